@@ -1,0 +1,88 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// Outcome says how the search for one branch edge ended.
+type Outcome int
+
+const (
+	// Pending: no goal has been tried for the edge yet.
+	Pending Outcome = iota
+	// Covered: a case's replay took the edge.
+	Covered
+	// Unreachable: the PBCC was unsatisfiable for every bound up to k.
+	Unreachable
+	// Timeout: the solver answered unknown or ran out of time.
+	Timeout
+	// TooLarge: the execution tree outgrew its budget.
+	TooLarge
+	// Mismatch: the solver's inputs did not take the edge when replayed.
+	Mismatch
+	// Unsupported: the path needs a construct the executor cannot model.
+	Unsupported
+)
+
+var outcomeNames = [...]string{"pending", "covered", "unreachable", "timeout", "too large", "replay mismatch", "unsupported"}
+
+func (o Outcome) String() string { return outcomeNames[o] }
+
+// A Case is one test case: inputs found for a goal and the outputs the
+// function gave on them.
+type Case struct {
+	// Name tells which branch the case was made for, e.g. "L12_a<=0_true".
+	Name    string
+	Goal    ir.Edge
+	Inputs  []ir.Literal // one per Func.Params, the receiver first
+	Outputs []ir.Literal // one per Func.Results
+	Covers  []ir.Edge    // the branch edges its replay took
+}
+
+// EdgeStatus is the outcome of one branch edge.
+type EdgeStatus struct {
+	Edge    ir.Edge
+	Outcome Outcome
+	K       int    // the bound the outcome was reached at
+	Detail  string // for Unsupported, Timeout: what happened
+}
+
+// A Result is what generation found for one function.
+type Result struct {
+	Func        *ir.Func
+	Goals       []ir.Edge    // the unconstrained edges
+	Edges       []EdgeStatus // every branch edge, in ir.Func.BranchEdges order
+	Cases       []Case
+	K           int // the largest bound tried
+	SolverCalls int
+	Duration    time.Duration
+}
+
+// Count returns the number of branch edges with outcome o.
+func (r *Result) Count(o Outcome) int {
+	n := 0
+	for _, e := range r.Edges {
+		if e.Outcome == o {
+			n++
+		}
+	}
+	return n
+}
+
+// CaseName is the name of the case made for goal e: the line, the condition
+// without spaces and the outcome, as in "L12_a<=0_true".
+func CaseName(e ir.Edge) string {
+	if !e.IsBranch() {
+		return fmt.Sprintf("L%d_call", e.From.Func.Pos.Line)
+	}
+	cond := strings.Join(strings.Fields(e.Cond()), "")
+	label := strings.ReplaceAll(e.Label(), " ", "_")
+	if cond == "" {
+		return fmt.Sprintf("L%d_%s", e.Pos().Line, label)
+	}
+	return fmt.Sprintf("L%d_%s_%s", e.Pos().Line, cond, label)
+}
