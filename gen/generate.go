@@ -1,0 +1,167 @@
+package gen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/gen/solve"
+	"github.com/pbcc/pbcc/gen/symexec"
+	"github.com/pbcc/pbcc/gen/ue"
+)
+
+// Options tune the search for one function.
+type Options struct {
+	// K is the largest iteration bound tried; bounds grow 0, 1, ..., K.
+	K int
+	// MaxNodes bounds the blocks entered while building one execution
+	// tree (0: no bound).
+	MaxNodes int
+	// MaxSteps bounds the blocks one replay may enter (0: no bound).
+	MaxSteps int
+}
+
+// DefaultOptions are the options pbcc gen uses unless told otherwise.
+var DefaultOptions = Options{K: 3, MaxNodes: 200000, MaxSteps: 1000000}
+
+// Generate finds inputs that cover the branch edges of f: first for each
+// unconstrained edge (the goals), then for any branch edge still neither
+// covered nor decided, with bounds growing from 0 to opts.K. Each solution
+// is replayed; the replay tells which edges it covers (goals already
+// covered are skipped) and its outputs, which become the case's expected
+// values. The search stops early, leaving the remaining edges Timeout,
+// when ctx is done.
+func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*Result, error) {
+	start := time.Now()
+	calls := s.Calls
+	r := &Result{Func: f, Goals: ue.Goals(f), K: opts.K}
+	g := &generation{r: r, f: f, s: s, opts: opts, status: map[ir.Edge]*EdgeStatus{}}
+	for _, e := range f.BranchEdges() {
+		r.Edges = append(r.Edges, EdgeStatus{Edge: e})
+	}
+	for i := range r.Edges {
+		g.status[r.Edges[i].Edge] = &r.Edges[i]
+	}
+	if len(r.Edges) == 0 {
+		// Nothing to decide: one case shows what the function does.
+		if err := g.addCase(ir.Edge{}, zeroArgs(f)); err != nil {
+			return r, err
+		}
+	}
+	for _, goal := range r.Goals {
+		if err := g.reach(ctx, goal); err != nil {
+			return r, err
+		}
+	}
+	for _, e := range f.BranchEdges() {
+		if err := g.reach(ctx, e); err != nil {
+			return r, err
+		}
+	}
+	r.SolverCalls = s.Calls - calls
+	r.Duration = time.Since(start)
+	return r, nil
+}
+
+type generation struct {
+	r      *Result
+	f      *ir.Func
+	s      *solve.Solver
+	opts   Options
+	status map[ir.Edge]*EdgeStatus
+}
+
+func zeroArgs(f *ir.Func) []ir.Literal {
+	args := make([]ir.Literal, len(f.Params))
+	for i, p := range f.Params {
+		args[i] = ir.Zero(p.T)
+	}
+	return args
+}
+
+// reach searches inputs taking goal, unless it is already decided.
+func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
+	st := g.status[goal]
+	if st.Outcome != Pending {
+		return nil
+	}
+	inputs := symexec.Inputs(g.f)
+	solverInputs := make([]solve.Input, len(inputs))
+	for i, in := range inputs {
+		solverInputs[i] = solve.Input{Var: in.Var, Signed: in.Signed}
+	}
+	for k := 0; k <= g.opts.K; k++ {
+		if ctx.Err() != nil {
+			st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
+			return nil
+		}
+		form, err := symexec.PBCC(g.f, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes})
+		if errors.Is(err, symexec.ErrTooLarge) {
+			st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
+			return nil
+		}
+		if err != nil {
+			st.Outcome, st.K, st.Detail = Unsupported, k, err.Error()
+			return nil
+		}
+		status, model, err := g.s.CheckSmall(form.F, solverInputs)
+		if err != nil {
+			return fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
+		}
+		switch status {
+		case solve.Unknown:
+			st.Outcome, st.K, st.Detail = Timeout, k, "solver time limit"
+			return nil
+		case solve.Unsat:
+			if !form.Cut {
+				// No path was cut by the bound: no larger bound helps.
+				st.Outcome, st.K, st.Detail = Unreachable, k, "for any bound"
+				return nil
+			}
+			continue
+		}
+		if err := g.addCase(goal, symexec.Literals(g.f, model)); err != nil {
+			return err
+		}
+		if st.Outcome != Covered {
+			st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
+		}
+		return nil
+	}
+	st.Outcome, st.K = Unreachable, g.opts.K
+	return nil
+}
+
+// addCase replays args and records the case made for goal, marking the
+// edges it covers.
+func (g *generation) addCase(goal ir.Edge, args []ir.Literal) error {
+	tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+	if err != nil {
+		return fmt.Errorf("%s: replay for %s: %w", g.f.Name, CaseName(goal), err)
+	}
+	if tr.Panicked {
+		// Preconditions keep panicking paths out of the trees; a panic
+		// here means the tree and the replay disagree.
+		if st := g.status[goal]; st != nil {
+			st.Detail = "the replay panicked: " + tr.Reason
+		}
+		return nil
+	}
+	c := Case{Name: CaseName(goal), Goal: goal, Inputs: args, Outputs: tr.Outputs}
+	seen := map[ir.Edge]bool{}
+	for _, e := range tr.Edges {
+		if e.From.Func != g.f || seen[e] {
+			continue
+		}
+		seen[e] = true
+		c.Covers = append(c.Covers, e)
+		if st := g.status[e]; st != nil && st.Outcome != Covered {
+			st.Outcome, st.Detail = Covered, ""
+			st.K = g.r.K
+		}
+	}
+	g.r.Cases = append(g.r.Cases, c)
+	return nil
+}

@@ -1,0 +1,267 @@
+// Package solve decides the satisfiability of a term formula and, when it
+// is satisfiable, gives a model: a value for each variable. It is the only
+// package of pbcc that links Z3 (github.com/aclements/go-z3, through cgo).
+//
+// A Solver owns one long-lived Z3 context (about 20 MB, freed only by a
+// finalizer) and is used by one goroutine; each Check pushes a scope and
+// pops it afterwards. A per-check time limit turns a hard query into
+// Unknown instead of a hang.
+//
+// CheckSmall asks for a model whose inputs are small first (0 to 16,
+// then ±16, then ±1000), and only then for any model, so that
+// generated inputs read as if a person chose them; a variable the formula
+// does not constrain is 0.
+package solve
+
+import (
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/aclements/go-z3/z3"
+	"github.com/pbcc/pbcc/gen/term"
+)
+
+// Status is the answer to a satisfiability question.
+type Status int
+
+const (
+	Unsat Status = iota
+	Sat
+	Unknown // the time limit was reached, or Z3 gave up
+)
+
+func (s Status) String() string { return [...]string{"unsat", "sat", "unknown"}[s] }
+
+// A Model assigns a value to each variable of a formula (booleans 0/1).
+type Model map[string]uint64
+
+// A Solver checks formulas with Z3. It is not safe for concurrent use.
+type Solver struct {
+	ctx     *z3.Context
+	s       *z3.Solver
+	timeout time.Duration
+	// Calls counts the Z3 checks made, for the benchmarks and -json.
+	Calls int
+}
+
+// New returns a Solver whose checks each give up after timeout (none if 0).
+func New(timeout time.Duration) *Solver {
+	cfg := z3.NewContextConfig()
+	if timeout > 0 {
+		cfg.SetUint("timeout", uint(timeout/time.Millisecond))
+	}
+	ctx := z3.NewContext(cfg)
+	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout}
+}
+
+// An Input is a variable that stands for an input of the function under
+// test; its signedness says what "small" means for it.
+type Input struct {
+	Var    *term.Term
+	Signed bool
+}
+
+// stages are the ranges CheckSmall tries, in order, before any value:
+// non-negative and small, then small, then moderate.
+var stages = []struct {
+	neg bool // allow negative values (signed inputs only)
+	max uint64
+}{{false, 16}, {true, 16}, {true, 1000}}
+
+// CheckSmall decides f and prefers a model in which every input is small:
+// it tries the ranges of stages in order, then any value.
+func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error) {
+	if f.IsFalse() {
+		return Unsat, nil, nil
+	}
+	vars := make([]*term.Term, len(inputs))
+	for i, in := range inputs {
+		vars[i] = in.Var
+	}
+	// An input the formula does not mention must stay out of the bounds,
+	// or the solver would pick a value for it; unmentioned, it is 0.
+	mentioned := map[string]bool{}
+	for _, v := range term.Vars(f) {
+		mentioned[v.Name] = true
+	}
+	for _, st := range stages {
+		var bs []*term.Term
+		for _, in := range inputs {
+			if !in.Var.IsBool() && mentioned[in.Var.Name] {
+				bs = append(bs, within(in, st.neg, st.max))
+			}
+		}
+		if len(bs) == 0 {
+			break
+		}
+		status, m, err := s.Check(term.And(f, term.And(bs...)), vars)
+		if err != nil || status != Unsat {
+			return status, m, err
+		}
+	}
+	return s.Check(f, vars)
+}
+
+// within returns the constraint that in lies in [0, max], or in [-max, max]
+// when neg is set and the input is signed.
+func within(in Input, neg bool, max uint64) *term.Term {
+	v := in.Var
+	if max >= term.Mask(v.Bits) {
+		return term.True
+	}
+	if !neg || !in.Signed {
+		return term.ULE(v, term.BV(max, v.Bits))
+	}
+	if max >= term.Mask(v.Bits-1) {
+		return term.True
+	}
+	// -max ≤ v ≤ max  ⇔  v + max ≤u 2·max
+	return term.ULE(term.Add(v, term.BV(max, v.Bits)), term.BV(2*max, v.Bits))
+}
+
+// Check decides f; on Sat the model gives a value to each of vars.
+func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err error) {
+	defer func() {
+		// go-z3 reports Z3 errors as panics.
+		if r := recover(); r != nil {
+			st, m, err = Unknown, nil, fmt.Errorf("z3: %v", r)
+		}
+	}()
+	if f.IsFalse() {
+		return Unsat, nil, nil
+	}
+	s.Calls++
+	s.s.Push()
+	defer s.s.Pop()
+	tr := translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}}
+	s.s.Assert(tr.value(f).(z3.Bool))
+	sat, err := s.s.Check()
+	if err != nil {
+		if _, ok := err.(*z3.ErrSatUnknown); ok {
+			return Unknown, nil, nil
+		}
+		return Unknown, nil, err
+	}
+	if !sat {
+		return Unsat, nil, nil
+	}
+	zm := s.s.Model()
+	m = Model{}
+	for _, v := range vars {
+		zv := zm.Eval(tr.value(v), true)
+		switch zv := zv.(type) {
+		case z3.Bool:
+			b, _ := zv.AsBool()
+			if b {
+				m[v.Name] = 1
+			} else {
+				m[v.Name] = 0
+			}
+		case z3.BV:
+			u, _ := zv.AsBigUnsigned()
+			m[v.Name] = u.Uint64()
+		}
+	}
+	return Sat, m, nil
+}
+
+type translator struct {
+	ctx  *z3.Context
+	memo map[*term.Term]z3.Value
+}
+
+func (tr *translator) bv(t *term.Term) z3.BV        { return tr.value(t).(z3.BV) }
+func (tr *translator) boolean(t *term.Term) z3.Bool { return tr.value(t).(z3.Bool) }
+
+func (tr *translator) value(t *term.Term) z3.Value {
+	if v, ok := tr.memo[t]; ok {
+		return v
+	}
+	v := tr.translate(t)
+	tr.memo[t] = v
+	return v
+}
+
+func (tr *translator) translate(t *term.Term) z3.Value {
+	ctx := tr.ctx
+	a := t.Args
+	switch t.Op {
+	case term.OpConst:
+		if t.IsBool() {
+			return ctx.FromBool(t.Val == 1)
+		}
+		return ctx.FromBigInt(new(big.Int).SetUint64(t.Val), ctx.BVSort(t.Bits))
+	case term.OpVar:
+		if t.IsBool() {
+			return ctx.BoolConst(t.Name)
+		}
+		return ctx.BVConst(t.Name, t.Bits)
+	case term.OpNot:
+		return tr.boolean(a[0]).Not()
+	case term.OpAnd, term.OpOr:
+		bs := make([]z3.Bool, len(a))
+		for i, x := range a {
+			bs[i] = tr.boolean(x)
+		}
+		if t.Op == term.OpAnd {
+			return bs[0].And(bs[1:]...)
+		}
+		return bs[0].Or(bs[1:]...)
+	case term.OpIte:
+		return tr.boolean(a[0]).IfThenElse(tr.value(a[1]), tr.value(a[2]))
+	case term.OpEq:
+		if a[0].IsBool() {
+			return tr.boolean(a[0]).Eq(tr.boolean(a[1]))
+		}
+		return tr.bv(a[0]).Eq(tr.bv(a[1]))
+	case term.OpBNot:
+		return tr.bv(a[0]).Not()
+	case term.OpNeg:
+		return tr.bv(a[0]).Neg()
+	case term.OpZExt:
+		return tr.bv(a[0]).ZeroExtend(t.Bits - a[0].Bits)
+	case term.OpSExt:
+		return tr.bv(a[0]).SignExtend(t.Bits - a[0].Bits)
+	case term.OpExtract:
+		return tr.bv(a[0]).Extract(t.Lo+t.Bits-1, t.Lo)
+	}
+	x, y := tr.bv(a[0]), tr.bv(a[1])
+	switch t.Op {
+	case term.OpAdd:
+		return x.Add(y)
+	case term.OpSub:
+		return x.Sub(y)
+	case term.OpMul:
+		return x.Mul(y)
+	case term.OpUDiv:
+		return x.UDiv(y)
+	case term.OpSDiv:
+		return x.SDiv(y)
+	case term.OpURem:
+		return x.URem(y)
+	case term.OpSRem:
+		return x.SRem(y)
+	case term.OpBAnd:
+		return x.And(y)
+	case term.OpBOr:
+		return x.Or(y)
+	case term.OpBXor:
+		return x.Xor(y)
+	case term.OpShl:
+		return x.Lsh(y)
+	case term.OpLShr:
+		return x.URsh(y)
+	case term.OpAShr:
+		return x.SRsh(y)
+	case term.OpULT:
+		return x.ULT(y)
+	case term.OpULE:
+		return x.ULE(y)
+	case term.OpSLT:
+		return x.SLT(y)
+	case term.OpSLE:
+		return x.SLE(y)
+	}
+	panic(fmt.Sprintf("solve: cannot translate %s", t))
+}

@@ -1,0 +1,26 @@
+// Package symexec executes IR functions symbolically and concretely, with
+// one semantics for both.
+//
+// PBCC takes a function, a goal edge and an iteration bound k, and builds
+// the partial execution tree of the paths from the entry that end by
+// taking the goal, no block of any call being entered more than k+1 times
+// and no function being active more than k+1 times at once (recursion).
+// Calls are expanded into the callee's paths. Walking the tree once gives
+// the partial branch coverability condition (PBCC) of the goal: a term
+// over the inputs (Inputs) that is satisfied exactly by the inputs
+// following one of the tree's paths. Prefixes are shared: the formula is
+// a conjunction along a sequence and a disjunction at each branch
+// (paper 001, annex A, eq. 12–14), and subtrees that cannot reach the goal
+// are never built.
+//
+// Values are terms of package term; memory is a map from objects to
+// values, with symbolic indexes resolved by if-then-else terms, so the
+// solver decides them. Each instruction contributes the precondition under
+// which it runs without a run-time error (an index in range, a non-zero
+// divisor, and in C no signed overflow); paths that would fail are not in
+// the tree.
+//
+// Run executes a function on concrete arguments with the same code: every
+// term folds to a constant. It is the replay that tells which edges a
+// solution really takes and what the function returns.
+package symexec

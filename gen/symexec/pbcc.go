@@ -1,0 +1,182 @@
+package symexec
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/gen/term"
+)
+
+// ErrTooLarge is returned when an execution tree outgrows Options.MaxNodes.
+var ErrTooLarge = errors.New("execution tree too large")
+
+// Options bound the construction of execution trees.
+type Options struct {
+	// MaxNodes bounds the blocks entered while building one tree.
+	MaxNodes int
+}
+
+// A Formula is the partial branch coverability condition of a goal edge
+// under bound k: satisfied exactly by the inputs that drive the function
+// along some path of the execution tree into the edge.
+type Formula struct {
+	F *term.Term
+	// Cut reports whether some path was cut by the bound k; when it was
+	// not, a larger bound gives the same tree, so an unsatisfiable F proves
+	// the edge unreachable outright.
+	Cut   bool
+	Nodes int // blocks entered while building the tree
+}
+
+// PBCC builds the execution tree of goal (an edge of f) for bound k and
+// returns its coverability condition over the inputs of Inputs(f). In the
+// tree, no block of a call is entered more than k+1 times and no function
+// is active more than k+1 times at once.
+//
+// The tree is walked once, depth first, sharing every prefix: a sequence
+// adds a conjunct, a branch a disjunction (paper 001, annex A, eq. 12–14).
+// Subtrees from which the goal cannot be reached are not built.
+func PBCC(f *ir.Func, goal ir.Edge, k int, opts Options) (form *Formula, err error) {
+	defer recoverUnsupported(&err)
+	b := &builder{
+		machine: machine{maxDepth: k + 1},
+		goal:    goal,
+		limit:   k + 1,
+		reaches: reachers(goal.From),
+		max:     opts.MaxNodes,
+	}
+	st := newState(f, symbolicArgs(f))
+	fml := b.walk(st)
+	return &Formula{F: fml, Cut: b.cut, Nodes: b.steps}, nil
+}
+
+func recoverUnsupported(err *error) {
+	if r := recover(); r != nil {
+		switch e := r.(type) {
+		case *errUnsupported:
+			*err = e
+		case error:
+			if errors.Is(e, ErrTooLarge) {
+				*err = e
+				return
+			}
+			panic(r)
+		default:
+			panic(r)
+		}
+	}
+}
+
+type builder struct {
+	machine
+	goal    ir.Edge
+	limit   int                // visits allowed per block and frame
+	reaches map[*ir.Block]bool // blocks of the goal's function that can reach goal.From
+	max     int
+	cut     bool
+	// returns caches, per function, the blocks that can reach a Return.
+	returns map[*ir.Func]map[*ir.Block]bool
+}
+
+// walk returns the condition under which the execution from st takes the
+// goal edge within the bounds.
+func (b *builder) walk(st *state) *term.Term {
+	if b.max > 0 && b.steps > b.max {
+		panic(fmt.Errorf("%w (more than %d blocks)", ErrTooLarge, b.max))
+	}
+	ev, pre := b.advance(st)
+	switch ev {
+	case returned, panicked, fault:
+		return term.False
+	case cut:
+		b.cut = true
+		return term.False
+	}
+	fr := st.top()
+	blk := fr.block
+	conds := branches(fr)
+	atGoalLevel := len(st.frames) == 1
+	var alts []*term.Term
+	var last = -1 // the last feasible successor reuses st instead of a copy
+	for i, c := range conds {
+		if !c.IsFalse() && b.mayReach(st, blk, i) {
+			last = i
+		}
+	}
+	for i, c := range conds {
+		if c.IsFalse() {
+			continue
+		}
+		if atGoalLevel && blk == b.goal.From && i == b.goal.Index {
+			alts = append(alts, c)
+			continue
+		}
+		if !b.mayReach(st, blk, i) {
+			continue
+		}
+		next := st
+		if i != last {
+			next = st.clone()
+		}
+		succ := blk.Succs[i]
+		if next.top().visits[succ] >= b.limit {
+			b.cut = true
+			continue
+		}
+		next.enter(blk, succ)
+		b.steps++
+		if sub := b.walk(next); !sub.IsFalse() {
+			alts = append(alts, term.And(c, sub))
+		}
+	}
+	return term.And(append(pre, term.Or(alts...))...)
+}
+
+// mayReach reports whether taking successor i of blk in st can still lead
+// to the goal: in the goal's function, the successor must reach the goal
+// block; in a callee, it must reach a return.
+func (b *builder) mayReach(st *state, blk *ir.Block, i int) bool {
+	succ := blk.Succs[i]
+	if len(st.frames) == 1 {
+		return b.reaches[succ]
+	}
+	if b.returns == nil {
+		b.returns = map[*ir.Func]map[*ir.Block]bool{}
+	}
+	r, ok := b.returns[blk.Func]
+	if !ok {
+		var rets []*ir.Block
+		for _, x := range blk.Func.Blocks {
+			if _, isRet := x.Term.(*ir.Return); isRet {
+				rets = append(rets, x)
+			}
+		}
+		r = reachersOf(rets)
+		b.returns[blk.Func] = r
+	}
+	return r[succ]
+}
+
+// reachers returns the blocks from which target can be reached (target
+// included).
+func reachers(target *ir.Block) map[*ir.Block]bool { return reachersOf([]*ir.Block{target}) }
+
+func reachersOf(targets []*ir.Block) map[*ir.Block]bool {
+	seen := map[*ir.Block]bool{}
+	work := append([]*ir.Block(nil), targets...)
+	for _, t := range targets {
+		seen[t] = true
+	}
+	for len(work) > 0 {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range x.Preds {
+			if !seen[p] {
+				seen[p] = true
+				work = append(work, p)
+			}
+		}
+	}
+	return seen
+}
