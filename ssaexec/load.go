@@ -1,0 +1,272 @@
+package ssaexec
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// Package is one loaded Go package with its functions lowered to the IR.
+type Package struct {
+	Path, Name, Dir string  // import path, package name, directory
+	Funcs           []*Func // in source order (file name order, then position)
+	Errors          []error // one per function that could not be lowered; the others are still there
+}
+
+// Func is one function or method of a Package, lowered.
+type Func struct {
+	IR   *ir.Func // IR.Src is the *ssa.Function
+	SSA  *ssa.Function
+	File string // absolute path of the source file that declares it
+}
+
+// UnsupportedError reports a function that uses a construct the lowering
+// does not handle. Its message is "file:line:col: Func: unsupported:
+// Construct".
+type UnsupportedError struct {
+	Pos       token.Position // of the construct, or of the function when unknown
+	Func      string         // the IR name of the function, e.g. "tri.Trityp"
+	Construct string         // in Go terms, e.g. "call of strconv.Itoa", "float64 value"
+}
+
+func (e *UnsupportedError) Error() string {
+	return fmt.Sprintf("%s: %s: unsupported: %s", e.Pos, e.Func, e.Construct)
+}
+
+// loadMode is what the lowering needs: syntax, types and type information
+// for the packages and their dependencies (callees in other packages of the
+// module need their bodies), and the module each package belongs to.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax |
+	packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedModule
+
+// Load loads the packages matching patterns (go list patterns, relative to
+// dir) and lowers every function and method declared in their non-test
+// files (not init, not generic, not closures or anonymous functions; files
+// ending _test.go are not loaded).
+//
+// Load fails, naming file:line:col, when a package cannot be loaded,
+// parsed or type-checked. A function that uses an unsupported construct is
+// not fatal: its error goes to Package.Errors and the others are lowered.
+func Load(dir string, patterns ...string) ([]*Package, error) {
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: false}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+	}
+	if err := loadErrors(pkgs); err != nil {
+		return nil, err
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("%s: no Go packages match %s", dir, strings.Join(patterns, " "))
+	}
+
+	// Build SSA only for the packages of the loaded packages' modules: the
+	// only callees the lowering follows. The others are created (their
+	// types are needed) but not built.
+	prog, _ := ssautil.AllPackages(pkgs, ssa.GlobalDebug)
+	modules := map[string]bool{}
+	for _, p := range pkgs {
+		if p.Module != nil {
+			modules[p.Module.Path] = true
+		}
+	}
+	inModule := map[*types.Package]bool{}
+	infos := map[*types.Package]*types.Info{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Module != nil && modules[p.Module.Path] {
+			inModule[p.Types] = true
+			infos[p.Types] = p.TypesInfo
+		}
+	})
+	for _, p := range pkgs {
+		inModule[p.Types] = true // a package outside any module still sees itself
+		infos[p.Types] = p.TypesInfo
+	}
+	for tp := range inModule {
+		if sp := prog.Package(tp); sp != nil {
+			sp.Build()
+		}
+	}
+
+	sizes := types.SizesFor("gc", runtime.GOARCH)
+	if sizes == nil {
+		sizes = types.SizesFor("gc", "amd64")
+	}
+	lw := newLowerer(prog, sizes, inModule, infos)
+
+	var out []*Package
+	for _, p := range pkgs {
+		pkg := &Package{Path: p.PkgPath, Name: p.Name}
+		if len(p.GoFiles) > 0 {
+			pkg.Dir = dirOf(p.GoFiles[0])
+		}
+		for _, d := range declaredFuncs(prog, p) {
+			if err := lw.lower(d.fn); err != nil {
+				pkg.Errors = append(pkg.Errors, err)
+				continue
+			}
+			pkg.Funcs = append(pkg.Funcs, &Func{IR: lw.funcs[d.fn].ir, SSA: d.fn, File: d.file})
+		}
+		out = append(out, pkg)
+	}
+	// A function whose callee failed is recorded as failed too; drop it
+	// from Funcs now that every callee has been tried.
+	for _, pkg := range out {
+		kept := pkg.Funcs[:0]
+		for _, f := range pkg.Funcs {
+			if err := lw.calleeError(f.SSA); err != nil {
+				pkg.Errors = append(pkg.Errors, err)
+				continue
+			}
+			kept = append(kept, f)
+		}
+		pkg.Funcs = kept
+		sortErrors(pkg.Errors)
+	}
+	// Number the values and check every function lowered (callees
+	// included): a failure is a bug in the lowering, not in the input.
+	for _, f := range lw.done() {
+		f.Renumber()
+		if err := ir.Check(f); err != nil {
+			return nil, fmt.Errorf("ssaexec: internal error: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// loadErrors returns the errors of pkgs and their dependencies, each
+// naming file:line:col, or nil.
+func loadErrors(pkgs []*packages.Package) error {
+	var errs []error
+	seen := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			msg := e.Msg
+			if e.Pos != "" {
+				msg = e.Pos + ": " + e.Msg
+			} else if p.PkgPath != "" {
+				msg = p.PkgPath + ": " + e.Msg
+			}
+			if !seen[msg] {
+				seen[msg] = true
+				errs = append(errs, errors.New(msg))
+			}
+		}
+	})
+	return errors.Join(errs...)
+}
+
+// A declared is a function declared in a package's source, with its file.
+type declared struct {
+	fn   *ssa.Function
+	file string
+}
+
+// declaredFuncs returns the functions and methods declared in p's files
+// that the lowering applies to, in file name order then position: not
+// init, not generic, not blank, not without a body.
+func declaredFuncs(prog *ssa.Program, p *packages.Package) []declared {
+	type file struct {
+		name string
+		ast  *ast.File
+	}
+	var files []file
+	for _, f := range p.Syntax {
+		name := p.Fset.Position(f.Package).Filename
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		files = append(files, file{name, f})
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
+
+	var out []declared
+	for _, f := range files {
+		for _, d := range f.ast.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Name.Name == "_" {
+				continue
+			}
+			if fd.Recv == nil && fd.Name.Name == "init" {
+				continue
+			}
+			obj, ok := p.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || isGeneric(obj) {
+				continue
+			}
+			if fn := prog.FuncValue(obj); fn != nil {
+				out = append(out, declared{fn, f.name})
+			}
+		}
+	}
+	return out
+}
+
+// isGeneric reports whether fn has type parameters, its own or its
+// receiver's.
+func isGeneric(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	return sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0
+}
+
+func dirOf(file string) string {
+	if i := strings.LastIndexAny(file, `/\`); i >= 0 {
+		return file[:i]
+	}
+	return "."
+}
+
+// sortErrors orders errors by message, which starts with file:line:col.
+func sortErrors(errs []error) {
+	sort.SliceStable(errs, func(i, j int) bool {
+		a, b := errPos(errs[i]), errPos(errs[j])
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+}
+
+func errPos(err error) token.Position {
+	var u *UnsupportedError
+	if errors.As(err, &u) {
+		return u.Pos
+	}
+	return token.Position{}
+}
+
+// sourceCache holds the text of source files, to quote conditions as
+// written.
+type sourceCache map[string][]byte
+
+func (c sourceCache) text(fset *token.FileSet, n ast.Node) string {
+	start, end := fset.Position(n.Pos()), fset.Position(n.End())
+	src, ok := c[start.Filename]
+	if !ok {
+		src, _ = os.ReadFile(start.Filename) // a missing file quotes as ""
+		c[start.Filename] = src
+	}
+	if start.Offset < 0 || end.Offset > len(src) || start.Offset > end.Offset {
+		return ""
+	}
+	return strings.Join(strings.Fields(string(src[start.Offset:end.Offset])), " ")
+}
