@@ -1,0 +1,897 @@
+package emit
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// A goldenCase is a source snippet and the results the core could have
+// found for its functions; its rendering is compared with
+// testdata/<name>.golden and, in TestEndToEnd, compiled and run.
+type goldenCase struct {
+	name    string // also the package name
+	src     string
+	results func(p *pkg) []*gen.Result
+}
+
+var goldenCases = []goldenCase{
+	{
+		name: "tri",
+		src: `package tri
+
+func Trityp(a, b, c int) int {
+	if a <= 0 || b <= 0 || c <= 0 {
+		return 4
+	}
+	if a+b <= c || a+c <= b || b+c <= a {
+		return 4
+	}
+	if a == b && b == c {
+		return 1
+	}
+	if a == b || b == c || a == c {
+		return 2
+	}
+	return 3
+}
+
+func Dead(x int) int {
+	if x > 10 {
+		if x < 5 {
+			return 1
+		}
+		return 2
+	}
+	return 3
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			tri := p.result("Trityp", 3,
+				branch{4, 5, "a <= 0", gen.Covered, ""}, branch{4, 15, "b <= 0", gen.Covered, ""},
+				branch{10, 5, "a == b", gen.Covered, ""}, branch{13, 26, "a == c", gen.Covered, ""})
+			tri.Goals = tri.Goals[:3]
+			tri.Cases = []gen.Case{
+				{Name: "L4_a<=0_true", Inputs: ints(0, 0, 0), Outputs: ints(4)},
+				{Name: "L4_c<=0_true", Inputs: ints(1, 1, 0), Outputs: ints(4)},
+				{Name: "L7_b+c<=a_true", Inputs: ints(3, 1, 1), Outputs: ints(4)},
+				{Name: "L10_true", Inputs: ints(1, 1, 1), Outputs: ints(1)},
+				{Name: "L13_a==c_true", Inputs: ints(2, 3, 2), Outputs: ints(2)},
+				{Name: "L13_false", Inputs: ints(3, 4, 5), Outputs: ints(3)},
+				{Name: "L13_false", Inputs: ints(-3, 4, 5), Outputs: ints(4)},
+			}
+			dead := p.result("Dead", 3,
+				branch{21, 5, "x > 10", gen.Covered, ""}, branch{21, 5, "x > 10", gen.Covered, ""},
+				branch{22, 6, "x < 5", gen.Unreachable, ""}, branch{22, 6, "x < 5", gen.Timeout, "solver said (unknown"})
+			dead.Cases = []gen.Case{
+				{Name: "L21_x>10_true", Inputs: ints(11), Outputs: ints(2)},
+				{Name: "L21_x>10_false", Inputs: ints(-9223372036854775808), Outputs: ints(3)},
+			}
+			return []*gen.Result{tri, dead}
+		},
+	},
+	{
+		name: "temp",
+		src: `package temp
+
+type Celsius int
+
+func (c Celsius) Abs() Celsius {
+	if c < 0 {
+		return -c
+	}
+	return c
+}
+
+func (c Celsius) Add(d Celsius) Celsius { return c + d }
+
+func (Celsius) Zero() bool { return true }
+`,
+		results: func(p *pkg) []*gen.Result {
+			abs := p.result("Celsius.Abs", 0, branch{6, 5, "c < 0", gen.Covered, ""}, branch{6, 5, "c < 0", gen.Covered, ""})
+			abs.Cases = []gen.Case{
+				{Name: "L6_c<0_true", Inputs: ints(-40), Outputs: ints(40)},
+				{Name: "L6_c<0_false", Inputs: ints(100), Outputs: ints(100)},
+			}
+			add := p.result("Celsius.Add", 0)
+			add.Cases = []gen.Case{{Name: "L12_call", Inputs: ints(1, 2), Outputs: ints(3)}}
+			zero := p.result("Celsius.Zero", 0)
+			zero.Cases = []gen.Case{{Name: "L14_call", Inputs: ints(7), Outputs: []ir.Literal{boolLit(true)}}}
+			return []*gen.Result{abs, add, zero}
+		},
+	},
+	{
+		name: "multi",
+		src: `package multi
+
+func DivMod(a, b int) (q, r int) {
+	if b == 0 {
+		return 0, 0
+	}
+	return a / b, a % b
+}
+
+func MinMax(a, b int) (int, int) {
+	if a < b {
+		return a, b
+	}
+	return b, a
+}
+
+func Sign(x int8) (neg bool, abs uint8) {
+	if x < 0 {
+		return true, uint8(-x)
+	}
+	return false, uint8(x)
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			dm := p.result("DivMod", 1, branch{4, 5, "b == 0", gen.Covered, ""}, branch{4, 5, "b == 0", gen.Covered, ""})
+			dm.Cases = []gen.Case{
+				{Name: "L4_b==0_true", Inputs: ints(1, 0), Outputs: ints(0, 0)},
+				{Name: "L4_b==0_false", Inputs: ints(-7, 2), Outputs: ints(-3, -1)},
+			}
+			mm := p.result("MinMax", 1, branch{11, 5, "a < b", gen.Covered, ""}, branch{11, 5, "a < b", gen.Covered, ""})
+			mm.Cases = []gen.Case{
+				{Name: "L11_a<b_true", Inputs: ints(1, 2), Outputs: ints(1, 2)},
+				{Name: "L11_a<b_false", Inputs: ints(2, 1), Outputs: ints(1, 2)},
+			}
+			sg := p.result("Sign", 1, branch{18, 5, "x < 0", gen.Covered, ""}, branch{18, 5, "x < 0", gen.Covered, ""})
+			sg.Cases = []gen.Case{
+				{Name: "L18_x<0_true", Inputs: []ir.Literal{intLit(8, true, -128)}, Outputs: []ir.Literal{boolLit(true), intLit(8, false, 128)}},
+				{Name: "L18_x<0_false", Inputs: []ir.Literal{intLit(8, true, 5)}, Outputs: []ir.Literal{boolLit(false), intLit(8, false, 5)}},
+			}
+			return []*gen.Result{dm, mm, sg}
+		},
+	},
+	{
+		name: "arrays",
+		src: `package arrays
+
+type Vec [2]int
+
+func Sum(v [3]int) int {
+	s := 0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+func Swap(v Vec) Vec {
+	if v[0] > v[1] {
+		return Vec{v[1], v[0]}
+	}
+	return v
+}
+
+func Diag(g [2][2]int8) [2]int8 { return [2]int8{g[0][0], g[1][1]} }
+
+func Spike(i int) [10]int {
+	var a [10]int
+	if i >= 0 && i < 10 {
+		a[i] = 1
+	}
+	return a
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			sum := p.result("Sum", 2, branch{7, 2, "range v", gen.Covered, ""}, branch{7, 2, "range v", gen.Covered, ""})
+			sum.Cases = []gen.Case{
+				{Name: "L7_rangev_true", Inputs: []ir.Literal{arr(ints(1, -2, 3)...)}, Outputs: ints(2)},
+				{Name: "L7_rangev_false", Inputs: []ir.Literal{arr(ints(0, 0, 0)...)}, Outputs: ints(0)},
+			}
+			swap := p.result("Swap", 0, branch{14, 5, "v[0] > v[1]", gen.Covered, ""}, branch{14, 5, "v[0] > v[1]", gen.Covered, ""})
+			swap.Cases = []gen.Case{
+				{Name: "L14_v[0]>v[1]_true", Inputs: []ir.Literal{arr(ints(2, 1)...)}, Outputs: []ir.Literal{arr(ints(1, 2)...)}},
+				{Name: "L14_v[0]>v[1]_false", Inputs: []ir.Literal{arr(ints(1, 2)...)}, Outputs: []ir.Literal{arr(ints(1, 2)...)}},
+			}
+			i8 := func(v int64) ir.Literal { return intLit(8, true, v) }
+			diag := p.result("Diag", 0)
+			diag.Cases = []gen.Case{{Name: "L20_call",
+				Inputs:  []ir.Literal{arr(arr(i8(1), i8(2)), arr(i8(-3), i8(4)))},
+				Outputs: []ir.Literal{arr(i8(1), i8(4))}}}
+			spike := p.result("Spike", 0, branch{24, 5, "i >= 0", gen.Covered, ""}, branch{24, 5, "i >= 0", gen.Covered, ""})
+			spike.Cases = []gen.Case{
+				{Name: "L24_i>=0_true", Inputs: ints(3), Outputs: []ir.Literal{arr(ints(0, 0, 0, 1, 0, 0, 0, 0, 0, 0)...)}},
+				{Name: "L24_i>=0_false", Inputs: ints(-1), Outputs: []ir.Literal{arr(ints(0, 0, 0, 0, 0, 0, 0, 0, 0, 0)...)}},
+			}
+			return []*gen.Result{sum, swap, diag, spike}
+		},
+	},
+	{
+		name: "noresult",
+		src: `package noresult
+
+var Count int
+
+func Bump(n int, up bool) {
+	if up {
+		Count += n
+	}
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			r := p.result("Bump", 0, branch{6, 5, "up", gen.Covered, ""}, branch{6, 5, "up", gen.Covered, ""})
+			r.Cases = []gen.Case{
+				{Name: "L6_up_true", Inputs: []ir.Literal{intLit(64, true, 2), boolLit(true)}},
+				{Name: "L6_up_false", Inputs: []ir.Literal{intLit(64, true, 2), boolLit(false)}},
+			}
+			return []*gen.Result{r}
+		},
+	},
+	{
+		name: "nocases",
+		src: `package nocases
+
+func Loop(n int) int {
+	for {
+		if n > 0 {
+			return n
+		}
+	}
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			r := p.result("Loop", 2,
+				branch{5, 6, "n > 0", gen.Mismatch, ""}, branch{5, 6, "n > 0", gen.Unsupported, "infinite loop: (no exit)"})
+			return []*gen.Result{r}
+		},
+	},
+	{
+		name: "lower",
+		src: `package lower
+
+func trityp(a, b, c int) int {
+	if a == b {
+		return 1
+	}
+	return 0
+}
+
+type celsius int
+
+func (c celsius) abs() celsius {
+	if c < 0 {
+		return -c
+	}
+	return c
+}
+
+type Mixed int
+
+func (m Mixed) lower() int { return int(m) }
+`,
+		results: func(p *pkg) []*gen.Result {
+			tri := p.result("trityp", 0, branch{4, 5, "a == b", gen.Covered, ""}, branch{4, 5, "a == b", gen.Covered, ""})
+			tri.Cases = []gen.Case{
+				{Name: "L4_a==b_true", Inputs: ints(0, 0, 1), Outputs: ints(1)},
+				{Name: "L4_a==b_false", Inputs: ints(0, 1, 0), Outputs: ints(0)},
+			}
+			abs := p.result("celsius.abs", 0, branch{13, 5, "c < 0", gen.Covered, ""}, branch{13, 5, "c < 0", gen.Covered, ""})
+			abs.Cases = []gen.Case{
+				{Name: "L13_c<0_true", Inputs: ints(-1), Outputs: ints(1)},
+				{Name: "L13_c<0_false", Inputs: ints(0), Outputs: ints(0)},
+			}
+			low := p.result("Mixed.lower", 0)
+			low.Cases = []gen.Case{{Name: "L21_call", Inputs: ints(5), Outputs: ints(5)}}
+			return []*gen.Result{tri, abs, low}
+		},
+	},
+	{
+		name: "clash",
+		src: `package clash
+
+var tt = 1
+
+func cmp(a, b int) int { return a - b }
+
+func Pick(name, want int, tt int, got bool) (int, int) {
+	if got {
+		return name, want + tt
+	}
+	return want, name
+}
+
+func Blank(_ int, b int) int { return b }
+
+func Unnamed(int, bool) int { return 0 }
+
+type T int
+
+func (T) M() int { return 1 }
+
+func T_M() int { return 2 }
+`,
+		results: func(p *pkg) []*gen.Result {
+			pick := p.result("Pick", 0, branch{8, 5, "got", gen.Covered, ""}, branch{8, 5, "got", gen.Covered, ""})
+			pick.Cases = []gen.Case{
+				{Name: "L8_got_true", Inputs: []ir.Literal{intLit(64, true, 1), intLit(64, true, 2), intLit(64, true, 3), boolLit(true)}, Outputs: ints(1, 5)},
+				{Name: "L8_got_false", Inputs: []ir.Literal{intLit(64, true, 1), intLit(64, true, 2), intLit(64, true, 3), boolLit(false)}, Outputs: ints(2, 1)},
+			}
+			blank := p.result("Blank", 0)
+			blank.Cases = []gen.Case{{Name: "L14_call", Inputs: ints(1, 2), Outputs: ints(2)}}
+			unnamed := p.result("Unnamed", 0)
+			unnamed.Cases = []gen.Case{{Name: "L16_call", Inputs: []ir.Literal{intLit(64, true, 1), boolLit(true)}, Outputs: ints(0)}}
+			m := p.result("T.M", 0)
+			m.Cases = []gen.Case{{Name: "L20_call", Inputs: ints(0), Outputs: ints(1)}}
+			tm := p.result("T_M", 0)
+			tm.Cases = []gen.Case{{Name: "L22_call", Outputs: ints(2)}}
+			return []*gen.Result{pick, blank, unnamed, m, tm}
+		},
+	},
+}
+
+const testCmd = "pbcc gen -k 3 ./..."
+
+func TestGolden(t *testing.T) {
+	for _, gc := range goldenCases {
+		t.Run(gc.name, func(t *testing.T) {
+			got := render(t, gc)
+			golden := filepath.Join("testdata", gc.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%s mismatch (-want +got):\n%s", golden, diff)
+			}
+			if again := render(t, gc); !bytes.Equal(got, again) {
+				t.Errorf("two renderings differ:\n%s", cmp.Diff(string(got), string(again)))
+			}
+		})
+	}
+}
+
+func render(t *testing.T, gc goldenCase) []byte {
+	t.Helper()
+	p := build(t, gc.name, gc.src)
+	out, err := File(gc.name, gc.results(p), testCmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestEndToEnd writes every golden case's snippet and generated test into
+// a module, then runs go vet and go test on it: the tests must compile,
+// be vet-clean and pass. A case with a wrong expected value must fail.
+func TestEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is unavailable")
+	}
+	dir := t.TempDir()
+	writeModule(t, dir)
+	for _, gc := range goldenCases {
+		pdir := filepath.Join(dir, gc.name)
+		if err := os.Mkdir(pdir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := filepath.Join(pdir, gc.name+".go")
+		if err := os.WriteFile(src, []byte(gc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := Write(TestFileName(src), render(t, gc)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		if out, err := goRun(dir, args...); err != nil {
+			t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+
+	// A wrong expectation must make the generated test fail.
+	gc := goldenCases[0]
+	wrong := gc
+	wrong.results = func(p *pkg) []*gen.Result {
+		rs := gc.results(p)
+		rs[0].Cases[3].Outputs = ints(2) // Trityp(1, 1, 1) is 1
+		return rs
+	}
+	if err := os.WriteFile(filepath.Join(dir, gc.name, gc.name+"_pbcc_test.go"), render(t, wrong), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := goRun(dir, "test", "-count=1", "./"+gc.name)
+	if err == nil {
+		t.Fatalf("go test passed with a wrong expected value:\n%s", out)
+	}
+	if want := "Trityp(1, 1, 1) mismatch (-want +got):"; !strings.Contains(out, want) {
+		t.Errorf("go test output does not contain %q:\n%s", want, out)
+	}
+}
+
+func writeModule(t *testing.T, dir string) {
+	t.Helper()
+	sum, err := os.ReadFile("../../go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmpSum strings.Builder
+	for _, l := range strings.SplitAfter(string(sum), "\n") {
+		if strings.HasPrefix(l, "github.com/google/go-cmp ") {
+			cmpSum.WriteString(l)
+		}
+	}
+	mod := "module example.com/m\n\ngo 1.26\n\nrequire github.com/google/go-cmp v0.7.0\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), []byte(cmpSum.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func goRun(dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+func TestReadClaims(t *testing.T) {
+	dir := t.TempDir()
+	for _, gc := range goldenCases {
+		t.Run(gc.name, func(t *testing.T) {
+			p := build(t, gc.name, gc.src)
+			results := gc.results(p)
+			out, err := File(gc.name, results, testCmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, gc.name+"_pbcc_test.go")
+			if err := Write(path, out); err != nil {
+				t.Fatal(err)
+			}
+			got, err := ReadClaims(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []Claim
+			for _, r := range results {
+				want = append(want, wantClaim(r))
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("ReadClaims mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// wantClaim is what the header should say of r, worked out apart from
+// claimLine.
+func wantClaim(r *gen.Result) Claim {
+	fn := r.Func.Src.(*ssa.Function)
+	name := fn.Name()
+	if recv := fn.Signature.Recv(); recv != nil {
+		name = recv.Type().(*types.Named).Obj().Name() + "." + name
+	}
+	c := Claim{Func: name, Branches: len(r.Edges), Cases: len(r.Cases), Goals: len(r.Goals)}
+	for _, s := range r.Edges {
+		if s.Outcome == gen.Covered {
+			continue
+		}
+		pos := s.Edge.Pos()
+		u := Uncovered{File: filepath.Base(pos.File), Line: pos.Line, Col: pos.Col, Text: s.Edge.Cond(), Outcome: s.Edge.Label()}
+		switch s.Outcome {
+		case gen.Unreachable:
+			u.Reason = fmt.Sprintf("unreachable within k=%d", r.K)
+		default:
+			u.Reason = s.Outcome.String()
+			if s.Detail != "" {
+				u.Reason += ": " + s.Detail
+			}
+		}
+		// Unbalanced parentheses are turned into brackets.
+		if strings.Count(u.Reason, "(") != strings.Count(u.Reason, ")") {
+			u.Reason = strings.NewReplacer("(", "[", ")", "]").Replace(u.Reason)
+		}
+		c.NotCovered = append(c.NotCovered, u)
+	}
+	return c
+}
+
+func TestParseClaimErrors(t *testing.T) {
+	for _, line := range []string{
+		`// pbcc: F: 2 branches, 1 case, 1 goal; all covered.`,
+		`// pbcc: F: 2 branches, 1 case, 1 goal (unconstrained edges); some covered.`,
+		`// pbcc: F: 2 branches, 1 case, 1 goal (unconstrained edges); not covered: f.go:1 "x" true (timeout).`,
+		`// pbcc: F: 2 branches, 1 case, 1 goal (unconstrained edges); not covered: f.go:1:2 x true (timeout).`,
+		`// pbcc: F: 2 branches, 1 case, 1 goal (unconstrained edges); not covered: f.go:1:2 "x" true (timeout.`,
+		`// pbcc: F: 2 branches, 1 case, 1 goal (unconstrained edges); not covered: f.go:1:2 "x" true (timeout) f.go:1:2 "x" false (timeout).`,
+	} {
+		if c, err := parseClaim(line); err == nil {
+			t.Errorf("parseClaim(%q) = %+v, want an error", line, c)
+		}
+	}
+	c, err := parseClaim(`// pbcc: F: 1 branch, 1 case, 1 goal (unconstrained edges); not covered: - "" default (pending).`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Claim{Func: "F", Branches: 1, Cases: 1, Goals: 1, NotCovered: []Uncovered{{Outcome: "default", Reason: "pending"}}}
+	if diff := cmp.Diff(want, c); diff != "" {
+		t.Errorf("parseClaim mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestReadClaimsNotGenerated(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x_test.go")
+	if err := os.WriteFile(path, []byte("// pbcc: F: 1 branch, 1 case, 1 goal (unconstrained edges); all covered.\npackage x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadClaims(path); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("ReadClaims of a hand-written file: err = %v, want an error naming %s", err, path)
+	}
+}
+
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	gen1 := []byte(Header + "\n\npackage x\n")
+	gen2 := []byte(Header + "\n// pbcc gen .\n\npackage x\n")
+
+	// A new file.
+	path := filepath.Join(dir, "x_pbcc_test.go")
+	if err := Write(path, gen1); err != nil {
+		t.Fatal(err)
+	}
+	checkFile(t, path, gen1)
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("new file: mode %v, %v; want 0644", fi.Mode(), err)
+	}
+
+	// Over a pbcc file.
+	if err := Write(path, gen2); err != nil {
+		t.Fatal(err)
+	}
+	checkFile(t, path, gen2)
+
+	// Over a hand-written file: refused, the file unchanged.
+	hand := filepath.Join(dir, "y_pbcc_test.go")
+	mine := []byte("// My own tests.\n\npackage x\n")
+	if err := os.WriteFile(hand, mine, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := Write(hand, gen1)
+	if err == nil || !strings.Contains(err.Error(), hand) {
+		t.Errorf("Write over a hand-written file: err = %v, want an error naming %s", err, hand)
+	}
+	checkFile(t, hand, mine)
+
+	// Content without the header: refused.
+	if err := Write(path, mine); err == nil {
+		t.Error("Write of content without the header succeeded")
+	}
+	checkFile(t, path, gen2)
+
+	// Into a missing directory: an error, nothing left behind.
+	if err := Write(filepath.Join(dir, "missing", "z_pbcc_test.go"), gen1); err == nil {
+		t.Error("Write into a missing directory succeeded")
+	}
+
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if diff := cmp.Diff([]string{"x_pbcc_test.go", "y_pbcc_test.go"}, names); diff != "" {
+		t.Errorf("files left in the directory (-want +got):\n%s", diff)
+	}
+}
+
+func checkFile(t *testing.T, path string, want []byte) {
+	t.Helper()
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s = %q, want %q", path, got, want)
+	}
+}
+
+func TestIsGenerated(t *testing.T) {
+	for data, want := range map[string]bool{
+		Header:                                   true,
+		Header + "\n":                            true,
+		Header + "\r\npackage x":                 true,
+		Header + " More.\n":                      false,
+		"\n" + Header + "\n":                     false,
+		"// Code generated by x. DO NOT EDIT.\n": false,
+	} {
+		if got := IsGenerated([]byte(data)); got != want {
+			t.Errorf("IsGenerated(%q) = %v, want %v", data, got, want)
+		}
+	}
+}
+
+func TestTestFileName(t *testing.T) {
+	for src, want := range map[string]string{
+		"tri/trityp.go": "tri/trityp_pbcc_test.go",
+		"/a/b/c.go":     "/a/b/c_pbcc_test.go",
+		"main.go":       "main_pbcc_test.go",
+		"dir.go/x.go":   "dir.go/x_pbcc_test.go",
+	} {
+		if got := TestFileName(src); got != want {
+			t.Errorf("TestFileName(%q) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+func TestEnsureGoCmp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is unavailable")
+	}
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/x\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	added, err := EnsureGoCmp(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !added {
+		t.Error("EnsureGoCmp on a module without go-cmp: added = false")
+	}
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(mod), "github.com/google/go-cmp v0.7.0") {
+		t.Errorf("go.mod does not require go-cmp:\n%s", mod)
+	}
+	if added, err := EnsureGoCmp(dir); err != nil || added {
+		t.Errorf("EnsureGoCmp again = %v, %v; want false, nil", added, err)
+	}
+
+	outside := t.TempDir()
+	t.Setenv("GO111MODULE", "on")
+	if _, err := EnsureGoCmp(outside); err == nil || !strings.Contains(err.Error(), outside) {
+		t.Errorf("EnsureGoCmp outside a module: err = %v, want an error naming %s", err, outside)
+	}
+}
+
+func TestLiteral(t *testing.T) {
+	p := build(t, "lit", `package lit
+
+type Vec [2]int
+type Flag bool
+type Small int8
+`)
+	named := func(n string) types.Type { return p.ssa.Pkg.Scope().Lookup(n).Type() }
+	qual := func(*types.Package) string { return "" }
+	i64 := types.Typ[types.Int]
+	for _, tc := range []struct {
+		t    types.Type
+		l    ir.Literal
+		want string
+	}{
+		{i64, intLit(64, true, -3), "-3"},
+		{types.Typ[types.Uint64], intLit(64, false, -1), "18446744073709551615"},
+		{types.Typ[types.Int8], intLit(8, true, -128), "-128"},
+		{types.Typ[types.Uint8], intLit(8, false, 255), "255"},
+		{types.Typ[types.Bool], boolLit(true), "true"},
+		{named("Flag"), boolLit(false), "false"},
+		{named("Small"), intLit(8, true, -1), "-1"},
+		{named("Vec"), arr(ints(1, 2)...), "Vec{1, 2}"},
+		{named("Vec"), arr(ints(0, 0)...), "Vec{}"},
+		{types.NewArray(named("Vec"), 2), arr(arr(ints(1, 2)...), arr(ints(0, 0)...)), "[2]Vec{{1, 2}, {}}"},
+		{types.NewArray(types.NewArray(i64, 2), 2), arr(arr(ints(1, 2)...), arr(ints(3, 4)...)), "[2][2]int{{1, 2}, {3, 4}}"},
+		{types.NewArray(i64, 10), arr(ints(0, 0, 0, 7, 0, 0, 0, 0, 0, -1)...), "[10]int{3: 7, 9: -1}"},
+		{types.NewArray(i64, 10), arr(ints(1, 2, 3, 4, 5, 6, 0, 0, 0, 0)...), "[10]int{1, 2, 3, 4, 5, 6, 0, 0, 0, 0}"},
+		{types.NewArray(types.Typ[types.Bool], 2), arr(boolLit(true), boolLit(false)), "[2]bool{true, false}"},
+	} {
+		got, err := Literal(tc.t, tc.l, qual)
+		if err != nil || got != tc.want {
+			t.Errorf("Literal(%s, %v) = %q, %v; want %q", tc.t, tc.l, got, err, tc.want)
+		}
+	}
+
+	for _, tc := range []struct {
+		t types.Type
+		l ir.Literal
+	}{
+		{types.Typ[types.String], intLit(64, true, 1)},
+		{types.Typ[types.Float64], intLit(64, true, 1)},
+		{i64, boolLit(true)},
+		{types.Typ[types.Bool], intLit(64, true, 1)},
+		{types.Typ[types.Int8], intLit(64, true, 200)},
+		{types.Typ[types.Uint8], intLit(64, false, 256)},
+		{named("Vec"), arr(ints(1, 2, 3)...)},
+		{named("Vec"), intLit(64, true, 1)},
+		{types.NewPointer(i64), intLit(64, true, 1)},
+	} {
+		if got, err := Literal(tc.t, tc.l, qual); err == nil {
+			t.Errorf("Literal(%s, %v) = %q, want an error", tc.t, tc.l, got)
+		}
+	}
+}
+
+func TestFileErrors(t *testing.T) {
+	gc := goldenCases[0]
+	p := build(t, gc.name, gc.src)
+	for name, mutate := range map[string]func([]*gen.Result) []*gen.Result{
+		"wrong package": nil,
+		"nil result":    func(rs []*gen.Result) []*gen.Result { return append(rs, nil) },
+		"no ssa": func(rs []*gen.Result) []*gen.Result {
+			rs[0].Func.Src = "Trityp"
+			return rs
+		},
+		"inputs": func(rs []*gen.Result) []*gen.Result {
+			rs[0].Cases[0].Inputs = ints(1)
+			return rs
+		},
+		"literal": func(rs []*gen.Result) []*gen.Result {
+			rs[0].Cases[0].Inputs[0] = boolLit(true)
+			return rs
+		},
+	} {
+		pkgName := gc.name
+		rs := gc.results(p)
+		if mutate == nil {
+			pkgName = "other"
+		} else {
+			rs = mutate(rs)
+		}
+		if out, err := File(pkgName, rs, testCmd); err == nil {
+			t.Errorf("%s: File succeeded:\n%s", name, out)
+		}
+	}
+}
+
+// ---- Building the inputs ----
+
+// pkg is a snippet built into SSA.
+type pkg struct {
+	t   *testing.T
+	ssa *ssa.Package
+}
+
+func build(t *testing.T, name, src string) *pkg {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name+".go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := &types.Config{Importer: importer.Default()}
+	p, _, err := ssautil.BuildPackage(conf, fset, types.NewPackage("example.com/m/"+name, name), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &pkg{t: t, ssa: p}
+}
+
+// function returns the function called name, or "T.M" for a method.
+func (p *pkg) function(name string) *ssa.Function {
+	p.t.Helper()
+	if typ, method, ok := strings.Cut(name, "."); ok {
+		T := p.ssa.Pkg.Scope().Lookup(typ).Type()
+		sel := p.ssa.Prog.MethodSets.MethodSet(T).Lookup(p.ssa.Pkg, method)
+		if sel == nil {
+			p.t.Fatalf("no method %s", name)
+		}
+		return p.ssa.Prog.MethodValue(sel)
+	}
+	fn := p.ssa.Func(name)
+	if fn == nil {
+		p.t.Fatalf("no function %s", name)
+	}
+	return fn
+}
+
+// branch is one If of a result, with the outcome of one of its edges.
+type branch struct {
+	line, col int
+	text      string
+	outcome   gen.Outcome
+	detail    string
+}
+
+// result returns a Result for the function called name whose IR holds,
+// for each pair of branches, one If (first of the pair: its true edge,
+// second: its false edge); every edge is also a goal.
+func (p *pkg) result(name string, k int, branches ...branch) *gen.Result {
+	p.t.Helper()
+	fn := p.function(name)
+	f := &ir.Func{Name: p.ssa.Pkg.Name() + "." + name, Src: fn}
+	for _, v := range fn.Params {
+		f.Params = append(f.Params, ir.NewParam(v.Name(), irType(p.t, v.Type())))
+	}
+	for v := range fn.Signature.Results().Variables() {
+		f.Results = append(f.Results, irType(p.t, v.Type()))
+	}
+	r := &gen.Result{Func: f, K: k}
+	for i := 0; i+1 < len(branches); i += 2 {
+		b := branches[i]
+		blk := f.NewBlock("if")
+		term := &ir.If{Cond: ir.BoolConst(true), Text: b.text}
+		term.SetPosition(ir.Pos{File: "/src/" + p.ssa.Pkg.Name() + ".go", Line: b.line, Col: b.col})
+		blk.SetTerm(term, f.NewBlock("if.then"), f.NewBlock("if.else"))
+		for j := range 2 {
+			e := ir.Edge{From: blk, Index: j}
+			s := branches[i+j]
+			r.Edges = append(r.Edges, gen.EdgeStatus{Edge: e, Outcome: s.outcome, K: k, Detail: s.detail})
+			r.Goals = append(r.Goals, e)
+		}
+	}
+	return r
+}
+
+func irType(t *testing.T, typ types.Type) ir.Type {
+	switch u := typ.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsBoolean != 0 {
+			return ir.Bool{}
+		}
+		return ir.Int{Bits: goIntBits(u.Kind()), Signed: u.Info()&types.IsUnsigned == 0}
+	case *types.Array:
+		return ir.Array{Elem: irType(t, u.Elem()), Len: int(u.Len())}
+	}
+	t.Fatalf("no IR type for %s", typ)
+	return nil
+}
+
+func intLit(bits int, signed bool, v int64) ir.Literal {
+	t := ir.Int{Bits: bits, Signed: signed}
+	return ir.Literal{T: t, Bits: uint64(v) & t.Mask()}
+}
+
+func ints(vs ...int64) []ir.Literal {
+	ls := make([]ir.Literal, len(vs))
+	for i, v := range vs {
+		ls[i] = intLit(64, true, v)
+	}
+	return ls
+}
+
+func boolLit(v bool) ir.Literal {
+	if v {
+		return ir.Literal{T: ir.Bool{}, Bits: 1}
+	}
+	return ir.Literal{T: ir.Bool{}}
+}
+
+func arr(elems ...ir.Literal) ir.Literal {
+	return ir.Literal{T: ir.Array{Elem: elems[0].T, Len: len(elems)}, Elems: elems}
+}
