@@ -1,0 +1,258 @@
+package cover
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// A Branch is one outcome of one source boolean decision.
+type Branch struct {
+	Func    string // e.g. "m.F", "m.T.M", "m.F$1"
+	Pos     ir.Pos // of the leaf or case value, or of the for keyword of a range; File absolute
+	Text    string // source text of the leaf, whitespace runs collapsed
+	Outcome string // "true" | "false"
+	Covered bool
+	By      string // "profile" or "instrumented": which measurement decided Covered; "" from Branches
+}
+
+// Who decided a branch.
+const (
+	ByProfile      = "profile"
+	ByInstrumented = "instrumented"
+)
+
+// Options tune Measure.
+type Options struct {
+	// CoverProfile, if set, names a `go test -covermode=count|set|atomic
+	// -coverprofile` file of the same package produced elsewhere (CI); it
+	// replaces the go test -coverprofile run of Measure.
+	CoverProfile string
+	// Env is added to the environment of the go commands (GOFLAGS=-race,
+	// GOOS, ...).
+	Env []string
+	// Stdout and Stderr, if set, receive the output of the test runs.
+	Stdout, Stderr io.Writer
+}
+
+// Branches lists the branches of the non-test Go files of the package in
+// dir, without running anything but `go list`: the same keys, in the same
+// order, as Measure gives.
+func Branches(dir string) (_ []Branch, err error) {
+	defer catch(&err)
+	p, err := load(context.Background(), dir, goEnv(nil))
+	if err != nil {
+		return nil, err
+	}
+	return branches(p, findSites(p), nil), nil
+}
+
+// decided is what a measurement says of one site.
+type decided struct {
+	True, False bool
+	By          string
+}
+
+// branches turns sites into sorted branches, with the decisions of dec (by
+// site id) when dec is not nil.
+func branches(p *pkg, sites []*site, dec []decided) []Branch {
+	var out []Branch
+	for _, s := range sites {
+		pos := p.pos(s.Pos)
+		for _, outcome := range []string{"true", "false"} {
+			b := Branch{Func: s.Func, Pos: pos, Text: s.Text, Outcome: outcome}
+			if dec != nil {
+				d := dec[s.ID]
+				b.Covered = d.True
+				if outcome == "false" {
+					b.Covered = d.False
+				}
+				b.By = d.By
+			}
+			out = append(out, b)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Pos, out[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return out[i].Outcome == "true" && out[j].Outcome == "false"
+	})
+	return out
+}
+
+// Measure runs the tests of the package in dir twice, once with
+// `go test -coverprofile` (unless opts.CoverProfile is given) and once on
+// an instrumented copy made with `go test -overlay`, and returns every
+// branch with whether the tests took it. When the tests fail, the error
+// holds their output, and the branches measured are still returned.
+func Measure(ctx context.Context, dir string, opts Options) (_ []Branch, err error) {
+	defer catch(&err)
+	env := goEnv(opts.Env)
+	p, err := load(ctx, dir, env)
+	if err != nil {
+		return nil, err
+	}
+	sites := findSites(p)
+	tmp, err := os.MkdirTemp("", "pbcc-cover-")
+	if err != nil {
+		return nil, fmt.Errorf("cover: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+
+	var errs []error
+	var prof *profile
+	profName := opts.CoverProfile
+	if profName == "" {
+		profName = filepath.Join(tmp, "cover.out")
+		mode := "count"
+		if raceOn(env) {
+			mode = "atomic" // go test refuses count with -race
+		}
+		if err := goTest(ctx, p.Dir, env, opts, "-covermode="+mode, "-coverprofile="+profName); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if data, err := os.ReadFile(profName); err == nil {
+		prof, err = parseProfile(bytes.NewReader(data), profName)
+		if err != nil {
+			errs = append(errs, err)
+		}
+	} else if opts.CoverProfile != "" || len(errs) == 0 {
+		errs = append(errs, fmt.Errorf("cover: %w", err))
+	}
+
+	hits, err := runInstrumented(ctx, p, sites, tmp, env, opts)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if hits == nil && prof == nil {
+		return nil, errors.Join(errs...)
+	}
+	dec := make([]decided, len(sites))
+	for _, s := range sites {
+		if prof != nil && s.If != nil {
+			if t, f, ok := p.ifDecision(prof, s); ok {
+				dec[s.ID] = decided{t, f, ByProfile}
+				continue
+			}
+		}
+		dec[s.ID] = decided{hits[2*s.ID], hits[2*s.ID+1], ByInstrumented}
+	}
+	return branches(p, sites, dec), errors.Join(errs...)
+}
+
+// runInstrumented runs the tests on the instrumented package and returns
+// the hits of the recorder (nil when it could not run at all).
+func runInstrumented(ctx context.Context, p *pkg, sites []*site, tmp string, env []string, opts Options) (map[int]bool, error) {
+	files, rec, err := instrument(p, sites)
+	if err != nil {
+		return nil, err
+	}
+	recPath := filepath.Join(p.Dir, recorderFile)
+	if _, err := os.Stat(recPath); err == nil {
+		return nil, fmt.Errorf("cover: %s exists; it is the name of pbcc's recorder", recPath)
+	}
+	overlay := map[string]string{}
+	srcDir := filepath.Join(tmp, "src")
+	if err := os.Mkdir(srcDir, 0o755); err != nil {
+		return nil, fmt.Errorf("cover: %w", err)
+	}
+	write := func(orig string, data []byte, n int) error {
+		path := filepath.Join(srcDir, fmt.Sprintf("%d_%s", n, filepath.Base(orig)))
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return fmt.Errorf("cover: %w", err)
+		}
+		overlay[orig] = path
+		return nil
+	}
+	for i, data := range files {
+		if err := write(p.Paths[i], data, i); err != nil {
+			return nil, err
+		}
+	}
+	if err := write(recPath, rec, len(p.Paths)); err != nil {
+		return nil, err
+	}
+	js, err := json.Marshal(map[string]any{"Replace": overlay})
+	if err != nil {
+		return nil, fmt.Errorf("cover: %w", err)
+	}
+	overlayPath := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
+		return nil, fmt.Errorf("cover: %w", err)
+	}
+	out := filepath.Join(tmp, "hits")
+	testErr := goTest(ctx, p.Dir, append(env, outEnv+"="+out), opts, "-vet=off", "-overlay="+overlayPath)
+	data, err := os.ReadFile(out)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, errors.Join(testErr, fmt.Errorf("cover: %w", err))
+	}
+	hits, err := readHits(data, 2*len(sites))
+	if err != nil {
+		return nil, errors.Join(testErr, err)
+	}
+	return hits, testErr
+}
+
+// goTest runs go test -count=1 args . in dir, its output going to opts'
+// writers and, on failure, into the error.
+func goTest(ctx context.Context, dir string, env []string, opts Options, args ...string) error {
+	args = append(append([]string{"test", "-count=1"}, args...), ".")
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	cmd.Env = env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if opts.Stdout != nil {
+		cmd.Stdout = io.MultiWriter(&out, opts.Stdout)
+	}
+	if opts.Stderr != nil {
+		cmd.Stderr = io.MultiWriter(&out, opts.Stderr)
+	}
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("cover: go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out.Bytes())
+	}
+	return nil
+}
+
+// raceOn reports whether GOFLAGS in env asks for the race detector.
+func raceOn(env []string) bool {
+	flags := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "GOFLAGS="); ok {
+			flags = v
+		}
+	}
+	for _, f := range strings.Fields(flags) {
+		if f == "-race" || f == "-race=true" || f == "--race" {
+			return true
+		}
+	}
+	return false
+}
+
+// catch turns a panic into an error, so that none crosses the package
+// boundary.
+func catch(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("cover: internal error: %v", r)
+	}
+}

@@ -1,0 +1,303 @@
+package cover
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"text/template"
+)
+
+// recorderFile is the name of the recorder file the overlay adds to the
+// package directory.
+const recorderFile = "zz_pbcc_cover_recorder.go"
+
+// outEnv names the file the instrumented package appends its hits to.
+const outEnv = "PBCC_COVER_OUT"
+
+// instrument returns the instrumented text of each file of p that has
+// sites, by index in p.Paths, and the recorder file.
+func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
+	eds := map[int]*editor{}
+	ed := func(i int) *editor {
+		if eds[i] == nil {
+			eds[i] = &editor{src: p.Srcs[i]}
+		}
+		return eds[i]
+	}
+	labels := map[ast.Stmt]*ast.LabeledStmt{}
+	for _, f := range p.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if l, ok := n.(*ast.LabeledStmt); ok {
+				labels[l.Stmt] = l
+			}
+			return true
+		})
+	}
+	switches := map[*ast.SwitchStmt][]*site{}
+	var order []*ast.SwitchStmt
+	for _, s := range sites {
+		e := ed(s.File)
+		off := p.offset
+		switch s.Kind {
+		case leafSite:
+			x := s.Node.(ast.Expr)
+			conv := p.boolConversion(s.File, x)
+			pre, post := fmt.Sprintf("_pbccRec(%d, ", s.ID), ")"
+			if conv != "" {
+				pre, post = conv+"("+pre, post+")"
+			}
+			e.wrap(off(x.Pos()), off(x.End()), pre, post)
+		case rangeSite:
+			r := s.Node.(*ast.RangeStmt)
+			e.wrap(off(r.X.Pos()), off(r.X.End()), fmt.Sprintf("_pbccRange_%s(%d, ", s.Range, s.ID), ")")
+		case caseSite:
+			sw := switchOf(p, s)
+			if sw == nil {
+				return nil, nil, fmt.Errorf("cover: %s: case value outside a switch", p.Fset.Position(s.Pos))
+			}
+			if switches[sw] == nil {
+				order = append(order, sw)
+			}
+			switches[sw] = append(switches[sw], s)
+		}
+	}
+	for _, sw := range order {
+		ss := switches[sw]
+		e := ed(ss[0].File)
+		off := p.offset
+		tmp := fmt.Sprintf("_pbccT%d", ss[0].ID)
+		if sw.Init == nil {
+			// switch tag {  →  switch tmp := tag; {
+			e.wrap(off(sw.Tag.Pos()), off(sw.Tag.End()), tmp+" := ", "; ")
+		} else {
+			// L: switch init; tag { … }  →  { init; tmp := tag; L: switch { … } }
+			start := ast.Stmt(sw)
+			for labels[start] != nil {
+				start = labels[start]
+			}
+			e.replace(off(start.Pos()), off(start.Pos()),
+				lit("{ "), ref(off(sw.Init.Pos()), off(sw.Init.End())),
+				lit("; "+tmp+" := "), ref(off(sw.Tag.Pos()), off(sw.Tag.End())), lit("; "))
+			e.replace(off(sw.Init.Pos()), off(sw.Tag.End()))
+			e.replace(off(sw.End()), off(sw.End()), lit(" }"))
+		}
+		for _, s := range ss {
+			v := s.Node.(ast.Expr)
+			e.wrap(off(v.Pos()), off(v.End()), fmt.Sprintf("_pbccRec(%d, %s == (", s.ID, tmp), "))")
+		}
+		for _, c := range sw.Body.List {
+			cc := c.(*ast.CaseClause)
+			for i := 1; i < len(cc.List); i++ {
+				comma := findComma(e.src, off(cc.List[i-1].End()), off(cc.List[i].Pos()))
+				if comma < 0 {
+					return nil, nil, fmt.Errorf("cover: %s: no comma between case values", p.Fset.Position(cc.List[i].Pos()))
+				}
+				e.replace(comma, comma+1, lit("||"))
+			}
+		}
+	}
+	out := map[int][]byte{}
+	for i, e := range eds {
+		src := e.bytes()
+		if _, err := format.Source(src); err != nil {
+			// The rewrite must stay valid Go; say where it did not.
+			return nil, nil, fmt.Errorf("cover: instrumenting %s: %w", p.Paths[i], err)
+		}
+		out[i] = src
+	}
+	var rec bytes.Buffer
+	if err := recorderTmpl.Execute(&rec, struct {
+		Pkg string
+		N   int
+	}{p.Name, 2 * len(sites)}); err != nil {
+		return nil, nil, fmt.Errorf("cover: recorder: %w", err)
+	}
+	return out, rec.Bytes(), nil
+}
+
+// offset is the byte offset of pos in its file.
+func (p *pkg) offset(pos token.Pos) int { return p.Fset.File(pos).Offset(pos) }
+
+// switchOf finds the switch statement a case site belongs to.
+func switchOf(p *pkg, s *site) *ast.SwitchStmt {
+	var found *ast.SwitchStmt
+	ast.Inspect(p.Files[s.File], func(n ast.Node) bool {
+		if found != nil || n == nil || n.Pos() > s.Pos || n.End() <= s.Pos {
+			return false
+		}
+		if sw, ok := n.(*ast.SwitchStmt); ok && sw.Tag != nil {
+			for _, c := range sw.Body.List {
+				for _, v := range c.(*ast.CaseClause).List {
+					if v == s.Node {
+						found = sw
+						return false
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// findComma returns the offset of the comma in src[from:to], which holds
+// only blanks, comments and one comma; -1 if there is none.
+func findComma(src []byte, from, to int) int {
+	for i := from; i < to; i++ {
+		switch {
+		case src[i] == ',':
+			return i
+		case bytes.HasPrefix(src[i:], []byte("//")):
+			for i < to && src[i] != '\n' {
+				i++
+			}
+		case bytes.HasPrefix(src[i:], []byte("/*")):
+			j := bytes.Index(src[i+2:to], []byte("*/"))
+			if j < 0 {
+				return -1
+			}
+			i += 2 + j + 1
+		}
+	}
+	return -1
+}
+
+// boolConversion returns the name of the type to convert a recorded leaf
+// back to when its type is a defined boolean type other than bool (the
+// recorder would give an untyped comparison the type bool), or "".
+func (p *pkg) boolConversion(file int, x ast.Expr) string {
+	tv, ok := p.Info.Types[x]
+	if !ok || tv.Type == nil {
+		return ""
+	}
+	t := types.Unalias(tv.Type)
+	if b, ok := t.(*types.Basic); ok && (b.Kind() == types.Bool || b.Kind() == types.UntypedBool) {
+		return ""
+	}
+	ok = true
+	name := types.TypeString(t, func(q *types.Package) string {
+		if q.Path() == p.ImportPath {
+			return ""
+		}
+		for _, im := range p.Files[file].Imports {
+			if im.Path.Value[1:len(im.Path.Value)-1] == q.Path() {
+				if im.Name != nil {
+					return im.Name.Name
+				}
+				return q.Name()
+			}
+		}
+		ok = false
+		return q.Name()
+	})
+	if !ok {
+		return ""
+	}
+	return name
+}
+
+var recorderTmpl = template.Must(template.New("rec").Parse(`// Code generated by pbcc cover. DO NOT EDIT.
+
+package {{.Pkg}}
+
+import (
+	_pbcciter "iter"
+	_pbccos "os"
+	_pbccstrconv "strconv"
+	_pbccsync "sync"
+	_pbccatomic "sync/atomic"
+)
+
+var (
+	_pbccSeen [{{.N}}]_pbccatomic.Bool
+	_pbccMu   _pbccsync.Mutex
+	_pbccOut  *_pbccos.File
+	_pbccErr  error
+)
+
+// _pbccHit appends k to the file named by ` + outEnv + ` the first time k is seen.
+func _pbccHit(k int) {
+	if _pbccSeen[k].Load() {
+		return
+	}
+	_pbccMu.Lock()
+	defer _pbccMu.Unlock()
+	if _pbccSeen[k].Load() || _pbccErr != nil {
+		return
+	}
+	if _pbccOut == nil {
+		_pbccOut, _pbccErr = _pbccos.OpenFile(_pbccos.Getenv("` + outEnv + `"), _pbccos.O_WRONLY|_pbccos.O_APPEND|_pbccos.O_CREATE, 0o644)
+		if _pbccErr != nil {
+			return
+		}
+	}
+	if _, _pbccErr = _pbccOut.WriteString(_pbccstrconv.Itoa(k) + "\n"); _pbccErr != nil {
+		return
+	}
+	_pbccSeen[k].Store(true)
+}
+
+func _pbccRec[B ~bool](id int, b B) B {
+	if b {
+		_pbccHit(2 * id)
+	} else {
+		_pbccHit(2*id + 1)
+	}
+	return b
+}
+
+type _pbccInteger interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
+}
+
+func _pbccRange_int[T _pbccInteger](id int, n T) _pbcciter.Seq[T] {
+	return func(yield func(T) bool) {
+		for i := T(0); i < n; i++ {
+			_pbccHit(2 * id)
+			if !yield(i) {
+				return
+			}
+		}
+		_pbccHit(2*id + 1)
+	}
+}
+
+func _pbccRange_slice[S ~[]E, E any](id int, s S) _pbcciter.Seq2[int, E] {
+	return func(yield func(int, E) bool) {
+		for i, v := range s {
+			_pbccHit(2 * id)
+			if !yield(i, v) {
+				return
+			}
+		}
+		_pbccHit(2*id + 1)
+	}
+}
+
+func _pbccRange_string[S ~string](id int, s S) _pbcciter.Seq2[int, rune] {
+	return func(yield func(int, rune) bool) {
+		for i, r := range s {
+			_pbccHit(2 * id)
+			if !yield(i, r) {
+				return
+			}
+		}
+		_pbccHit(2*id + 1)
+	}
+}
+
+func _pbccRange_map[M ~map[K]V, K comparable, V any](id int, m M) _pbcciter.Seq2[K, V] {
+	return func(yield func(K, V) bool) {
+		for k, v := range m {
+			_pbccHit(2 * id)
+			if !yield(k, v) {
+				return
+			}
+		}
+		_pbccHit(2*id + 1)
+	}
+}
+`))
