@@ -111,7 +111,7 @@ func (lw *lowerer) calleeError(fn *ssa.Function) error {
 			return &UnsupportedError{
 				Pos:       c.pos,
 				Func:      st.ir.Name,
-				Construct: fmt.Sprintf("call of %s, which calls what is unsupported (%v)", cs.ir.Name, root),
+				Construct: fmt.Sprintf("call of %s, which cannot be lowered (%v)", cs.ir.Name, root),
 			}
 		}
 	}
@@ -224,7 +224,12 @@ func (lw *lowerer) typ(t types.Type, pointers bool) (ir.Type, string) {
 		}
 		return ir.Tuple{Elems: es}, ""
 	}
-	return nil, types.TypeString(t, nil) + " value"
+	return nil, typeString(t) + " value"
+}
+
+// typeString prints t with packages qualified by their name, as in source.
+func typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
 // pos converts a token position to an IR position.
@@ -315,7 +320,15 @@ func (l *fnLowering) unsupported(pos token.Pos, format string, args ...any) {
 func (l *fnLowering) function() {
 	fn := l.fn
 	if fn.Recover != nil {
-		l.unsupported(fn.Pos(), "recover")
+		// Only a function with a defer statement has a recover block.
+		for _, b := range fn.Blocks {
+			for _, in := range b.Instrs {
+				if _, ok := in.(*ssa.Defer); ok {
+					l.unsupported(in.Pos(), "defer statement")
+				}
+			}
+		}
+		l.unsupported(fn.Pos(), "defer statement")
 	}
 	for i, p := range fn.Params {
 		l.params[p] = l.f.Params[i]
@@ -352,9 +365,9 @@ func (l *fnLowering) value(v ssa.Value, pos token.Pos) ir.Value {
 	case *ssa.Parameter:
 		return l.params[v]
 	case *ssa.Function:
-		l.unsupported(pos, "function value %s", v.String())
+		l.unsupported(pos, "function value %s", irName(v))
 	case *ssa.Global:
-		l.unsupported(pos, "package-level variable %s", v.String())
+		l.unsupported(pos, "package-level variable %s.%s", v.Pkg.Pkg.Name(), v.Name())
 	case *ssa.FreeVar:
 		l.unsupported(pos, "free variable %s of a closure", v.Name())
 	case *ssa.Builtin:
@@ -463,7 +476,7 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		switch x.Type().(type) {
 		case ir.Int, ir.Bool:
 		default:
-			l.unsupported(pos, "comparison of %s values", types.TypeString(in.X.Type(), nil))
+			l.unsupported(pos, "comparison of %s values", typeString(in.X.Type()))
 		}
 		define(in, emit(ir.NewBinOp(op, x, y)).(ir.Value))
 
@@ -488,7 +501,7 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		_, fromInt := from.(ir.Int)
 		_, toInt := to.(ir.Int)
 		if why != "" || why2 != "" || !fromInt || !toInt {
-			l.unsupported(pos, "conversion from %s to %s", in.X.Type(), in.Type())
+			l.unsupported(pos, "conversion from %s to %s", typeString(in.X.Type()), typeString(in.Type()))
 		}
 		x := l.value(in.X, pos)
 		if from == to {
@@ -501,7 +514,7 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		from, why := l.lw.typ(in.X.Type(), true)
 		to, why2 := l.lw.typ(in.Type(), true)
 		if why != "" || why2 != "" || from.String() != to.String() {
-			l.unsupported(pos, "conversion from %s to %s", in.X.Type(), in.Type())
+			l.unsupported(pos, "conversion from %s to %s", typeString(in.X.Type()), typeString(in.Type()))
 		}
 		define(in, l.operand(ib, in.X, pos))
 
@@ -532,14 +545,14 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 			l.unsupported(pos, "slice indexing")
 		}
 		if _, ok := pt.Elem().Underlying().(*types.Array); !ok {
-			l.unsupported(pos, "indexing of %s", pt)
+			l.unsupported(pos, "indexing of %s", typeString(pt))
 		}
 		l.valueType(in, pos)
 		define(in, emit(ir.NewIndexAddr(l.value(in.X, pos), l.value(in.Index, pos))).(ir.Value))
 
 	case *ssa.Index:
 		if _, ok := in.X.Type().Underlying().(*types.Array); !ok {
-			l.unsupported(pos, "indexing of %s", in.X.Type())
+			l.unsupported(pos, "indexing of %s", typeString(in.X.Type()))
 		}
 		l.valueType(in, pos)
 		define(in, emit(ir.NewIndex(l.operand(ib, in.X, pos), l.value(in.Index, pos))).(ir.Value))
@@ -551,7 +564,7 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 			switch r.(type) {
 			case *ssa.Panic, *ssa.DebugRef:
 			default:
-				l.unsupported(pos, "conversion to interface %s", in.Type())
+				l.unsupported(pos, "conversion to interface %s", typeString(in.Type()))
 			}
 		}
 
@@ -580,6 +593,11 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		ib.SetTerm(t)
 
 	default:
+		if v, ok := instr.(ssa.Value); ok {
+			if _, isSlice := v.Type().Underlying().(*types.Slice); isSlice {
+				l.unsupported(pos, "%s value", typeString(v.Type()))
+			}
+		}
 		l.unsupported(pos, "%s", describe(instr))
 	}
 }
@@ -652,8 +670,6 @@ func describe(instr ssa.Instruction) string {
 		return "struct field"
 	case *ssa.Slice:
 		return "slice expression"
-	case *ssa.MakeSlice:
-		return "make of a slice"
 	case *ssa.MakeMap:
 		return "map creation"
 	case *ssa.MakeChan:
@@ -724,10 +740,84 @@ func (l *fnLowering) branch(b *ssa.BasicBlock, in *ssa.If) (ir.Pos, string) {
 		}
 	}
 	if _, ok := in.Cond.(*ssa.Const); ok {
+		if e := l.constantCondition(); e != nil {
+			return l.lw.pos(e.Pos()), l.lw.src.text(l.lw.prog.Fset, e)
+		}
 		l.unsupported(in.Cond.Pos(), "constant condition")
 	}
 	l.unsupported(in.Cond.Pos(), "condition %s with no source expression", in.Cond.Name())
 	return ir.Pos{}, ""
+}
+
+// constantCondition returns the constant leaf condition of the function
+// when there is exactly one, and exactly one If on a constant: go/ssa
+// emits no DebugRef for constants, and with several of them nothing ties
+// an If to its expression.
+func (l *fnLowering) constantCondition() ast.Expr {
+	ifs := 0
+	for _, b := range l.fn.Blocks {
+		if in, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if _, ok := in.Cond.(*ssa.Const); ok {
+				ifs++
+			}
+		}
+	}
+	info := l.lw.infos[l.fn.Pkg.Pkg]
+	if ifs != 1 || info == nil {
+		return nil
+	}
+	var leaves []ast.Expr
+	seen := map[ast.Expr]bool{}
+	var leaf func(e ast.Expr)
+	leaf = func(e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			leaf(x.X)
+			return
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				leaf(x.X)
+				return
+			}
+		case *ast.BinaryExpr:
+			if x.Op == token.LAND || x.Op == token.LOR {
+				leaf(x.X)
+				leaf(x.Y)
+				return
+			}
+		}
+		if tv, ok := info.Types[e]; ok && tv.Value != nil && !seen[e] {
+			seen[e] = true
+			leaves = append(leaves, e)
+		}
+	}
+	l.inspect(func(n ast.Node) {
+		switch s := n.(type) {
+		case *ast.IfStmt:
+			leaf(s.Cond)
+		case *ast.ForStmt:
+			if s.Cond != nil {
+				leaf(s.Cond)
+			}
+		case *ast.SwitchStmt:
+			if s.Tag == nil {
+				for _, c := range s.Body.List {
+					for _, e := range c.(*ast.CaseClause).List {
+						leaf(e)
+					}
+				}
+			}
+		case *ast.BinaryExpr:
+			// The left operand of a && or || whose value is used.
+			if s.Op == token.LAND || s.Op == token.LOR {
+				leaf(s.X)
+			}
+		}
+	})
+	if len(leaves) != 1 {
+		return nil
+	}
+	return leaves[0]
 }
 
 // switchCases returns the values of the case clauses of the expression

@@ -1,0 +1,340 @@
+package ssaexec
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// loadTestdata loads every package of ../testdata/go once for the tests
+// of this file.
+func loadTestdata(t *testing.T) (root string, pkgs []*Package) {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err = Load(root, "./testdata/go/...")
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	return root, pkgs
+}
+
+// printPkg returns the printed form of pkg's functions and errors, with the
+// file names made relative to root so that goldens do not depend on the
+// machine.
+func printPkg(root string, pkg *Package) string {
+	var s strings.Builder
+	for _, f := range pkg.Funcs {
+		fmt.Fprintf(&s, "// file %s\n%s\n", f.File, f.IR)
+	}
+	for _, err := range pkg.Errors {
+		fmt.Fprintf(&s, "// error %v\n", err)
+	}
+	return strings.ReplaceAll(s.String(), root+string(filepath.Separator), "")
+}
+
+func TestGolden(t *testing.T) {
+	root, pkgs := loadTestdata(t)
+	dirs, err := filepath.Glob(filepath.Join(root, "testdata", "go", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*Package{}
+	for _, p := range pkgs {
+		byName[p.Name] = p
+	}
+	for _, dir := range dirs {
+		name := filepath.Base(dir)
+		t.Run(name, func(t *testing.T) {
+			pkg := byName[name]
+			if pkg == nil {
+				t.Fatalf("package %s not loaded", name)
+			}
+			if len(pkg.Errors) > 0 {
+				t.Errorf("errors: %v", pkg.Errors)
+			}
+			for _, f := range pkg.Funcs {
+				if err := ir.Check(f.IR); err != nil {
+					t.Error(err)
+				}
+			}
+			got := printPkg(root, pkg)
+			golden := filepath.Join("testdata", name+".ir.golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s differs; got:\n%s", golden, got)
+			}
+		})
+	}
+}
+
+// TestPackage checks Package's fields, the order of Funcs and the sharing
+// of callees' IR.
+func TestPackage(t *testing.T) {
+	root, pkgs := loadTestdata(t)
+	var cc *Package
+	for _, p := range pkgs {
+		if p.Name == "callcond" {
+			cc = p
+		}
+	}
+	if cc == nil {
+		t.Fatal("callcond not loaded")
+	}
+	if want := "github.com/pbcc/pbcc/testdata/go/callcond"; cc.Path != want {
+		t.Errorf("Path = %q, want %q", cc.Path, want)
+	}
+	if want := filepath.Join(root, "testdata", "go", "callcond"); cc.Dir != want {
+		t.Errorf("Dir = %q, want %q", cc.Dir, want)
+	}
+	var names []string
+	funcs := map[string]*Func{}
+	for _, f := range cc.Funcs {
+		names = append(names, f.IR.Name)
+		funcs[f.IR.Name] = f
+		if f.IR.Src != f.SSA {
+			t.Errorf("%s: IR.Src is not SSA", f.IR.Name)
+		}
+		if want := filepath.Join(cc.Dir, "callcond.go"); f.File != want {
+			t.Errorf("%s: File = %q, want %q", f.IR.Name, f.File, want)
+		}
+	}
+	if got, want := strings.Join(names, " "), "callcond.F callcond.G callcond.CallCond callcond.DivMod callcond.Split callcond.Compare"; got != want {
+		t.Errorf("Funcs = %s, want %s", got, want)
+	}
+	calls := 0
+	for _, b := range funcs["callcond.CallCond"].IR.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ir.Call); ok {
+				calls++
+				if funcs[c.Callee.Name] == nil || c.Callee != funcs[c.Callee.Name].IR {
+					t.Errorf("call of %s does not share the callee's Func.IR", c.Callee.Name)
+				}
+			}
+		}
+	}
+	if calls != 2 {
+		t.Errorf("CallCond has %d calls, want 2", calls)
+	}
+}
+
+// writeModule writes a module example.com/m with the given files into a
+// temporary directory and returns it.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/m\n\ngo 1.26\n"
+	for name, src := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// unsupportedSrc declares one function per unsupported construct beside
+// one function that lowers; TestUnsupported lists the errors expected.
+const unsupportedSrc = `package m
+
+import "strconv"
+
+func Half(x float64) float64 { return x / 2 }
+
+func Name(n int) int {
+	s := strconv.Itoa(n)
+	return len(s)
+}
+
+func Good(a int) int {
+	if a > 0 {
+		return 1
+	}
+	return 0
+}
+
+type P struct{ X int }
+
+func Field(p [1]int) int {
+	var q P
+	q.X = p[0]
+	return q.X
+}
+
+func Slice(n int) int {
+	s := make([]int, 3)
+	return s[n]
+}
+
+func Closure(a int) int {
+	f := func() int { return a }
+	return f()
+}
+
+func Iface(a int) int {
+	var v any = a
+	return v.(int)
+}
+
+func CallsBad(a float64) int { return 0 }
+
+func Caller(a int) int {
+	if Bad(a) > 0 {
+		return 1
+	}
+	return 0
+}
+
+func Bad(a int) int { return len(strconv.Itoa(a)) }
+
+func (p P) Method() int { return p.X }
+
+func Mixed(x int) float32 { return float32(x) }
+
+func Deferred(a int) int {
+	defer Good(a)
+	return a
+}
+
+var global int
+
+func Global() int { return global }
+
+func Recover(a int) (r int) {
+	defer func() { recover() }()
+	return a
+}
+
+const debug = false
+
+func Const(a int) int {
+	if debug || a > 0 {
+		return 1
+	}
+	return 0
+}
+
+func Consts(a int) int {
+	if debug {
+		a++
+	}
+	if !debug {
+		return 1
+	}
+	return 0
+}
+`
+
+func TestUnsupported(t *testing.T) {
+	dir := writeModule(t, map[string]string{"m.go": unsupportedSrc})
+	pkgs, err := Load(dir, ".")
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if len(pkgs) != 1 {
+		t.Fatalf("%d packages, want 1", len(pkgs))
+	}
+	pkg := pkgs[0]
+	var lowered []string
+	for _, f := range pkg.Funcs {
+		lowered = append(lowered, f.IR.Name)
+	}
+	if got, want := strings.Join(lowered, " "), "m.Good m.Const"; got != want {
+		t.Errorf("lowered %s, want %s", got, want)
+	}
+	want := []string{ // file:line:col: func: unsupported: construct, in position order
+		`m.go:5:11: m.Half: unsupported: parameter x: float64 value`,
+		`m.go:8:7: m.Name: unsupported: call of strconv.Itoa`,
+		`m.go:22:6: m.Field: unsupported: m.P value`,
+		`m.go:28:7: m.Slice: unsupported: []int value`,
+		`m.go:33:7: m.Closure: unsupported: function literal`,
+		`m.go:38:6: m.Iface: unsupported: conversion to interface any`,
+		`m.go:42:15: m.CallsBad: unsupported: parameter a: float64 value`,
+		`m.go:45:5: m.Caller: unsupported: call of m.Bad, which cannot be lowered (m.go:51:34: m.Bad: unsupported: call of strconv.Itoa)`,
+		`m.go:51:34: m.Bad: unsupported: call of strconv.Itoa`,
+		`m.go:53:7: m.P.Method: unsupported: parameter p: m.P value`,
+		`m.go:55:6: m.Mixed: unsupported: result: float32 value`,
+		`m.go:58:2: m.Deferred: unsupported: defer statement`,
+		`m.go:64:28: m.Global: unsupported: package-level variable m.global`,
+		`m.go:67:2: m.Recover: unsupported: defer statement`,
+		`m.go:80:6: m.Consts: unsupported: constant condition`,
+	}
+	if len(pkg.Errors) != len(want) {
+		t.Errorf("%d errors, want %d:", len(pkg.Errors), len(want))
+	}
+	for i, err := range pkg.Errors {
+		msg := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+		if i >= len(want) {
+			t.Errorf("extra error %s", msg)
+			continue
+		}
+		if msg != want[i] {
+			t.Errorf("error %d:\n got %s\nwant %s", i, msg, want[i])
+		}
+		var u *UnsupportedError
+		if !errors.As(err, &u) {
+			t.Errorf("error %d is a %T, not an *UnsupportedError", i, err)
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      string // a regexp the error must match
+	}{
+		{"syntax", "package m\n\nfunc F(a int) int {\n\treturn a +\n}\n", `m\.go:5:1: `},
+		{"type", "package m\n\nfunc F(a int) string {\n\treturn a\n}\n", `m\.go:4:9: .*cannot use a`},
+		{"import", "package m\n\nimport \"example.com/nowhere\"\n\nvar _ = nowhere.X\n", `m\.go:3:8: .*nowhere`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeModule(t, map[string]string{"m.go": tt.src})
+			pkgs, err := Load(dir, ".")
+			if err == nil {
+				t.Fatalf("Load succeeded with %d packages, want an error", len(pkgs))
+			}
+			if !regexp.MustCompile(tt.want).MatchString(err.Error()) {
+				t.Errorf("error %q does not match %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestTestFilesSkipped checks that _test.go files are not loaded.
+func TestTestFilesSkipped(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"m.go":      "package m\n\nfunc F(a int) int { return a }\n",
+		"m_test.go": "package m\n\nfunc G(a int) int { return a }\n",
+	})
+	pkgs, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pkgs[0].Funcs); n != 1 || pkgs[0].Funcs[0].IR.Name != "m.F" {
+		t.Errorf("Funcs = %v, want only m.F", pkgs[0].Funcs)
+	}
+}
