@@ -28,20 +28,18 @@
 // exit: execution is treated as if it could stop in any such block, as a
 // test of such a function is stopped by its harness. Post-dominance then
 // only claims what holds for every execution, finite or not: if a pdom b,
-// every execution that takes b and then ends, or enters a block that
-// cannot reach an exit, has taken a by then. Inside an infinite loop this
-// leaves only dominance, so more edges are goals than strictly needed,
-// never fewer.
+// every execution that takes b takes a before it ends or enters a block that
+// cannot reach an exit. Inside an infinite loop this leaves only dominance,
+// so more edges are goals than strictly needed, never fewer.
 //
 // # The goals
 //
-// Say that covering e' implies covering e when e dom e' (every path to e'
-// took e) or e pdom e' (every path from e' takes e). This relation is a
+// Say that covering b implies covering a when a dom b (every path to b
+// took a) or a pdom b (every path from b takes a). This relation is a
 // preorder on the edges reachable from the entry: it is reflexive, and it
-// is transitive even when dominance and post-dominance mix (if e dom e' and
-// e' pdom e”, then a path to e” that avoids e must take e, on its way to
-// e', after e”; so either e dom e” or e pdom e”; symmetrically for
-// e pdom e' and e' dom e”).
+// is transitive even when dominance and post-dominance mix (if a dom b and
+// b pdom c, a path to c that avoids a must take a after c, on its way to b;
+// so a dom c or a pdom c; symmetrically for a pdom b and b dom c).
 //
 // The goals are the maximal branch edges of this preorder: a branch edge e
 // is a goal iff every branch edge e' ≠ e whose covering implies covering e
@@ -51,7 +49,8 @@
 // Since the preorder is finite and transitive, every branch edge reachable
 // from the entry is implied by a goal: covering all the goals covers every
 // reachable branch edge, and hence every reachable edge (a non-branch edge
-// is implied by the branch edge or the entry that leads to its block).
+// is post-dominated by the last branch edge before it on any path to it, or
+// taken by every execution if there is none).
 // Conversely no goal is implied by another goal, so none can be dropped.
 //
 // Distinct branch edges can imply each other (if a { for b {} }: the true
@@ -79,9 +78,9 @@
 // edge where the paper takes a dominator-tree leaf (often the jump edge at
 // its end). When f has a branch and every block can reach a Return or
 // Panic, the number of goals equals the number of the paper's
-// unconstrained edges (the tests check it on random CFGs); an infinite loop
-// may add to the paper's a class of jump edges only (for {}), which holds
-// no branch and gives no goal.
+// unconstrained edges (the tests check it on random CFGs). With an infinite
+// loop the paper may count more: a loop of jumps only (for {}) is one of
+// its unconstrained edges, but holds no branch and gives no goal.
 //
 // Post-dominance assumes that a block, once entered, runs to its
 // terminator. An instruction that panics (a failing call, an index out of

@@ -2,6 +2,7 @@ package ue
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pbcc/pbcc/gen/ir"
@@ -48,11 +49,11 @@ const (
 
 // NewGraph builds f's edge graph and its trees. f should satisfy ir.Check;
 // NewGraph does not panic on an ill-formed f, but its results are then
-// unspecified (a successor outside f is treated as an exit). A nil f or an
-// f without blocks gives an empty graph.
+// unspecified (a successor outside f is treated as an exit). A nil f, an f
+// without blocks or with a nil block gives an empty graph.
 func NewGraph(f *ir.Func) *Graph {
 	g := &Graph{f: f}
-	if f == nil || len(f.Blocks) == 0 {
+	if f == nil || len(f.Blocks) == 0 || slices.Contains(f.Blocks, nil) {
 		return g
 	}
 	g.blkOf = make(map[*ir.Block]int, len(f.Blocks))
