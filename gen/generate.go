@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/pbcc/pbcc/gen/ir"
@@ -60,9 +61,36 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 			return r, err
 		}
 	}
+	sortCases(r.Cases)
 	r.SolverCalls = s.Calls - calls
 	r.Duration = time.Since(start)
 	return r, nil
+}
+
+// sortCases puts the cases in the source order of their goals (line,
+// column, then the outcome's order), so that a table reads like the
+// function.
+func sortCases(cs []Case) {
+	key := func(c Case) (int, int, int, int) {
+		if c.Goal.From == nil {
+			return 0, 0, 0, 0
+		}
+		p := c.Goal.Pos()
+		return p.Line, p.Col, c.Goal.From.Index, c.Goal.Index
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a1, a2, a3, a4 := key(cs[i])
+		b1, b2, b3, b4 := key(cs[j])
+		switch {
+		case a1 != b1:
+			return a1 < b1
+		case a2 != b2:
+			return a2 < b2
+		case a3 != b3:
+			return a3 < b3
+		}
+		return a4 < b4
+	})
 }
 
 type generation struct {

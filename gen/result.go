@@ -75,14 +75,34 @@ func (r *Result) Count(o Outcome) int {
 
 // CaseName is the name of the case made for goal e: the line, the condition
 // without spaces and the outcome, as in "L12_a<=0_true".
+// A function without branches has one case, made for no edge: "call".
 func CaseName(e ir.Edge) string {
-	if !e.IsBranch() {
-		return fmt.Sprintf("L%d_call", e.From.Func.Pos.Line)
+	if e.From == nil || !e.IsBranch() {
+		return "call"
 	}
-	cond := strings.Join(strings.Fields(e.Cond()), "")
+	cond := compact(e.Cond())
 	label := strings.ReplaceAll(e.Label(), " ", "_")
 	if cond == "" {
 		return fmt.Sprintf("L%d_%s", e.Pos().Line, label)
 	}
 	return fmt.Sprintf("L%d_%s_%s", e.Pos().Line, cond, label)
+}
+
+// compact removes the spaces of a condition's text, except between two
+// letters or digits, where it puts an underscore: "a <= 0" is "a<=0",
+// "range n" is "range_n".
+func compact(s string) string {
+	var b strings.Builder
+	fields := strings.Fields(s)
+	for i, f := range fields {
+		if i > 0 && isWord(fields[i-1][len(fields[i-1])-1]) && isWord(f[0]) {
+			b.WriteByte('_')
+		}
+		b.WriteString(f)
+	}
+	return b.String()
+}
+
+func isWord(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
 }

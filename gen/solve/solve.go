@@ -7,8 +7,8 @@
 // pops it afterwards. A per-check time limit turns a hard query into
 // Unknown instead of a hang.
 //
-// CheckSmall asks for a model whose inputs are small first (0 to 16,
-// then ±16, then ±1000), and only then for any model, so that
+// CheckSmall asks for a model whose inputs are small first (0 to 4,
+// 0 to 16, then ±4, ±100, ±10000), and only then for any model, so that
 // generated inputs read as if a person chose them; a variable the formula
 // does not constrain is 0.
 package solve
@@ -55,6 +55,12 @@ func New(timeout time.Duration) *Solver {
 	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout}
 }
 
+// Reset gives the solver a fresh Z3 solver in the same context, so that
+// what it answers next does not depend on the queries before (Z3 keeps
+// search heuristics across push and pop). Call it before each function to
+// keep the output deterministic whatever order functions are handled in.
+func (s *Solver) Reset() { s.s = z3.NewSolver(s.ctx) }
+
 // An Input is a variable that stands for an input of the function under
 // test; its signedness says what "small" means for it.
 type Input struct {
@@ -67,7 +73,7 @@ type Input struct {
 var stages = []struct {
 	neg bool // allow negative values (signed inputs only)
 	max uint64
-}{{false, 16}, {true, 16}, {true, 1000}}
+}{{false, 4}, {false, 16}, {true, 4}, {true, 100}, {true, 10000}}
 
 // CheckSmall decides f and prefers a model in which every input is small:
 // it tries the ranges of stages in order, then any value.

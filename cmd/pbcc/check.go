@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/pbcc/pbcc/ssaexec/cover"
+	"github.com/pbcc/pbcc/ssaexec/emit"
+)
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pbcc check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	profile := fs.String("coverprofile", "", "reuse this `file`, written by CI's own go test -coverprofile run, for the if decisions")
+	minPct := fs.Float64("min", -1, "pass when at least `PCT` percent of all branches are covered (default: every branch the generated tests were made to cover)")
+	js := fs.Bool("json", false, "print one JSON object per uncovered branch and one per package")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "pbcc check: no packages given")
+		return 2
+	}
+	if *minPct > 100 {
+		fmt.Fprintf(stderr, "pbcc check: -min %g: a percentage is at most 100\n", *minPct)
+		return 2
+	}
+	if *profile != "" {
+		if _, err := os.Stat(*profile); err != nil {
+			fmt.Fprintf(stderr, "pbcc check: -coverprofile: %v\n", err)
+			return 2
+		}
+		abs, _ := filepath.Abs(*profile)
+		*profile = abs
+	}
+	dirs, err := packageDirs(fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "pbcc check: %v\n", err)
+		return 2
+	}
+	status := 0
+	for _, dir := range dirs {
+		st := checkPackage(dir, *profile, *minPct, *js, stdout, stderr)
+		status = max(status, st)
+	}
+	return status
+}
+
+// packageDirs lists the directories of the packages matching patterns.
+func packageDirs(patterns []string) ([]string, error) {
+	cmd := exec.Command("go", append([]string{"list", "-f", "{{.Dir}}"}, patterns...)...)
+	var errb strings.Builder
+	cmd.Stderr = &errb
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list %s: %v\n%s", strings.Join(patterns, " "), err, errb.String())
+	}
+	return strings.Fields(string(out)), nil
+}
+
+// checkResult is the JSON form of a package's verdict.
+type checkResult struct {
+	Package   string  `json:"package"`
+	Branches  int     `json:"branches"`
+	Covered   int     `json:"covered"`
+	Percent   float64 `json:"percent"`
+	Threshold string  `json:"threshold"`
+	Pass      bool    `json:"pass"`
+}
+
+type uncoveredBranch struct {
+	Pos     string `json:"pos"`
+	Cond    string `json:"cond"`
+	Outcome string `json:"outcome"`
+}
+
+func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr io.Writer) int {
+	name := rel(dir)
+	if !strings.HasPrefix(name, ".") && !filepath.IsAbs(name) {
+		name = "./" + name
+	}
+	m, err := measure(context.Background(), dir, profile)
+	if err != nil {
+		fmt.Fprintf(stderr, "pbcc check: %s: %v\n", name, err)
+		if m.branches == nil {
+			return 2
+		}
+	}
+	res := checkResult{Package: name, Branches: len(m.branches)}
+	for _, b := range m.branches {
+		if b.Covered {
+			res.Covered++
+		}
+	}
+	if res.Branches > 0 {
+		res.Percent = 100 * float64(res.Covered) / float64(res.Branches)
+	} else {
+		res.Percent = 100
+	}
+
+	// The branches that must be covered, and the verdict.
+	var must []cover.Branch
+	if minPct >= 0 {
+		res.Threshold = fmt.Sprintf("%g%%", minPct)
+		res.Pass = res.Percent >= minPct
+		if !res.Pass {
+			must = m.branches
+		}
+	} else {
+		claims, err := readClaims(dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "pbcc check: %s: %v\n", name, err)
+			return 2
+		}
+		if len(claims) == 0 {
+			fmt.Fprintf(stderr, "pbcc check: %s: no pbcc-generated tests here, so no default threshold: run pbcc gen, or give -min\n", name)
+			return 2
+		}
+		res.Threshold = "every branch the generated tests were made to cover"
+		must = claimedBranches(m.branches, claims)
+		res.Pass = true
+		for _, b := range must {
+			if !b.Covered {
+				res.Pass = false
+			}
+		}
+	}
+	enc := json.NewEncoder(stdout)
+	for _, b := range must {
+		if b.Covered {
+			continue
+		}
+		u := uncoveredBranch{Pos: rel(b.Pos.String()), Cond: b.Text, Outcome: b.Outcome}
+		if js {
+			enc.Encode(u)
+		} else {
+			fmt.Fprintf(stdout, "%s %s %s: not covered\n", u.Pos, u.Cond, u.Outcome)
+		}
+	}
+	if js {
+		enc.Encode(res)
+	} else {
+		verdict := ">="
+		if !res.Pass {
+			verdict = "<"
+		}
+		if minPct >= 0 {
+			fmt.Fprintf(stdout, "pbcc: %s: %d/%d branches (%.1f%%) %s %g%%\n", name, res.Covered, res.Branches, res.Percent, verdict, minPct)
+		} else if res.Pass {
+			fmt.Fprintf(stdout, "pbcc: %s: %d/%d branches (%.1f%%); every branch the generated tests were made to cover is covered\n", name, res.Covered, res.Branches, res.Percent)
+		} else {
+			fmt.Fprintf(stdout, "pbcc: %s: %d/%d branches (%.1f%%); some branches the generated tests were made to cover are not\n", name, res.Covered, res.Branches, res.Percent)
+		}
+	}
+	if !res.Pass {
+		return 1
+	}
+	return 0
+}
+
+// readClaims reads the claims of every pbcc-generated test file in dir,
+// keyed by function name ("Trityp", "T.M").
+func readClaims(dir string) (map[string]emit.Claim, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*_pbcc_test.go"))
+	if err != nil {
+		return nil, err
+	}
+	claims := map[string]emit.Claim{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		if !emit.IsGenerated(data) {
+			continue
+		}
+		cs, err := emit.ReadClaims(f)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cs {
+			claims[c.Func] = c
+		}
+	}
+	return claims, nil
+}
+
+// claimedBranches returns the measured branches of the functions that have
+// generated tests, but for those the claims say were not covered.
+func claimedBranches(bs []cover.Branch, claims map[string]emit.Claim) []cover.Branch {
+	var must []cover.Branch
+	for _, b := range bs {
+		fn := b.Func
+		if i := strings.Index(fn, "."); i >= 0 {
+			fn = fn[i+1:]
+		}
+		c, ok := claims[fn]
+		if !ok {
+			continue
+		}
+		excused := false
+		for _, u := range c.NotCovered {
+			if u.File == filepath.Base(b.Pos.File) && u.Line == b.Pos.Line && u.Col == b.Pos.Col && u.Outcome == b.Outcome {
+				excused = true
+				break
+			}
+		}
+		if !excused {
+			must = append(must, b)
+		}
+	}
+	return must
+}

@@ -1,0 +1,345 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/gen/solve"
+	"github.com/pbcc/pbcc/ssaexec"
+	"github.com/pbcc/pbcc/ssaexec/emit"
+)
+
+// genConfig is what the gen flags say.
+type genConfig struct {
+	funcRE       *regexp.Regexp
+	opts         gen.Options
+	timeout      time.Duration
+	queryTimeout time.Duration
+	json         bool
+	cmdLine      string // recorded in the generated files' header
+}
+
+func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
+	fs := flag.NewFlagSet("pbcc gen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	funcPat := fs.String("func", "", "generate only for functions whose name (F or T.M) matches `REGEXP`")
+	k := fs.Int("k", gen.DefaultOptions.K, "largest iteration `bound`: no block entered more than N+1 times per call")
+	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run")
+	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
+	js := fs.Bool("json", false, "print one JSON object per function")
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, err
+	}
+	if fs.NArg() == 0 {
+		return nil, nil, fmt.Errorf("pbcc gen: no packages given")
+	}
+	if *k < 0 {
+		return nil, nil, fmt.Errorf("pbcc gen: -k %d: the bound must be at least 0", *k)
+	}
+	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, queryTimeout: *qt, json: *js}
+	c.opts.K = *k
+	if *funcPat != "" {
+		re, err := regexp.Compile(*funcPat)
+		if err != nil {
+			return nil, nil, fmt.Errorf("pbcc gen: -func: %w", err)
+		}
+		c.funcRE = re
+	}
+	// The header records the command with the flags that change the
+	// output, in a fixed order, so that it does not vary between runs.
+	parts := []string{"pbcc gen"}
+	if *funcPat != "" {
+		parts = append(parts, "-func "+quoteArg(*funcPat))
+	}
+	if *k != gen.DefaultOptions.K {
+		parts = append(parts, fmt.Sprintf("-k %d", *k))
+	}
+	for _, p := range fs.Args() {
+		parts = append(parts, quoteArg(p))
+	}
+	c.cmdLine = strings.Join(parts, " ")
+	return c, fs.Args(), nil
+}
+
+func quoteArg(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t\"'$\\*?[]|&;<>()") {
+		return fmt.Sprintf("%q", s)
+	}
+	return s
+}
+
+// shortName is a function's name without its package: "Trityp", "T.M".
+func shortName(f *ir.Func) string {
+	if i := strings.Index(f.Name, "."); i >= 0 {
+		return f.Name[i+1:]
+	}
+	return f.Name
+}
+
+func runGen(args []string, stdout, stderr io.Writer) int {
+	cfg, patterns, err := parseGen(args, stderr)
+	if err != nil {
+		if err != flag.ErrHelp {
+			fmt.Fprintln(stderr, err)
+		}
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
+	defer cancel()
+
+	pkgs, err := ssaexec.Load(".", patterns...)
+	if err != nil {
+		fmt.Fprintf(stderr, "pbcc: %v\n", err)
+		return 2
+	}
+	status := 0
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
+		}
+		results := generate(ctx, cfg, p)
+		written, err := writeTests(cfg, p, results, stderr)
+		if err != nil {
+			status = 2
+		}
+		if len(written) == 0 {
+			continue
+		}
+		if added, err := emit.EnsureGoCmp(p.Dir); err != nil {
+			fmt.Fprintf(stderr, "pbcc: %v\n", err)
+			status = 2
+			continue
+		} else if added {
+			fmt.Fprintf(stderr, "pbcc: added github.com/google/go-cmp to the go.mod of %s (the generated tests use it)\n", rel(p.Dir))
+		}
+		m, err := measure(ctx, p.Dir, "")
+		if err != nil {
+			fmt.Fprintf(stderr, "pbcc: %s: measuring coverage: %v\n", rel(p.Dir), err)
+			status = 2
+		}
+		report(cfg, results, m, stdout)
+	}
+	return status
+}
+
+// generate runs the search for each selected function of p, on as many
+// workers as there are CPUs, each with its own Z3 context. Results come
+// back in p.Funcs order whatever the scheduling.
+func generate(ctx context.Context, cfg *genConfig, p *ssaexec.Package) []*funcResult {
+	var todo []*ssaexec.Func
+	for _, f := range p.Funcs {
+		if cfg.funcRE == nil || cfg.funcRE.MatchString(shortName(f.IR)) {
+			todo = append(todo, f)
+		}
+	}
+	out := make([]*funcResult, len(todo))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(runtime.NumCPU(), len(todo)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := solve.New(cfg.queryTimeout)
+			for i := range jobs {
+				s.Reset()
+				r, err := gen.Generate(ctx, todo[i].IR, s, cfg.opts)
+				out[i] = &funcResult{fn: todo[i], r: r, err: err}
+			}
+		}()
+	}
+	for i := range todo {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return out
+}
+
+type funcResult struct {
+	fn  *ssaexec.Func
+	r   *gen.Result
+	err error
+}
+
+// writeTests writes one test file per source file of p that has selected
+// functions, and returns the files written.
+func writeTests(cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) ([]string, error) {
+	byFile := map[string][]*gen.Result{}
+	var files []string
+	for _, fr := range results {
+		if fr.err != nil {
+			fmt.Fprintf(stderr, "pbcc: %s: %v\n", rel(fr.fn.File), fr.err)
+			continue
+		}
+		if _, ok := byFile[fr.fn.File]; !ok {
+			files = append(files, fr.fn.File)
+		}
+		byFile[fr.fn.File] = append(byFile[fr.fn.File], fr.r)
+	}
+	sort.Strings(files)
+	var written []string
+	var firstErr error
+	for _, f := range files {
+		content, err := emit.File(p.Name, byFile[f], cfg.cmdLine)
+		if err == nil {
+			err = emit.Write(emit.TestFileName(f), content)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		written = append(written, emit.TestFileName(f))
+		if !cfg.json {
+			// stdout carries the summary; where files went is news for
+			// the person at the terminal.
+			fmt.Fprintf(stderr, "wrote %s\n", rel(emit.TestFileName(f)))
+		}
+	}
+	return written, firstErr
+}
+
+// funcSummary is the per-function line of gen's output, and its JSON form.
+type funcSummary struct {
+	Func        string       `json:"func"`
+	File        string       `json:"file"`
+	Branches    int          `json:"branches"`
+	Covered     int          `json:"covered"`
+	Unreachable int          `json:"unreachable"`
+	Unknown     int          `json:"unknown"`
+	UE          int          `json:"ue"`
+	Tests       int          `json:"tests"`
+	Seconds     float64      `json:"seconds"`
+	K           int          `json:"k"`
+	SolverCalls int          `json:"solver_calls"`
+	NotCovered  []notCovered `json:"not_covered,omitempty"`
+}
+
+type notCovered struct {
+	Pos     string `json:"pos"`
+	Cond    string `json:"cond"`
+	Outcome string `json:"outcome"`
+	Reason  string `json:"reason"`
+}
+
+// summarize joins what generation found of a function with what the
+// measurement saw the real code do. Branches are counted per source
+// outcome: when the lowering made two IR edges of one outcome (go/ssa
+// tests a range loop's condition at its entry and at its bottom), they
+// count once, covered when the real code took that outcome, unreachable
+// when both are.
+func summarize(fr *funcResult, m measured) funcSummary {
+	r := fr.r
+	s := funcSummary{
+		Func: r.Func.Name, File: rel(fr.fn.File), UE: len(r.Goals),
+		Tests: len(r.Cases), Seconds: roundSeconds(r.Duration), K: r.K, SolverCalls: r.SolverCalls,
+	}
+	var order []branchKey
+	group := map[branchKey][]gen.EdgeStatus{}
+	for _, es := range r.Edges {
+		k := edgeKey(es.Edge)
+		if _, ok := group[k]; !ok {
+			order = append(order, k)
+		}
+		group[k] = append(group[k], es)
+	}
+	s.Branches = len(order)
+	for _, k := range order {
+		if m.taken[k] {
+			s.Covered++
+			continue
+		}
+		es := group[k][0]
+		unreachable := true
+		for _, x := range group[k] {
+			if x.Outcome != gen.Unreachable {
+				unreachable, es = false, x
+				break
+			}
+		}
+		var reason string
+		switch {
+		case unreachable:
+			s.Unreachable++
+			reason = fmt.Sprintf("unreachable within k=%d", es.K)
+			if es.Detail == "for any bound" {
+				reason = "unreachable"
+			}
+		case es.Outcome == gen.Covered:
+			reason = "covered by the replay but not by the tests on the real code"
+		default:
+			reason = es.Outcome.String()
+			if es.Detail != "" {
+				reason += ": " + es.Detail
+			}
+		}
+		e := es.Edge
+		s.NotCovered = append(s.NotCovered, notCovered{Pos: rel(e.Pos().String()), Cond: e.Cond(), Outcome: e.Label(), Reason: reason})
+	}
+	s.Unknown = s.Branches - s.Covered - s.Unreachable
+	return s
+}
+
+func roundSeconds(d time.Duration) float64 {
+	return float64(d.Round(10*time.Millisecond)) / float64(time.Second)
+}
+
+func report(cfg *genConfig, results []*funcResult, m measured, stdout io.Writer) {
+	enc := json.NewEncoder(stdout)
+	for _, fr := range results {
+		if fr.err != nil {
+			continue
+		}
+		s := summarize(fr, m)
+		if cfg.json {
+			enc.Encode(s)
+			continue
+		}
+		pct := 100.0
+		if s.Branches > 0 {
+			pct = 100 * float64(s.Covered) / float64(s.Branches)
+		}
+		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%.1f%%)  %d goals  %d cases  %.2fs\n",
+			s.File, shortName(fr.r.Func), s.Covered, s.Branches, pct, s.UE, s.Tests, s.Seconds)
+		for _, nc := range s.NotCovered {
+			fmt.Fprintf(stdout, "\t%s %s %s: %s\n", nc.Pos, nc.Cond, nc.Outcome, nc.Reason)
+		}
+	}
+}
+
+// rel returns path (or a "path:line:col" position) relative to the
+// working directory when it is below it.
+func rel(path string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(path) {
+		return path
+	}
+	if r, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
+}
+
+// relErr shortens the absolute paths in an error message.
+func relErr(err error) string {
+	msg := err.Error()
+	if wd, e := os.Getwd(); e == nil {
+		msg = strings.ReplaceAll(msg, wd+string(filepath.Separator), "")
+	}
+	return msg
+}
