@@ -1,0 +1,380 @@
+package cbridge
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+
+	"github.com/pbcc/pbcc/gen/ir"
+	"modernc.org/cc/v4"
+)
+
+// A File is a C file lowered to IR: the functions that could be lowered,
+// and an error for each function that could not (a construct outside
+// integer C, a syntax or type error in its body).
+type File struct {
+	Path   string
+	Funcs  []*ir.Func // in source order
+	Errors []error    // each an *Error, in source order
+}
+
+// An Error is a problem at one place of a C file, in function Func when
+// it is inside one. It prints as "file:line:col: func: message".
+type Error struct {
+	Pos  ir.Pos
+	Func string
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Func == "" {
+		return fmt.Sprintf("%s: %s", e.Pos, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Func, e.Msg)
+}
+
+// FuncInfo is the C side of a lowered function, held in ir.Func.Src: what
+// the harness needs to declare and call it.
+type FuncInfo struct {
+	Def *cc.FunctionDefinition
+	// ParamTypes and ResultType spell the C types of the parameters and
+	// the result ("void" for none) as the harness declares them: typedefs
+	// and enums replaced by the integer type they stand for.
+	ParamTypes []string
+	ResultType string
+
+	params []cc.Type
+	result cc.Type
+}
+
+// maxRetries bounds how many broken functions Load sets aside before it
+// gives up on a file.
+const maxRetries = 20
+
+// Load parses and type-checks the C file at path with cc/v4, using the
+// host C compiler's predefined macros and include paths, and lowers each
+// function definition to IR. A function with an unsupported construct, or
+// with a syntax or type error in its body, yields an entry in
+// File.Errors; the others are still lowered. Load returns an error only
+// when the file cannot be read, or cannot be parsed even with the broken
+// function bodies set aside.
+func Load(path string) (*File, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := cc.NewConfig("", "")
+	if err != nil {
+		return nil, fmt.Errorf("%s: configuring the C front end: %w", path, err)
+	}
+	file := &File{Path: path}
+	text := append([]byte(nil), src...)
+	var ast *cc.AST
+	for try := 0; ; try++ {
+		ast, err = cc.Translate(cfg, []cc.Source{
+			{Name: "<predefined>", Value: cfg.Predefined},
+			{Name: "<builtin>", Value: cc.Builtin},
+			{Name: path, Value: text},
+		})
+		if err == nil {
+			break
+		}
+		// Set aside the body of each function a diagnostic points into,
+		// keeping its prototype, and try again.
+		diags := parseDiagnostics(err.Error())
+		bodies := functionBodies(text)
+		progress := false
+		for _, d := range diags {
+			if d.Pos.File != path || try >= maxRetries {
+				continue
+			}
+			for _, fb := range bodies {
+				if d.offset(text) < fb.open || d.offset(text) > fb.close || fb.blanked {
+					continue
+				}
+				fb.blanked = true
+				progress = true
+				e := &Error{Pos: d.Pos, Func: fb.name, Msg: d.Msg}
+				file.Errors = append(file.Errors, e)
+				text[fb.open] = ';'
+				for i := fb.open + 1; i <= fb.close; i++ {
+					if text[i] != '\n' {
+						text[i] = ' '
+					}
+				}
+			}
+		}
+		if !progress {
+			return nil, fmt.Errorf("%s", err)
+		}
+	}
+	broken := map[string]bool{}
+	for _, e := range file.Errors {
+		broken[e.(*Error).Func] = true
+	}
+	lowerAll(file, ast, path, src, broken)
+	sort.SliceStable(file.Errors, func(i, j int) bool {
+		a, b := file.Errors[i].(*Error).Pos, file.Errors[j].(*Error).Pos
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	return file, nil
+}
+
+// lowerAll lowers the function definitions of ast that are in path.
+// A function that calls one that could not be lowered cannot be lowered
+// either: the executor expands calls.
+func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[string]bool) {
+	funcs := map[string]*ir.Func{}
+	var order []*ir.Func
+	var defs []*cc.FunctionDefinition
+	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+		ed := tu.ExternalDeclaration
+		if ed.Case != cc.ExternalDeclarationFuncDef {
+			continue
+		}
+		fd := ed.FunctionDefinition
+		if fd.Declarator.Position().Filename != path {
+			continue // defined in a header
+		}
+		f, err := signature(fd, path)
+		if err != nil {
+			file.Errors = append(file.Errors, err)
+			continue
+		}
+		funcs[f.Name] = f
+		order = append(order, f)
+		defs = append(defs, fd)
+	}
+	failed := map[string]bool{}
+	calls := map[*ir.Func]map[string]cc.Node{}
+	for i, f := range order {
+		b := &builder{path: path, src: src, funcs: funcs, broken: broken, info: f.Src.(*FuncInfo), fn: f}
+		if err := b.lower(defs[i]); err != nil {
+			file.Errors = append(file.Errors, err)
+			failed[f.Name] = true
+			continue
+		}
+		calls[f] = b.callees
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range order {
+			if failed[f.Name] {
+				continue
+			}
+			for _, name := range sortedKeys(calls[f]) {
+				if failed[name] {
+					b := &builder{path: path, fn: f}
+					file.Errors = append(file.Errors, &Error{Pos: b.pos(calls[f][name]), Func: f.Name,
+						Msg: fmt.Sprintf("unsupported: call to %s, which could not be lowered", name)})
+					failed[f.Name] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	for _, f := range order {
+		if !failed[f.Name] {
+			file.Funcs = append(file.Funcs, f)
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// signature makes the ir.Func of fd, without blocks: parameters and result
+// must be integers (or void).
+func signature(fd *cc.FunctionDefinition, path string) (*ir.Func, error) {
+	d := fd.Declarator
+	p := d.Position()
+	f := &ir.Func{Name: d.Name(), Pos: ir.Pos{File: path, Line: p.Line, Col: p.Column}, Lang: ir.C}
+	fail := func(n cc.Node, format string, args ...any) error {
+		q := n.Position()
+		return &Error{Pos: ir.Pos{File: path, Line: q.Line, Col: q.Column}, Func: f.Name,
+			Msg: "unsupported: " + fmt.Sprintf(format, args...)}
+	}
+	ft, ok := d.Type().(*cc.FunctionType)
+	if !ok {
+		return nil, fail(d, "function of type %s", d.Type())
+	}
+	if ft.IsVariadic() {
+		return nil, fail(d, "variadic function")
+	}
+	if fd.DeclarationList != nil {
+		return nil, fail(d, "old-style (K&R) parameter declarations")
+	}
+	info := &FuncInfo{Def: fd}
+	params := ft.Parameters()
+	if len(params) == 1 && params[0].Type().Kind() == cc.Void {
+		params = nil
+	}
+	for i, prm := range params {
+		t := prm.Type()
+		it, ok := intType(t)
+		if !ok {
+			var n cc.Node = d
+			if prm.Declarator != nil {
+				n = prm.Declarator
+			}
+			return nil, fail(n, "parameter %s of %s", prm.Name(), kindName(t))
+		}
+		name := prm.Name()
+		if name == "" {
+			name = "arg" + strconv.Itoa(i)
+		}
+		f.Params = append(f.Params, ir.NewParam(name, it))
+		info.params = append(info.params, t)
+		info.ParamTypes = append(info.ParamTypes, cType(t))
+	}
+	rt := ft.Result()
+	info.result = rt
+	info.ResultType = "void"
+	if rt.Kind() != cc.Void {
+		it, ok := intType(rt)
+		if !ok {
+			return nil, fail(d, "result of %s", kindName(rt))
+		}
+		f.Results = []ir.Type{it}
+		info.ResultType = cType(rt)
+	}
+	f.Src = info
+	return f, nil
+}
+
+// ---- Recovering from errors ----
+
+// A diagnostic is one message of cc's error list.
+type diagnostic struct {
+	Pos ir.Pos
+	Msg string
+}
+
+var diagRE = regexp.MustCompile(`(?m)^(.+?):(\d+):(\d+): (.*)$`)
+
+// parseDiagnostics splits cc's error text into its "file:line:col: msg"
+// lines.
+func parseDiagnostics(s string) []diagnostic {
+	var ds []diagnostic
+	for _, m := range diagRE.FindAllStringSubmatch(s, -1) {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		ds = append(ds, diagnostic{Pos: ir.Pos{File: m[1], Line: line, Col: col}, Msg: m[4]})
+	}
+	return ds
+}
+
+// offset returns the byte offset of d's position in text.
+func (d diagnostic) offset(text []byte) int {
+	line := 1
+	for i, c := range text {
+		if line == d.Pos.Line {
+			return i + d.Pos.Col - 1
+		}
+		if c == '\n' {
+			line++
+		}
+	}
+	return len(text)
+}
+
+// A body is the { } of a function definition at file scope.
+type body struct {
+	name        string
+	open, close int // offsets of the braces
+	blanked     bool
+}
+
+// functionBodies finds the function bodies of a C file by scanning its
+// text: a "{" at file scope right after a ")" opens one. Comments, string
+// and character literals and preprocessor lines are skipped. It is a
+// heuristic for error recovery only.
+func functionBodies(src []byte) []*body {
+	var bodies []*body
+	depth, paren := 0, 0
+	var lastSig byte // the last significant character at file scope
+	lastIdent, name := "", ""
+	var cur *body
+	bol := true
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\n':
+			bol = true
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			continue
+		case bol && c == '#':
+			for i < len(src) && (src[i] != '\n' || src[i-1] == '\\') {
+				i++
+			}
+			continue
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			i += 2
+			for i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/') {
+				i++
+			}
+			i++
+			continue
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			i--
+			continue
+		case c == '"' || c == '\'':
+			for i++; i < len(src) && src[i] != c; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		}
+		bol = false
+		switch {
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			j := i
+			for j < len(src) && (src[j] == '_' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9') {
+				j++
+			}
+			if depth == 0 && paren == 0 {
+				lastIdent = string(src[i:j])
+			}
+			i = j - 1
+		case c == '(':
+			if depth == 0 && paren == 0 {
+				name = lastIdent
+			}
+			paren++
+		case c == ')':
+			paren--
+		case c == '{':
+			if depth == 0 && paren == 0 && lastSig == ')' {
+				cur = &body{name: name, open: i}
+			}
+			depth++
+		case c == '}':
+			depth--
+			if depth == 0 && cur != nil {
+				cur.close = i
+				bodies = append(bodies, cur)
+				cur = nil
+			}
+		}
+		if depth == 0 {
+			lastSig = c
+		}
+	}
+	return bodies
+}
