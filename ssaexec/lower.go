@@ -343,7 +343,8 @@ func (l *fnLowering) function() {
 	}
 	for phi, p := range l.phis {
 		for i, e := range phi.Edges {
-			p.Edges[i] = l.value(e, phi.Pos())
+			// A zero array is materialised at the end of the predecessor.
+			p.Edges[i] = l.operand(l.blocks[phi.Block().Preds[i].Index], e, phi.Pos())
 		}
 	}
 	// SetTerm adds predecessors in the order blocks are visited; make them
