@@ -55,12 +55,12 @@ func claimLine(name string, r *gen.Result) (string, error) {
 		count(len(r.Edges), "branch", "branches"), count(len(r.Cases), "case", "cases"),
 		count(len(r.Goals), "goal", "goals"))
 	var items []string
-	for _, s := range r.Edges {
+	for i, s := range r.Edges {
 		if s.Outcome == gen.Covered {
 			continue
 		}
 		if s.Edge.From == nil || s.Edge.Index < 0 || s.Edge.Index >= len(s.Edge.From.Succs) {
-			return "", fmt.Errorf("%s: edge status %d has no valid edge", name, len(items))
+			return "", fmt.Errorf("emit: %s: edge status %d has no valid edge", name, i)
 		}
 		items = append(items, uncoveredText(s, r.K))
 	}

@@ -165,7 +165,7 @@ func (g *generator) function(pkgName string, r *gen.Result) (*function, error) {
 	if !ok || fn == nil {
 		return nil, fmt.Errorf("emit: %s: Func.Src is %T, not an *ssa.Function", r.Func.Name, r.Func.Src)
 	}
-	if fn.Pkg == nil || fn.Parent() != nil || fn.Synthetic != "" {
+	if fn.Pkg == nil || fn.Parent() != nil || fn.Synthetic != "" || fn.Object() == nil || fn.Object().Name() == "init" {
 		return nil, fmt.Errorf("emit: %s: not a function or method declared in a package", fn)
 	}
 	pkg := fn.Pkg.Pkg

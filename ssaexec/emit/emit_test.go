@@ -339,6 +339,33 @@ func T_M() int { return 2 }
 			return []*gen.Result{pick, blank, unnamed, m, tm}
 		},
 	},
+	{
+		name: "imported",
+		src: `package imported
+
+import "time"
+
+func Weekend(d time.Weekday) bool {
+	switch d {
+	case time.Saturday, time.Sunday:
+		return true
+	}
+	return false
+}
+
+func Days(m time.Month) [2]time.Month { return [2]time.Month{m, m + 1} }
+`,
+		results: func(p *pkg) []*gen.Result {
+			we := p.result("Weekend", 1, branch{7, 7, "d == time.Saturday", gen.Covered, ""}, branch{7, 7, "d == time.Saturday", gen.Covered, ""})
+			we.Cases = []gen.Case{
+				{Name: "L7_d==time.Saturday_true", Inputs: ints(6), Outputs: []ir.Literal{boolLit(true)}},
+				{Name: "L7_d==time.Saturday_false", Inputs: ints(1), Outputs: []ir.Literal{boolLit(false)}},
+			}
+			days := p.result("Days", 0)
+			days.Cases = []gen.Case{{Name: "L13_call", Inputs: ints(3), Outputs: []ir.Literal{arr(ints(3, 4)...)}}}
+			return []*gen.Result{we, days}
+		},
+	},
 }
 
 const testCmd = "pbcc gen -k 3 ./..."
@@ -543,6 +570,44 @@ func TestParseClaimErrors(t *testing.T) {
 	}
 }
 
+// TestClaimSwitch reads back the claim of a switch's edges.
+func TestClaimSwitch(t *testing.T) {
+	f := &ir.Func{Name: "p.F"}
+	b := f.NewBlock("switch")
+	sw := &ir.Switch{
+		X:       ir.NewParam("x", ir.Int{Bits: 64, Signed: true}),
+		Cases:   []*ir.Const{ir.IntConst(ir.Int{Bits: 64, Signed: true}, -3), ir.IntConst(ir.Int{Bits: 64, Signed: true}, 7)},
+		CasePos: []ir.Pos{{File: "/a/s.go", Line: 4, Col: 7}, {}},
+		Text:    "x",
+	}
+	sw.SetPosition(ir.Pos{File: "/a/s.go", Line: 3, Col: 9})
+	b.SetTerm(sw, f.NewBlock("case"), f.NewBlock("case"), f.NewBlock("default"))
+	r := &gen.Result{Func: f, K: 2, Edges: []gen.EdgeStatus{
+		{Edge: ir.Edge{From: b, Index: 0}, Outcome: gen.Unreachable},
+		{Edge: ir.Edge{From: b, Index: 1}, Outcome: gen.Covered},
+		{Edge: ir.Edge{From: b, Index: 2}, Outcome: gen.Unsupported, Detail: "a \"quoted\" (detail), with commas"},
+	}}
+	line, err := claimLine("F", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const wantLine = `// pbcc: F: 3 branches, 0 cases, 0 goals (unconstrained edges); not covered: s.go:4:7 "x" case -3 (unreachable within k=2), s.go:3:9 "x" default (unsupported: a "quoted" (detail), with commas).`
+	if line != wantLine {
+		t.Errorf("claimLine =\n%s\nwant\n%s", line, wantLine)
+	}
+	c, err := parseClaim(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Claim{Func: "F", Branches: 3, NotCovered: []Uncovered{
+		{File: "s.go", Line: 4, Col: 7, Text: "x", Outcome: "case -3", Reason: "unreachable within k=2"},
+		{File: "s.go", Line: 3, Col: 9, Text: "x", Outcome: "default", Reason: `unsupported: a "quoted" (detail), with commas`},
+	}}
+	if diff := cmp.Diff(want, c); diff != "" {
+		t.Errorf("parseClaim mismatch (-want +got):\n%s", diff)
+	}
+}
+
 func TestReadClaimsNotGenerated(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x_test.go")
 	if err := os.WriteFile(path, []byte("// pbcc: F: 1 branch, 1 case, 1 goal (unconstrained edges); all covered.\npackage x\n"), 0o644); err != nil {
@@ -697,6 +762,16 @@ func TestLiteral(t *testing.T) {
 type Vec [2]int
 type Flag bool
 type Small int8
+
+type Color uint8
+
+const (
+	Red Color = iota
+	Green
+	Crimson = Red
+	blue    = Color(9)
+	Five    = 5
+)
 `)
 	named := func(n string) types.Type { return p.ssa.Pkg.Scope().Lookup(n).Type() }
 	qual := func(*types.Package) string { return "" }
@@ -720,6 +795,11 @@ type Small int8
 		{types.NewArray(i64, 10), arr(ints(0, 0, 0, 7, 0, 0, 0, 0, 0, -1)...), "[10]int{3: 7, 9: -1}"},
 		{types.NewArray(i64, 10), arr(ints(1, 2, 3, 4, 5, 6, 0, 0, 0, 0)...), "[10]int{1, 2, 3, 4, 5, 6, 0, 0, 0, 0}"},
 		{types.NewArray(types.Typ[types.Bool], 2), arr(boolLit(true), boolLit(false)), "[2]bool{true, false}"},
+		{named("Color"), intLit(8, false, 0), "Red"},
+		{named("Color"), intLit(8, false, 1), "Green"},
+		{named("Color"), intLit(8, false, 9), "blue"},
+		{named("Color"), intLit(8, false, 5), "5"},
+		{types.NewArray(named("Color"), 3), arr(intLit(8, false, 1), intLit(8, false, 0), intLit(8, false, 2)), "[3]Color{Green, Red, 2}"},
 	} {
 		got, err := Literal(tc.t, tc.l, qual)
 		if err != nil || got != tc.want {

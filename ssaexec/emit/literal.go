@@ -2,6 +2,8 @@ package emit
 
 import (
 	"fmt"
+	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -10,7 +12,8 @@ import (
 )
 
 // Literal returns the Go source of the value l of type t, written as a
-// person would write it in a test table: decimal integers (-3), true and
+// person would write it in a test table: decimal integers (-3), or the
+// name of a constant of the literal's named type (time.Saturday), true and
 // false, arrays as composite literals ([2]int{1, 2}, Vec{1, 2}, with the
 // element types elided in nested ones: [2][2]int{{1, 2}, {3, 4}}).
 //
@@ -49,6 +52,9 @@ func writeLiteral(b *strings.Builder, t types.Type, l ir.Literal, qual types.Qua
 			s, err := intLiteral(u, it, l.Bits)
 			if err != nil {
 				return fmt.Errorf("literal of type %s: %w", types.TypeString(t, qual), err)
+			}
+			if name, ok := constName(t, s, qual); ok {
+				s = name
 			}
 			b.WriteString(s)
 			return nil
@@ -138,6 +144,37 @@ func goIntBits(k types.BasicKind) int {
 		return 32
 	}
 	return 64
+}
+
+// constName returns the name of the constant of the named type t whose
+// value is the decimal dec, as in time.Saturday or Red, when t's package
+// declares one the test can refer to (the first declared, if several).
+func constName(t types.Type, dec string, qual types.Qualifier) (string, bool) {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return "", false
+	}
+	pkg := named.Obj().Pkg()
+	prefix := ""
+	if q := qual(pkg); q != "" {
+		prefix = q + "."
+	}
+	v := constant.MakeFromLiteral(dec, token.INT, 0)
+	var best *types.Const
+	for _, name := range pkg.Scope().Names() {
+		c, ok := pkg.Scope().Lookup(name).(*types.Const)
+		if !ok || (prefix != "" && !c.Exported()) || name == "_" || !types.Identical(c.Type(), t) ||
+			!constant.Compare(c.Val(), token.EQL, v) {
+			continue
+		}
+		if best == nil || c.Pos() < best.Pos() {
+			best = c
+		}
+	}
+	if best == nil {
+		return "", false
+	}
+	return prefix + best.Name(), true
 }
 
 // isZero reports whether l is the zero value of its type.

@@ -96,7 +96,9 @@ func EnsureGoCmp(dir string) (added bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	var mod struct{ Require []struct{ Path, Version string } }
+	var mod struct {
+		Require []struct{ Path, Version string }
+	}
 	if err := json.Unmarshal([]byte(out), &mod); err != nil {
 		return false, fmt.Errorf("%s: reading go mod edit -json: %w", gomod, err)
 	}
