@@ -266,7 +266,8 @@ type fnLowering struct {
 	params map[*ssa.Parameter]ir.Value
 	phis   map[*ssa.Phi]*ir.Phi
 
-	cases  map[token.Pos]caseExpr // expression-switch cases by position
+	exprs  map[ssa.Value]token.Pos // start of the expression each value is, from DebugRefs
+	cases  map[token.Pos]caseExpr  // expression-switch cases by position
 	ranges map[*ssa.BasicBlock]*ast.RangeStmt
 }
 
@@ -654,11 +655,21 @@ func (l *fnLowering) call(ib *ir.Block, in *ssa.Call, pos token.Pos) *ir.Call {
 // expression it computes when a DebugRef says which, its own position
 // otherwise.
 func (l *fnLowering) instrPos(b *ssa.BasicBlock, instr ssa.Instruction) token.Pos {
-	if v, ok := instr.(ssa.Value); ok {
-		for _, r := range b.Instrs {
-			if ref, ok := r.(*ssa.DebugRef); ok && ref.X == v && !ref.IsAddr {
-				return ref.Expr.Pos()
+	if l.exprs == nil {
+		l.exprs = map[ssa.Value]token.Pos{}
+		for _, b := range l.fn.Blocks {
+			for _, r := range b.Instrs {
+				if ref, ok := r.(*ssa.DebugRef); ok && !ref.IsAddr {
+					if _, seen := l.exprs[ref.X]; !seen {
+						l.exprs[ref.X] = ref.Expr.Pos()
+					}
+				}
 			}
+		}
+	}
+	if v, ok := instr.(ssa.Value); ok {
+		if pos, ok := l.exprs[v]; ok {
+			return pos
 		}
 	}
 	return instr.Pos()

@@ -338,3 +338,34 @@ func TestTestFilesSkipped(t *testing.T) {
 		t.Errorf("Funcs = %v, want only m.F", pkgs[0].Funcs)
 	}
 }
+
+// TestCrossPackage checks that a callee in another package of the module
+// is lowered too, and that one outside the module is not.
+func TestCrossPackage(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"a/a.go": "package a\n\nimport \"example.com/m/b\"\n\n// F calls b.Twice.\nfunc F(x int8) int8 {\n\tif b.Twice(x) > 3 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n",
+		"b/b.go": "package b\n\n// Twice doubles x.\nfunc Twice(x int8) int8 { return 2 * x }\n",
+	})
+	pkgs, err := Load(dir, "./a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pkgs) != 1 || len(pkgs[0].Funcs) != 1 || len(pkgs[0].Errors) != 0 {
+		t.Fatalf("got %d packages, want a with F lowered: %+v", len(pkgs), pkgs)
+	}
+	f := pkgs[0].Funcs[0].IR
+	var callee *ir.Func
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ir.Call); ok {
+				callee = c.Callee
+			}
+		}
+	}
+	if callee == nil || callee.Name != "b.Twice" || len(callee.Blocks) == 0 {
+		t.Fatalf("callee = %v, want b.Twice lowered", callee)
+	}
+	if err := ir.Check(callee); err != nil {
+		t.Error(err)
+	}
+}
