@@ -105,12 +105,46 @@ func branches(p *pkg, sites []*site, dec []decided) []Branch {
 // holds their output, and the branches measured are still returned.
 func Measure(ctx context.Context, dir string, opts Options) (_ []Branch, err error) {
 	defer catch(&err)
+	m, err := measure(ctx, dir, opts)
+	if m == nil {
+		return nil, err
+	}
+	return branches(m.pkg, m.sites, m.decisions()), err
+}
+
+// A measurement holds both measurements of a package's sites.
+type measurement struct {
+	pkg   *pkg
+	sites []*site
+	prof  *profile     // nil if there is none
+	hits  map[int]bool // of the instrumented run; nil if it did not run
+}
+
+// decisions decides each site: a single-leaf if by the profile when it
+// tells, everything else by the instrumented run.
+func (m *measurement) decisions() []decided {
+	dec := make([]decided, len(m.sites))
+	for _, s := range m.sites {
+		if m.prof != nil && s.If != nil {
+			if t, f, ok := m.pkg.ifDecision(m.prof, s); ok {
+				dec[s.ID] = decided{t, f, ByProfile}
+				continue
+			}
+		}
+		dec[s.ID] = decided{m.hits[2*s.ID], m.hits[2*s.ID+1], ByInstrumented}
+	}
+	return dec
+}
+
+// measure runs both measurements. It returns a nil measurement only when
+// neither could be made.
+func measure(ctx context.Context, dir string, opts Options) (*measurement, error) {
 	env := goEnv(opts.Env)
 	p, err := load(ctx, dir, env)
 	if err != nil {
 		return nil, err
 	}
-	sites := findSites(p)
+	m := &measurement{pkg: p, sites: findSites(p)}
 	tmp, err := os.MkdirTemp("", "pbcc-cover-")
 	if err != nil {
 		return nil, fmt.Errorf("cover: %w", err)
@@ -118,7 +152,6 @@ func Measure(ctx context.Context, dir string, opts Options) (_ []Branch, err err
 	defer os.RemoveAll(tmp)
 
 	var errs []error
-	var prof *profile
 	profName := opts.CoverProfile
 	if profName == "" {
 		profName = filepath.Join(tmp, "cover.out")
@@ -131,7 +164,7 @@ func Measure(ctx context.Context, dir string, opts Options) (_ []Branch, err err
 		}
 	}
 	if data, err := os.ReadFile(profName); err == nil {
-		prof, err = parseProfile(bytes.NewReader(data), profName)
+		m.prof, err = parseProfile(bytes.NewReader(data), profName)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -139,24 +172,14 @@ func Measure(ctx context.Context, dir string, opts Options) (_ []Branch, err err
 		errs = append(errs, fmt.Errorf("cover: %w", err))
 	}
 
-	hits, err := runInstrumented(ctx, p, sites, tmp, env, opts)
+	m.hits, err = runInstrumented(ctx, p, m.sites, tmp, env, opts)
 	if err != nil {
 		errs = append(errs, err)
 	}
-	if hits == nil && prof == nil {
+	if m.hits == nil && m.prof == nil {
 		return nil, errors.Join(errs...)
 	}
-	dec := make([]decided, len(sites))
-	for _, s := range sites {
-		if prof != nil && s.If != nil {
-			if t, f, ok := p.ifDecision(prof, s); ok {
-				dec[s.ID] = decided{t, f, ByProfile}
-				continue
-			}
-		}
-		dec[s.ID] = decided{hits[2*s.ID], hits[2*s.ID+1], ByInstrumented}
-	}
-	return branches(p, sites, dec), errors.Join(errs...)
+	return m, errors.Join(errs...)
 }
 
 // runInstrumented runs the tests on the instrumented package and returns
