@@ -323,10 +323,10 @@ type aValue struct {
 	T  Type
 }
 
-func (v *aValue) Type() Type     { return v.T }
-func (v *aValue) Name() string   { return fmt.Sprintf("t%d", v.id) }
-func (v *aValue) setID(id int)   { v.id = id }
-func (v *aValue) valueInstr() {} // marks value-producing instructions
+func (v *aValue) Type() Type   { return v.T }
+func (v *aValue) Name() string { return fmt.Sprintf("t%d", v.id) }
+func (v *aValue) setID(id int) { v.id = id }
+func (v *aValue) valueInstr()  {} // marks value-producing instructions
 
 // Op is an arithmetic, bitwise or comparison operator.
 type Op int
