@@ -144,6 +144,7 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 		f, err := signature(fd, path)
 		if err != nil {
 			file.Errors = append(file.Errors, err)
+			broken[fd.Declarator.Name()] = true
 			continue
 		}
 		funcs[f.Name] = f

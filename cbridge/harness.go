@@ -1,0 +1,203 @@
+package cbridge
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"text/template"
+
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/templates"
+)
+
+// harnessData is what templates/c_test.tmpl renders.
+type harnessData struct {
+	Command string   // the command line that generated the file
+	Claims  []string // per function: the coverage generation claims
+	Unit    string   // the unit's file name, as #included
+	Funcs   []harnessFunc
+}
+
+type harnessFunc struct {
+	Name   string // the C function
+	Call   string // the call of case i, e.g. "trityp(trityp_cases[i].a, ...)"
+	Fields []harnessField
+	Result string   // the C result type; "" for void
+	Format string   // the printf conversion of the result
+	Cases  []string // each case's initializer, without braces
+}
+
+type harnessField struct{ Type, Name string }
+
+// Harness renders the C harness <src>_pbcc_test.c for the unit at unitPath
+// from the cases generation found: one table of cases per function (inputs
+// and the expected return value), and a main that runs them all, prints
+// "FAIL fn/case: got X, want Y" for each mismatch, then "N passed, N
+// failed", and exits non-zero on a failure. The harness #includes the unit
+// by its base name (it is written beside it) with the unit's own main
+// renamed to pbcc_unit_main. cmd is the command line recorded in the
+// header. Functions without cases are left out.
+func Harness(unitPath string, results []*gen.Result, cmd string) ([]byte, error) {
+	data := harnessData{
+		Command: strings.ReplaceAll(cmd, "*/", "* /"),
+		Unit:    filepath.Base(unitPath),
+	}
+	for _, r := range results {
+		f := r.Func
+		if len(r.Edges) > 0 {
+			data.Claims = append(data.Claims, fmt.Sprintf("%s: %d branches, %d covered, %d unreachable; %d goals, %d cases",
+				f.Name, len(r.Edges), r.Count(gen.Covered), r.Count(gen.Unreachable), len(r.Goals), len(r.Cases)))
+		}
+		if len(r.Cases) == 0 {
+			continue
+		}
+		hf, err := harnessFor(r)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", f.Pos, f.Name, err)
+		}
+		data.Funcs = append(data.Funcs, hf)
+	}
+	tmpl, err := template.ParseFS(templates.FS, templates.CTest)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := tmpl.Execute(&out, data); err != nil {
+		return nil, fmt.Errorf("%s: rendering the harness: %w", unitPath, err)
+	}
+	return out.Bytes(), nil
+}
+
+// harnessFor lays out the table and the call of one function.
+func harnessFor(r *gen.Result) (harnessFunc, error) {
+	f := r.Func
+	paramTypes := make([]string, len(f.Params))
+	for i, p := range f.Params {
+		paramTypes[i] = cTypeName(p.T)
+	}
+	result := ""
+	if len(f.Results) == 1 {
+		result = cTypeName(f.Results[0])
+	} else if len(f.Results) > 1 {
+		return harnessFunc{}, fmt.Errorf("%d results", len(f.Results))
+	}
+	if info, ok := f.Src.(*FuncInfo); ok && len(info.ParamTypes) == len(f.Params) {
+		paramTypes = info.ParamTypes
+		if result != "" {
+			result = info.ResultType
+		}
+	}
+	hf := harnessFunc{Name: f.Name, Result: result, Format: printfFormat(result)}
+	used := map[string]bool{"name": true, "want": true}
+	var args []string
+	for i, p := range f.Params {
+		name := p.Name()
+		for used[name] {
+			name += "_"
+		}
+		used[name] = true
+		hf.Fields = append(hf.Fields, harnessField{Type: paramTypes[i], Name: name})
+		args = append(args, fmt.Sprintf("%s_cases[i].%s", f.Name, name))
+	}
+	callee := f.Name
+	if callee == "main" {
+		callee = "pbcc_unit_main"
+	}
+	hf.Call = fmt.Sprintf("%s(%s)", callee, strings.Join(args, ", "))
+	for _, c := range r.Cases {
+		if len(c.Inputs) != len(f.Params) {
+			return harnessFunc{}, fmt.Errorf("case %s: %d inputs for %d parameters", c.Name, len(c.Inputs), len(f.Params))
+		}
+		vals := []string{cString(c.Name)}
+		for i, in := range c.Inputs {
+			lit, err := CLiteral(in, paramTypes[i])
+			if err != nil {
+				return harnessFunc{}, fmt.Errorf("case %s: %s: %w", c.Name, f.Params[i].Name(), err)
+			}
+			vals = append(vals, lit)
+		}
+		if result != "" {
+			if len(c.Outputs) != 1 {
+				return harnessFunc{}, fmt.Errorf("case %s: %d outputs for 1 result", c.Name, len(c.Outputs))
+			}
+			lit, err := CLiteral(c.Outputs[0], result)
+			if err != nil {
+				return harnessFunc{}, fmt.Errorf("case %s: result: %w", c.Name, err)
+			}
+			vals = append(vals, lit)
+		}
+		hf.Cases = append(hf.Cases, strings.Join(vals, ", "))
+	}
+	return hf, nil
+}
+
+// printfFormat returns the printf conversion of a value of C type t as it
+// arrives through the default argument promotions.
+func printfFormat(t string) string {
+	switch t {
+	case "unsigned int":
+		return "%u"
+	case "long":
+		return "%ld"
+	case "unsigned long":
+		return "%lu"
+	case "long long":
+		return "%lld"
+	case "unsigned long long":
+		return "%llu"
+	}
+	return "%d" // int and everything that promotes to it
+}
+
+// CLiteral spells the integer literal l as a C constant of type ctype
+// (a name as cType gives it: "int", "unsigned long", ...), valid without
+// a warning: unsigned constants get a U suffix, long ones L or LL, and the
+// most negative value of a type is written as a difference, because
+// -2147483648 is the negation of a constant too large for int.
+func CLiteral(l ir.Literal, ctype string) (string, error) {
+	it, ok := l.T.(ir.Int)
+	if !ok {
+		if _, ok := l.T.(ir.Bool); ok {
+			return fmt.Sprint(l.Bits & 1), nil
+		}
+		return "", fmt.Errorf("literal of type %s in a C harness", l.T)
+	}
+	suffix := map[string]string{
+		"unsigned int": "U", "long": "L", "unsigned long": "UL",
+		"long long": "LL", "unsigned long long": "ULL",
+	}[ctype]
+	if !it.Signed {
+		return fmt.Sprintf("%d%s", l.Bits&it.Mask(), suffix), nil
+	}
+	v := l.Int64()
+	if it.Bits >= 32 && v == -1<<(it.Bits-1) {
+		return fmt.Sprintf("(-%d%s - 1)", uint64(1)<<(it.Bits-1)-1, suffix), nil
+	}
+	return fmt.Sprintf("%d%s", v, suffix), nil
+}
+
+// cString quotes s as a C string literal: quotes, backslashes and bytes
+// outside printable ASCII are escaped, and so is a "?" after another, which
+// would start a trigraph.
+func cString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '?' && i > 0 && s[i-1] == '?':
+			b.WriteString(`\?`)
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, `\%03o`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

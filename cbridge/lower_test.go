@@ -1,0 +1,269 @@
+package cbridge
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// dump prints every function of f and every error, with the directory of
+// the file removed so that the goldens do not depend on the checkout.
+func dump(f *File) string {
+	var b strings.Builder
+	for _, fn := range f.Funcs {
+		b.WriteString(fn.String())
+		b.WriteString("\n")
+	}
+	for _, e := range f.Errors {
+		b.WriteString("error: " + e.Error() + "\n")
+	}
+	return strings.ReplaceAll(b.String(), filepath.Dir(f.Path)+string(filepath.Separator), "")
+}
+
+// TestGolden lowers each C program of testdata/c and compares the printed
+// IR with testdata/<name>.ir.golden (go test -update rewrites them).
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("../testdata/c/*.c")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no C testdata: %v", err)
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".c")
+		t.Run(name, func(t *testing.T) {
+			f, err := Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, fn := range f.Funcs {
+				if err := ir.Check(fn); err != nil {
+					t.Errorf("%s: %v", fn.Name, err)
+				}
+			}
+			got := dump(f)
+			golden := filepath.Join("testdata", name+".ir.golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("IR of %s differs from %s (go test -update rewrites it):\n%s", path, golden, got)
+			}
+		})
+	}
+}
+
+// loadSource writes src to a temporary unit.c and loads it.
+func loadSource(t *testing.T, src string) *File {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "unit.c")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestLowering checks the C semantics the lowering must make explicit:
+// widths, signedness, promotions, conversions, _Bool, comparisons as int.
+func TestLowering(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // lines (trimmed) the printed IR must contain, in order
+	}{
+		{"char is signed 8, promoted to int",
+			"int f(char c) { return c + 1; }",
+			[]string{"func f(c i8) (i32)", "t2 = convert i32 <- t1", "t3 = t2 + 1:i32", "return t3"}},
+		{"unsigned char arithmetic wraps on the store",
+			"unsigned char f(unsigned char a, unsigned char b) { unsigned char c = a * b; return c; }",
+			[]string{"t4 = convert i32 <- t3", "t6 = convert i32 <- t5", "t7 = t4 * t6", "t8 = convert u8 <- t7", "store t2 <- t8"}},
+		{"signed vs unsigned compares unsigned",
+			"int f(int a, unsigned b) { return a < b; }",
+			[]string{"t3 = convert u32 <- t2", "t5 = t3 < t4", "t6 = convert i32 <- t5", "return t6"}},
+		{"short and unsigned short promote to int",
+			"int f(short a, unsigned short b) { return a == b; }",
+			[]string{"convert i32 <- t", "convert i32 <- t", "== ", "convert i32 <- t"}},
+		{"long long is 64 bits, int converts to it",
+			"long long f(long long a, int b) { return a - b; }",
+			[]string{"func f(a i64, b i32) (i64)", "t4 = convert i64 <- t3", "t5 = t2 - t4"}},
+		{"unsigned long mixed with long is unsigned long",
+			"unsigned long f(unsigned long a, long b) { return a / b; }",
+			[]string{"func f(a u64, b i64) (u64)", "t4 = convert u64 <- t3", "t5 = t2 / t4"}},
+		{"conversion to _Bool compares with zero",
+			"_Bool f(int x) { _Bool b = x; return b; }",
+			[]string{"func f(x i32) (u8)", "t3 = t2 != 0:i32", "t4 = convert u8 <- t3", "store t1 <- t4"}},
+		{"shift: the count is promoted on its own",
+			"long f(long a, char n) { return a << n; }",
+			[]string{"t4 = convert i32 <- t3", "t5 = t2 << t4"}},
+		{"compound assignment computes in the common type",
+			"int f(int a, unsigned b) { a += b; return a; }",
+			[]string{"t4 = convert u32 <- t3", "t5 = t4 + t2", "t6 = convert i32 <- t5", "store t0 <- t6"}},
+		{"post-increment yields the old value",
+			"int f(int a) { int b = a++; return b; }",
+			[]string{"t2 = load t0", "t3 = t2 + 1:i32", "store t0 <- t3", "store t1 <- t2"}},
+		{"pre-decrement of a char wraps through int",
+			"char f(char c) { return --c; }",
+			[]string{"t2 = convert i32 <- t1", "t3 = t2 - 1:i32", "t4 = convert i8 <- t3", "store t0 <- t4", "return t4"}},
+		{"! as a value is == 0 without a branch",
+			"int f(int a) { return !a; }",
+			[]string{"t2 = t1 == 0:i32", "t3 = convert i32 <- t2", "return t3"}},
+		{"! in a condition swaps the successors",
+			"int f(int a) { if (!a) return 1; return 0; }",
+			[]string{"t2 = t1 != 0:i32", "if t2 goto b2 else b1", `"a"`}},
+		{"constant conditions jump",
+			"int f(int a) { while (1) { if (a > 3) break; a++; } do a--; while (0); return a; }",
+			[]string{"b1: while.loop", "jump b2", "b2: while.body", "if t", "b6: do.body", "b7: do.cond", "jump b8"}},
+		{"INT_MIN and enumerators fold to constants",
+			"#include <limits.h>\nenum { K = 7 };\nint f(int a) { if (a == INT_MIN) return K; return sizeof(long); }",
+			[]string{"== -2147483648:i32", `"a == INT_MIN"`, "return 7:i32", "return 8:i32"}},
+		{"&& as a value joins 1 and 0 in a phi",
+			"int f(int a, int b) { int c = a && b; return c; }",
+			[]string{"b1: cond.true", "b2: cond.false", "b3: cond.done", "phi [b1: 1:i32, b2: 0:i32]"}},
+		{"two-dimensional local array",
+			"int f(int i, int j) { int m[2][3] = {{1, 2, 3}, {4}}; return m[i][j]; }",
+			[]string{"alloc [2][3]i32", "store t", "<- 4:i32", "<- 0:i32", "t13 = &t2[t12]", "t16 = &t13[t15]", "t17 = load t16"}},
+		{"switch cases take the promoted tag type",
+			"int f(unsigned char c) { switch (c) { case 1: return 1; case 'x': return 2; } return 0; }",
+			[]string{"convert i32 <- t", "switch t2 [1: b1] [120: b2] default b3", `"c"`}},
+		{"void function returns nothing, call as statement",
+			"void g(int x) { if (x) return; }\nint f(int a) { g(a); return a; }",
+			[]string{"func g(x i32) ()", "return", "call g(t"}},
+		{"main returns 0 at its end",
+			"int main(void) { }",
+			[]string{"func main() (i32)", "return 0:i32"}},
+		{"falling off a non-void function panics",
+			"int f(int a) { if (a) return 1; }",
+			[]string{"(no return)", "panic"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := loadSource(t, tt.src)
+			if len(f.Errors) > 0 {
+				t.Fatalf("errors: %v", f.Errors)
+			}
+			got := dump(f)
+			rest := got
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("missing %q (in order) in\n%s", w, got)
+				}
+				rest = rest[i+len(w):]
+			}
+		})
+	}
+}
+
+// TestPositions checks that each If is positioned at its leaf condition
+// and each switch at its tag, with case positions at the labels.
+func TestPositions(t *testing.T) {
+	f := loadSource(t, "int f(int a, int b)\n{\n\tif (a > 0 &&\n\t    (b < 2 || a == b))\n\t\treturn 1;\n\tswitch (a + b) {\n\tcase 1:\n\t\treturn 2;\n\tdefault:\n\tcase 3:\n\t\tbreak;\n\t}\n\treturn 0;\n}\n")
+	if len(f.Errors) > 0 || len(f.Funcs) != 1 {
+		t.Fatalf("errors: %v", f.Errors)
+	}
+	var got []string
+	for _, e := range f.Funcs[0].BranchEdges() {
+		p := e.Pos()
+		got = append(got, strings.Join([]string{itoa(p.Line) + ":" + itoa(p.Col), e.Cond(), e.Label()}, " "))
+	}
+	want := []string{
+		"3:6 a > 0 true", "3:6 a > 0 false",
+		"7:2 a + b case 1", "10:2 a + b case 3", "6:10 a + b default",
+		"4:7 b < 2 true", "4:7 b < 2 false",
+		"4:16 a == b true", "4:16 a == b false",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("branch edges:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func itoa(i int) string {
+	s := ""
+	if i == 0 {
+		return "0"
+	}
+	for ; i > 0; i /= 10 {
+		s = string(rune('0'+i%10)) + s
+	}
+	return s
+}
+
+// TestUnsupported checks that each construct outside integer C is named
+// with its position and function, and that the other functions are lowered.
+func TestUnsupported(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"int f(int *p) { return 0; }", "unit.c:1:11: f: unsupported: parameter p of type pointer to int"},
+		{"struct S { int x; };\nint f(int a) { struct S s; s.x = a; return s.x; }", "unit.c:2:25: f: unsupported: local variable s of struct type"},
+		{"int f(int a) { double d = a; return d > 1; }", "unit.c:1:23: f: unsupported: local variable d of floating-point type double"},
+		{"int g;\nint f(int a) { return a + g; }", "unit.c:2:27: f: unsupported: global variable g"},
+		{"int f(int a) { int x; int *p = &x; return a; }", "unit.c:1:27: f: unsupported: local variable p of type pointer to int"},
+		{"int abs(int);\nint f(int a) { return abs(a); }", "unit.c:2:23: f: unsupported: call to abs, which is not defined in this file"},
+		{"int f(int a) { static int n; n += a; return n; }", "unit.c:1:27: f: unsupported: static local variable n"},
+		{"int f(int a, ...) { return a; }", "f: unsupported: variadic function"},
+		{"int f(int a) { int t[2]; int s = 0; for (int *p = t; p < t + 2; p++) s += *p; return s + a; }", "f: unsupported: local variable p of type pointer to int"},
+		{"int f(int a) { return sizeof(\"ab\") + a; }\nint g(int a) { char *s = \"x\"; return a; }", "g: unsupported: local variable s of type pointer to char"},
+		{"int h(int *p) { return *p; }\nint f(int a) { return a; }\nint g(int a) { return h(0) + f(a); }", "unit.c:3:23: g: unsupported: call to h, which could not be lowered"},
+	}
+	for _, tt := range tests {
+		f := loadSource(t, tt.src+"\nint ok(int x) { return x; }\n")
+		var msgs []string
+		for _, e := range f.Errors {
+			msgs = append(msgs, strings.TrimPrefix(e.Error(), filepath.Dir(f.Path)+"/"))
+		}
+		all := strings.Join(msgs, "\n")
+		if !strings.Contains(all, tt.want) {
+			t.Errorf("%s\nerrors:\n%s\nwant one containing %q", tt.src, all, tt.want)
+		}
+		found := false
+		for _, fn := range f.Funcs {
+			found = found || fn.Name == "ok"
+		}
+		if !found {
+			t.Errorf("%s: function ok was not lowered", tt.src)
+		}
+	}
+}
+
+// TestSyntaxError checks that an error in one function body is reported
+// with file:line and that the rest of the file is still lowered.
+func TestSyntaxError(t *testing.T) {
+	f := loadSource(t, "int good1(int a) { return a; }\n\nint bad(int a) {\n\treturn a +* ;\n}\n\nint typo(int a) { return a + undeclared; }\n\nint good2(int a) { return good1(a) + 1; }\n")
+	var names []string
+	for _, fn := range f.Funcs {
+		names = append(names, fn.Name)
+	}
+	if strings.Join(names, " ") != "good1 good2" {
+		t.Errorf("lowered %v, want good1 good2; errors %v", names, f.Errors)
+	}
+	if len(f.Errors) != 2 {
+		t.Fatalf("errors %v, want 2", f.Errors)
+	}
+	for i, want := range []string{"unit.c:4:", "unit.c:7:"} {
+		if msg := f.Errors[i].Error(); !strings.Contains(msg, want) {
+			t.Errorf("error %q does not name %s", msg, want)
+		}
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.c")); err == nil {
+		t.Error("Load of a missing file: no error")
+	}
+	path := filepath.Join(t.TempDir(), "broken.c")
+	os.WriteFile(path, []byte("int x = ;\n"), 0o644)
+	if _, err := Load(path); err == nil || !strings.Contains(err.Error(), "broken.c:1:") {
+		t.Errorf("Load of a file broken at file scope: %v, want an error naming broken.c:1", err)
+	}
+}
