@@ -94,10 +94,10 @@ func hasSingleLeafIf(sites []*site) bool {
 }
 
 var measureTests = []struct {
-	name  string
-	src   string // m.go
-	test  string // body of TestM
-	want  string
+	name string
+	src  string // m.go
+	test string // body of TestM
+	want string
 }{
 	{
 		name: "if else-if chains",
