@@ -51,32 +51,32 @@ func (e *editor) bytes() []byte {
 		}
 		return a.seq < b.seq
 	})
-	return e.render(nil, 0, len(e.src), e.edits)
+	return e.render(nil, 0, len(e.src), e.edits, true)
 }
 
 // render appends src[lo:hi] rewritten by those of list (sorted) that lie
-// within it.
-func (e *editor) render(out []byte, lo, hi int, list []*edit) []byte {
+// within it. An insertion at hi belongs to [lo, hi) only at the top.
+func (e *editor) render(out []byte, lo, hi int, list []*edit, top bool) []byte {
 	cur := lo
 	for i, d := range list {
 		if d.start < cur || d.end > hi {
 			continue // inside an edit already rendered, or outside [lo, hi)
 		}
-		if d.start == hi && d.end == hi && lo < hi {
+		if d.start == hi && d.end == hi && lo < hi && !top {
 			continue // an insertion just after [lo, hi) belongs outside it
 		}
 		out = append(out, e.src[cur:d.start]...)
 		if d.replace {
 			for _, f := range d.with {
 				if f.ref {
-					out = e.render(out, f.from, f.to, e.edits)
+					out = e.render(out, f.from, f.to, e.edits, false)
 				} else {
 					out = append(out, f.text...)
 				}
 			}
 		} else {
 			out = append(out, d.pre...)
-			out = e.render(out, d.start, d.end, list[i+1:])
+			out = e.render(out, d.start, d.end, list[i+1:], false)
 			out = append(out, d.post...)
 		}
 		cur = d.end
