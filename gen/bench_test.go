@@ -18,14 +18,14 @@ func BenchmarkGenerate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := solve.New(0)
 	for _, p := range pkgs {
 		for _, f := range p.Funcs {
 			b.Run(f.IR.Name, func(b *testing.B) {
 				var r *gen.Result
 				for b.Loop() {
-					s.Reset()
+					s := solve.New(0)
 					r, err = gen.Generate(context.Background(), f.IR, s, gen.DefaultOptions)
+					s.Close()
 					if err != nil {
 						b.Fatal(err)
 					}

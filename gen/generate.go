@@ -39,6 +39,9 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 	calls := s.Calls
 	r := &Result{Func: f, Goals: ue.Goals(f), K: opts.K}
 	g := &generation{r: r, f: f, s: s, opts: opts, status: map[ir.Edge]*EdgeStatus{}}
+	for _, in := range symexec.Inputs(f) {
+		g.inputs = append(g.inputs, solve.Input{Var: in.Var, Signed: in.Signed})
+	}
 	for _, e := range f.BranchEdges() {
 		r.Edges = append(r.Edges, EdgeStatus{Edge: e})
 	}
@@ -96,9 +99,19 @@ func sortCases(cs []Case) {
 type generation struct {
 	r      *Result
 	f      *ir.Func
+	inputs []solve.Input // the variables standing for f's parameters
 	s      *solve.Solver
 	opts   Options
 	status map[ir.Edge]*EdgeStatus
+}
+
+func tookEdge(tr *symexec.Trace, e ir.Edge) bool {
+	for _, x := range tr.Edges {
+		if x == e {
+			return true
+		}
+	}
+	return false
 }
 
 func zeroArgs(f *ir.Func) []ir.Literal {
@@ -109,54 +122,59 @@ func zeroArgs(f *ir.Func) []ir.Literal {
 	return args
 }
 
-// reach searches inputs taking goal, unless it is already decided.
+// reach searches inputs taking goal, unless it is already decided. At each
+// bound it asks first for inputs that take the goal and then return
+// normally; only when no bound up to K gives such inputs does it ask for
+// any inputs taking the goal, whose replay then tells whether they return
+// (the completion needed more iterations than the bound) or fail.
 func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 	st := g.status[goal]
 	if st.Outcome != Pending {
 		return nil
 	}
-	inputs := symexec.Inputs(g.f)
-	solverInputs := make([]solve.Input, len(inputs))
-	for i, in := range inputs {
-		solverInputs[i] = solve.Input{Var: in.Var, Signed: in.Signed}
-	}
-	for k := 0; k <= g.opts.K; k++ {
-		if ctx.Err() != nil {
-			st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
-			return nil
-		}
-		form, err := symexec.PBCC(g.f, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes})
-		if errors.Is(err, symexec.ErrTooLarge) {
-			st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
-			return nil
-		}
-		if err != nil {
-			st.Outcome, st.K, st.Detail = Unsupported, k, err.Error()
-			return nil
-		}
-		status, model, err := g.s.CheckSmall(form.F, solverInputs)
-		if err != nil {
-			return fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
-		}
-		switch status {
-		case solve.Unknown:
-			st.Outcome, st.K, st.Detail = Timeout, k, "solver time limit"
-			return nil
-		case solve.Unsat:
-			if !form.Cut {
-				// No path was cut by the bound: no larger bound helps.
-				st.Outcome, st.K, st.Detail = Unreachable, k, "for any bound"
+	for _, complete := range []bool{true, false} {
+		for k := 0; k <= g.opts.K; k++ {
+			if ctx.Err() != nil {
+				st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
 				return nil
 			}
-			continue
+			form, err := symexec.PBCC(g.f, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete})
+			if errors.Is(err, symexec.ErrTooLarge) {
+				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
+				return nil
+			}
+			if err != nil {
+				st.Outcome, st.K, st.Detail = Unsupported, k, err.Error()
+				return nil
+			}
+			status, model, err := g.s.CheckSmall(form.F, g.inputs)
+			if err != nil {
+				return fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
+			}
+			switch status {
+			case solve.Unknown:
+				st.Outcome, st.K, st.Detail = Timeout, k, "solver time limit"
+				return nil
+			case solve.Unsat:
+				if form.Cut {
+					continue
+				}
+				if !complete {
+					// No path was cut by the bound: no larger bound helps.
+					st.Outcome, st.K, st.Detail = Unreachable, k, "for any bound"
+					return nil
+				}
+				k = g.opts.K // no completion for any bound: try plain paths
+				continue
+			}
+			if err := g.addCase(goal, symexec.Literals(g.f, model)); err != nil {
+				return err
+			}
+			if st.Outcome != Covered && st.Outcome != Faults {
+				st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
+			}
+			return nil
 		}
-		if err := g.addCase(goal, symexec.Literals(g.f, model)); err != nil {
-			return err
-		}
-		if st.Outcome != Covered {
-			st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
-		}
-		return nil
 	}
 	st.Outcome, st.K = Unreachable, g.opts.K
 	return nil
@@ -170,10 +188,9 @@ func (g *generation) addCase(goal ir.Edge, args []ir.Literal) error {
 		return fmt.Errorf("%s: replay for %s: %w", g.f.Name, CaseName(goal), err)
 	}
 	if tr.Panicked {
-		// Preconditions keep panicking paths out of the trees; a panic
-		// here means the tree and the replay disagree.
-		if st := g.status[goal]; st != nil {
-			st.Detail = "the replay panicked: " + tr.Reason
+		// Only inputs that fail after taking the goal were found.
+		if st := g.status[goal]; st != nil && tookEdge(tr, goal) {
+			st.Outcome, st.Detail = Faults, fmt.Sprintf("the inputs that take it then fail (%s): %v", tr.Reason, args)
 		}
 		return nil
 	}

@@ -26,9 +26,12 @@ const (
 	Mismatch
 	// Unsupported: the path needs a construct the executor cannot model.
 	Unsupported
+	// Faults: every input found that takes the edge then fails: a panic,
+	// a run-time error, undefined behaviour in C.
+	Faults
 )
 
-var outcomeNames = [...]string{"pending", "covered", "unreachable", "timeout", "too large", "replay mismatch", "unsupported"}
+var outcomeNames = [...]string{"pending", "covered", "unreachable", "timeout", "too large", "replay mismatch", "unsupported", "faults"}
 
 func (o Outcome) String() string { return outcomeNames[o] }
 

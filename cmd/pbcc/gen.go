@@ -100,17 +100,30 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
 	defer cancel()
 
+	cFiles, patterns := splitArgs(patterns)
+	status := 0
+	if len(cFiles) > 0 {
+		status = genC(ctx, cfg, cFiles, stdout, stderr)
+		if len(patterns) == 0 {
+			return status
+		}
+	}
 	pkgs, err := ssaexec.Load(".", patterns...)
 	if err != nil {
-		fmt.Fprintf(stderr, "pbcc: %v\n", err)
+		fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 		return 2
 	}
-	status := 0
 	for _, p := range pkgs {
 		for _, e := range p.Errors {
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
 		}
-		results := generate(ctx, cfg, p)
+		files := map[*ir.Func]string{}
+		var fs []*ir.Func
+		for _, f := range p.Funcs {
+			files[f.IR] = f.File
+			fs = append(fs, f.IR)
+		}
+		results := generate(ctx, cfg, selected(cfg, fs), func(f *ir.Func) string { return files[f] })
 		written, err := writeTests(cfg, p, results, stderr)
 		if err != nil {
 			status = 2
@@ -135,16 +148,22 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// generate runs the search for each selected function of p, on as many
-// workers as there are CPUs, each with its own Z3 context. Results come
-// back in p.Funcs order whatever the scheduling.
-func generate(ctx context.Context, cfg *genConfig, p *ssaexec.Package) []*funcResult {
-	var todo []*ssaexec.Func
-	for _, f := range p.Funcs {
-		if cfg.funcRE == nil || cfg.funcRE.MatchString(shortName(f.IR)) {
+// selected returns the functions of p that -func selects.
+func selected(cfg *genConfig, fs []*ir.Func) []*ir.Func {
+	var todo []*ir.Func
+	for _, f := range fs {
+		if cfg.funcRE == nil || cfg.funcRE.MatchString(shortName(f)) {
 			todo = append(todo, f)
 		}
 	}
+	return todo
+}
+
+// generate runs the search for each function of todo, on as many workers
+// as there are CPUs, each function with a Z3 context of its own. Results come back in
+// todo's order whatever the scheduling; file gives each function's source
+// file.
+func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*ir.Func) string) []*funcResult {
 	out := make([]*funcResult, len(todo))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -152,11 +171,11 @@ func generate(ctx context.Context, cfg *genConfig, p *ssaexec.Package) []*funcRe
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := solve.New(cfg.queryTimeout)
 			for i := range jobs {
-				s.Reset()
-				r, err := gen.Generate(ctx, todo[i].IR, s, cfg.opts)
-				out[i] = &funcResult{fn: todo[i], r: r, err: err}
+				s := solve.New(cfg.queryTimeout)
+				r, err := gen.Generate(ctx, todo[i], s, cfg.opts)
+				s.Close()
+				out[i] = &funcResult{file: file(todo[i]), r: r, err: err}
 			}
 		}()
 	}
@@ -169,9 +188,9 @@ func generate(ctx context.Context, cfg *genConfig, p *ssaexec.Package) []*funcRe
 }
 
 type funcResult struct {
-	fn  *ssaexec.Func
-	r   *gen.Result
-	err error
+	file string // the source file that declares the function
+	r    *gen.Result
+	err  error
 }
 
 // writeTests writes one test file per source file of p that has selected
@@ -181,13 +200,13 @@ func writeTests(cfg *genConfig, p *ssaexec.Package, results []*funcResult, stder
 	var files []string
 	for _, fr := range results {
 		if fr.err != nil {
-			fmt.Fprintf(stderr, "pbcc: %s: %v\n", rel(fr.fn.File), fr.err)
+			fmt.Fprintf(stderr, "pbcc: %s: %v\n", rel(fr.file), fr.err)
 			continue
 		}
-		if _, ok := byFile[fr.fn.File]; !ok {
-			files = append(files, fr.fn.File)
+		if _, ok := byFile[fr.file]; !ok {
+			files = append(files, fr.file)
 		}
-		byFile[fr.fn.File] = append(byFile[fr.fn.File], fr.r)
+		byFile[fr.file] = append(byFile[fr.file], fr.r)
 	}
 	sort.Strings(files)
 	var written []string
@@ -246,7 +265,7 @@ type notCovered struct {
 func summarize(fr *funcResult, m measured) funcSummary {
 	r := fr.r
 	s := funcSummary{
-		Func: r.Func.Name, File: rel(fr.fn.File), UE: len(r.Goals),
+		Func: r.Func.Name, File: rel(fr.file), UE: len(r.Goals),
 		Tests: len(r.Cases), Seconds: roundSeconds(r.Duration), K: r.K, SolverCalls: r.SolverCalls,
 	}
 	var order []branchKey
@@ -302,23 +321,30 @@ func roundSeconds(d time.Duration) float64 {
 func report(cfg *genConfig, results []*funcResult, m measured, stdout io.Writer) {
 	enc := json.NewEncoder(stdout)
 	for _, fr := range results {
-		if fr.err != nil {
-			continue
+		if fr.err == nil {
+			printSummary(cfg, summarize(fr, m), stdout, enc)
 		}
-		s := summarize(fr, m)
-		if cfg.json {
-			enc.Encode(s)
-			continue
-		}
-		pct := 100.0
-		if s.Branches > 0 {
-			pct = 100 * float64(s.Covered) / float64(s.Branches)
-		}
-		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%.1f%%)  %d goals  %d cases  %.2fs\n",
-			s.File, shortName(fr.r.Func), s.Covered, s.Branches, pct, s.UE, s.Tests, s.Seconds)
-		for _, nc := range s.NotCovered {
-			fmt.Fprintf(stdout, "\t%s %s %s: %s\n", nc.Pos, nc.Cond, nc.Outcome, nc.Reason)
-		}
+	}
+}
+
+// printSummary prints one function's summary line, or its JSON object.
+func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Encoder) {
+	if cfg.json {
+		enc.Encode(s)
+		return
+	}
+	pct := 100.0
+	if s.Branches > 0 {
+		pct = 100 * float64(s.Covered) / float64(s.Branches)
+	}
+	name := s.Func
+	if i := strings.Index(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%.1f%%)  %d goals  %d cases  %.2fs\n",
+		s.File, name, s.Covered, s.Branches, pct, s.UE, s.Tests, s.Seconds)
+	for _, nc := range s.NotCovered {
+		fmt.Fprintf(stdout, "\t%s %s %s: %s\n", nc.Pos, nc.Cond, nc.Outcome, nc.Reason)
 	}
 }
 

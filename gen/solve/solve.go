@@ -2,9 +2,12 @@
 // is satisfiable, gives a model: a value for each variable. It is the only
 // package of pbcc that links Z3 (github.com/aclements/go-z3, through cgo).
 //
-// A Solver owns one long-lived Z3 context (about 20 MB, freed only by a
-// finalizer) and is used by one goroutine; each Check pushes a scope and
-// pops it afterwards. A per-check time limit turns a hard query into
+// A Solver owns one Z3 context and is used by one goroutine; each Check
+// pushes a scope and pops it afterwards. Z3's answers depend on the
+// history of its context (the identities of the terms made before), so
+// pbcc gives each function a Solver of its own: the inputs found for a
+// function then depend on that function alone, not on which others ran
+// before it on the same worker, the number of CPUs or -func. A per-check time limit turns a hard query into
 // Unknown instead of a hang.
 //
 // CheckSmall asks for a model whose inputs are small first (0 to 4,
@@ -16,6 +19,7 @@ package solve
 import (
 	"fmt"
 	"math/big"
+	"runtime"
 	"time"
 
 	"github.com/aclements/go-z3/z3"
@@ -55,11 +59,15 @@ func New(timeout time.Duration) *Solver {
 	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout}
 }
 
-// Reset gives the solver a fresh Z3 solver in the same context, so that
-// what it answers next does not depend on the queries before (Z3 keeps
-// search heuristics across push and pop). Call it before each function to
-// keep the output deterministic whatever order functions are handled in.
-func (s *Solver) Reset() { s.s = z3.NewSolver(s.ctx) }
+// Close releases the Z3 context. go-z3 frees a context only from a
+// finalizer, which runs after a garbage collection that the small Go heap
+// would rarely trigger; Close drops the solver's references and runs one,
+// so that a run over many functions does not keep a context (megabytes of
+// C memory) per function alive.
+func (s *Solver) Close() {
+	s.ctx, s.s = nil, nil
+	runtime.GC()
+}
 
 // An Input is a variable that stands for an input of the function under
 // test; its signedness says what "small" means for it.
@@ -75,8 +83,10 @@ var stages = []struct {
 	max uint64
 }{{false, 4}, {false, 16}, {true, 4}, {true, 100}, {true, 10000}}
 
-// CheckSmall decides f and prefers a model in which every input is small:
-// it tries the ranges of stages in order, then any value.
+// CheckSmall decides f and prefers a model in which every input is small.
+// It tries the smallest range first; if that fails, any value, which
+// decides satisfiability (so an unsatisfiable f costs two checks); then
+// the wider ranges of stages in order, keeping the first model found.
 func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error) {
 	if f.IsFalse() {
 		return Unsat, nil, nil
@@ -91,22 +101,36 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 	for _, v := range term.Vars(f) {
 		mentioned[v.Name] = true
 	}
-	for _, st := range stages {
+	bounded := func(i int) *term.Term {
 		var bs []*term.Term
 		for _, in := range inputs {
 			if !in.Var.IsBool() && mentioned[in.Var.Name] {
-				bs = append(bs, within(in, st.neg, st.max))
+				bs = append(bs, within(in, stages[i].neg, stages[i].max))
 			}
 		}
-		if len(bs) == 0 {
-			break
+		return term.And(bs...)
+	}
+	b0 := bounded(0)
+	if b0.IsTrue() {
+		return s.Check(f, vars) // no input to bound
+	}
+	if st, m, err := s.Check(term.And(f, b0), vars); err != nil || st != Unsat {
+		return st, m, err
+	}
+	st, any, err := s.Check(f, vars)
+	if err != nil || st != Sat {
+		return st, any, err
+	}
+	for i := 1; i < len(stages); i++ {
+		st, m, err := s.Check(term.And(f, bounded(i)), vars)
+		if err != nil {
+			return st, m, err
 		}
-		status, m, err := s.Check(term.And(f, term.And(bs...)), vars)
-		if err != nil || status != Unsat {
-			return status, m, err
+		if st == Sat {
+			return st, m, nil
 		}
 	}
-	return s.Check(f, vars)
+	return Sat, any, nil
 }
 
 // within returns the constraint that in lies in [0, max], or in [-max, max]

@@ -23,6 +23,7 @@ type state struct {
 	mem     map[int]value
 	nextObj int
 	results []value // of the function under test, once it returned
+	reached bool    // the goal edge was taken (trees of complete paths)
 }
 
 func (st *state) top() *frame { return st.frames[len(st.frames)-1] }
@@ -30,7 +31,7 @@ func (st *state) top() *frame { return st.frames[len(st.frames)-1] }
 // clone returns an independent copy of st, for the other side of a branch.
 // Values are immutable, so maps are copied shallowly.
 func (st *state) clone() *state {
-	c := &state{mem: make(map[int]value, len(st.mem)), nextObj: st.nextObj}
+	c := &state{mem: make(map[int]value, len(st.mem)), nextObj: st.nextObj, reached: st.reached}
 	for k, v := range st.mem {
 		c.mem[k] = v
 	}
@@ -105,6 +106,9 @@ func (st *state) enter(from, b *ir.Block) {
 		fr.env[b.Instrs[i].(*ir.Phi)] = phis[i]
 	}
 	fr.block, fr.pc = b, n
+	if from != nil {
+		fr.enterLoop(from, b)
+	}
 	fr.visits[b]++
 }
 

@@ -15,6 +15,11 @@ var ErrTooLarge = errors.New("execution tree too large")
 type Options struct {
 	// MaxNodes bounds the blocks entered while building one tree.
 	MaxNodes int
+	// Complete asks for the paths that, after taking the goal, go on to
+	// return normally (no panic, no run-time error, within the bound):
+	// inputs a test can use as they are. Without it, the paths end at
+	// the goal.
+	Complete bool
 }
 
 // A Formula is the partial branch coverability condition of a goal edge
@@ -31,8 +36,10 @@ type Formula struct {
 
 // PBCC builds the execution tree of goal (an edge of f) for bound k and
 // returns its coverability condition over the inputs of Inputs(f). In the
-// tree, no block of a call is entered more than k+1 times and no function
-// is active more than k+1 times at once.
+// tree, no block of a call is entered more than k+1 times per entry of the
+// innermost loop that holds it (so each loop iterates at most k+1 times
+// each time it is entered, and a block outside loops runs once), and no
+// function is active more than k+1 times at once.
 //
 // The tree is walked once, depth first, sharing every prefix: a sequence
 // adds a conjunct, a branch a disjunction (paper 001, annex A, eq. 12–14).
@@ -40,11 +47,12 @@ type Formula struct {
 func PBCC(f *ir.Func, goal ir.Edge, k int, opts Options) (form *Formula, err error) {
 	defer recoverUnsupported(&err)
 	b := &builder{
-		machine: machine{maxDepth: k + 1},
-		goal:    goal,
-		limit:   k + 1,
-		reaches: reachers(goal.From),
-		max:     opts.MaxNodes,
+		machine:  machine{maxDepth: k + 1},
+		goal:     goal,
+		limit:    k + 1,
+		reaches:  reachers(goal.From),
+		max:      opts.MaxNodes,
+		complete: opts.Complete,
 	}
 	st := newState(f, symbolicArgs(f))
 	fml := b.walk(st)
@@ -70,11 +78,12 @@ func recoverUnsupported(err *error) {
 
 type builder struct {
 	machine
-	goal    ir.Edge
-	limit   int                // visits allowed per block and frame
-	reaches map[*ir.Block]bool // blocks of the goal's function that can reach goal.From
-	max     int
-	cut     bool
+	goal     ir.Edge
+	limit    int                // visits allowed per block and frame
+	reaches  map[*ir.Block]bool // blocks of the goal's function that can reach goal.From
+	max      int
+	complete bool // paths go on from the goal to a normal return
+	cut      bool
 	// returns caches, per function, the blocks that can reach a Return.
 	returns map[*ir.Func]map[*ir.Block]bool
 }
@@ -87,7 +96,12 @@ func (b *builder) walk(st *state) *term.Term {
 	}
 	ev, pre := b.advance(st)
 	switch ev {
-	case returned, panicked, fault:
+	case returned:
+		if st.reached {
+			return term.And(pre...)
+		}
+		return term.False
+	case panicked, fault:
 		return term.False
 	case cut:
 		b.cut = true
@@ -108,11 +122,12 @@ func (b *builder) walk(st *state) *term.Term {
 		if c.IsFalse() {
 			continue
 		}
-		if atGoalLevel && blk == b.goal.From && i == b.goal.Index {
+		taking := atGoalLevel && !st.reached && blk == b.goal.From && i == b.goal.Index
+		if taking && !b.complete {
 			alts = append(alts, c)
 			continue
 		}
-		if !b.mayReach(st, blk, i) {
+		if !taking && !b.mayReach(st, blk, i) {
 			continue
 		}
 		next := st
@@ -120,11 +135,12 @@ func (b *builder) walk(st *state) *term.Term {
 			next = st.clone()
 		}
 		succ := blk.Succs[i]
-		if next.top().visits[succ] >= b.limit {
+		if next.top().visits[succ] >= b.limit && !next.top().entersLoop(blk, succ) {
 			b.cut = true
 			continue
 		}
 		next.enter(blk, succ)
+		next.reached = next.reached || taking
 		b.steps++
 		if sub := b.walk(next); !sub.IsFalse() {
 			alts = append(alts, term.And(c, sub))
@@ -138,7 +154,7 @@ func (b *builder) walk(st *state) *term.Term {
 // block; in a callee, it must reach a return.
 func (b *builder) mayReach(st *state, blk *ir.Block, i int) bool {
 	succ := blk.Succs[i]
-	if len(st.frames) == 1 {
+	if len(st.frames) == 1 && !st.reached {
 		return b.reaches[succ]
 	}
 	if b.returns == nil {

@@ -292,6 +292,46 @@ func Sum(n int, xs []int, m map[string]int, s string) (t int) {
 			16:2 m.Sum [for k := range m] false + instrumented
 			19:2 m.Sum [for range s] true - instrumented
 			19:2 m.Sum [for range s] false + instrumented
+			23:2 m.Sum [for i := range arr] true + instrumented
+			23:2 m.Sum [for i := range arr] false + instrumented
+		`,
+	},
+	{
+		name: "ranges over arrays",
+		src: `package m
+
+type Grid [2][2]int8
+
+func Arrays(g Grid, p *[3]int, stop bool) (t int) {
+	for i := range g {
+		for _, v := range g[i] {
+			if stop {
+				return
+			}
+			t += int(v)
+		}
+	}
+	for i, v := range p {
+		t += i * v
+	}
+	for i := range p {
+		t += i
+	}
+	return
+}
+`,
+		test: `Arrays(Grid{}, &[3]int{}, false); Arrays(Grid{{1, 2}}, &[3]int{}, true)`,
+		want: `
+			6:2 m.Arrays [for i := range g] true + instrumented
+			6:2 m.Arrays [for i := range g] false + instrumented
+			7:3 m.Arrays [for _, v := range g[i]] true + instrumented
+			7:3 m.Arrays [for _, v := range g[i]] false + instrumented
+			8:7 m.Arrays [stop] true + profile
+			8:7 m.Arrays [stop] false + profile
+			14:2 m.Arrays [for i, v := range p] true + instrumented
+			14:2 m.Arrays [for i, v := range p] false + instrumented
+			17:2 m.Arrays [for i := range p] true + instrumented
+			17:2 m.Arrays [for i := range p] false + instrumented
 		`,
 	},
 	{

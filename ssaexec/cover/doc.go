@@ -31,9 +31,9 @@
 //   - each case value of an expression switch with a tag, true meaning the
 //     tag equals the value (values are tried in order until one matches); a
 //     tagless switch's case expressions are conditions, split as above;
-//   - a for ... range over an integer, slice, string or map: Pos is the for
-//     keyword, true means an iteration starts, false that the range is
-//     exhausted (a break or return is neither).
+//   - a for ... range over an integer, slice, string, map, array or pointer
+//     to an array: Pos is the for keyword, true means an iteration starts,
+//     false that the range is exhausted (a break or return is neither).
 //
 // Pos is the start of the leaf (absolute file, 1-based line and byte
 // column; //line directives are ignored). Func is "<pkg>.<Func>" or
@@ -91,10 +91,12 @@
 //
 //   - Files excluded by build constraints for the current GOOS/GOARCH/tags,
 //     and cgo files, are neither listed nor measured.
-//   - Ranges over arrays, pointers to arrays, channels, functions and type
-//     parameters are no branches here, nor is a range over an untyped
-//     constant assigned (=) to existing variables; ranges need a module at
-//     go 1.23 or later (range-over-func), the recorder go 1.18 (generics).
+//   - Ranges over channels, functions and type parameters are no branches
+//     here, nor is a range over an untyped constant assigned (=) to
+//     existing variables, nor a range with a value variable over an array
+//     whose type names a package the file does not import; ranges need a
+//     module at go 1.23 or later (range-over-func), the recorder go 1.18
+//     (generics).
 //   - Type switches and select statements are not branches.
 //   - The profile's arrival count includes runs that panicked in the block
 //     before the if was reached: in count mode, an if without else may then

@@ -17,7 +17,7 @@ type siteKind int
 const (
 	leafSite  siteKind = iota // a boolean leaf of a condition or of && / ||
 	caseSite                  // one value of a case of a switch with a tag
-	rangeSite                 // a for ... range over an int, slice, string or map
+	rangeSite                 // a for ... range over an int, slice, string, map or array
 )
 
 // A site is one source boolean decision: it has two branches, its true and
@@ -38,7 +38,8 @@ type site struct {
 	If      *ast.IfStmt
 	Negated bool
 
-	// Range is the range kind: "int", "slice", "string" or "map".
+	// Range is the range kind: "int", "slice", "string", "map", "array"
+	// or "arrayptr".
 	Range string
 }
 
@@ -231,9 +232,9 @@ func (f *finder) text(from, to token.Pos) string {
 }
 
 // rangeKind classifies the range expression of r: "int", "slice", "string",
-// "map", or "" when the loop is not a measured branch (arrays, pointers to
-// arrays, channels, functions, type parameters, and an untyped constant
-// assigned to existing variables).
+// "map", "array", "arrayptr" (a pointer to an array), or "" when the loop
+// is not a measured branch (channels, functions, type parameters, and an
+// untyped constant assigned to existing variables).
 func (f *finder) rangeKind(r *ast.RangeStmt) string {
 	tv, ok := f.p.Info.Types[r.X]
 	if !ok || tv.Type == nil {
@@ -257,6 +258,12 @@ func (f *finder) rangeKind(r *ast.RangeStmt) string {
 		return "slice"
 	case *types.Map:
 		return "map"
+	case *types.Array:
+		return "array"
+	case *types.Pointer:
+		if _, ok := u.Elem().Underlying().(*types.Array); ok {
+			return "arrayptr"
+		}
 	}
 	return ""
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/internal/genfile"
 )
 
 // Header is the first line of every file pbcc generates (Go's convention
@@ -40,10 +41,7 @@ type Uncovered struct {
 }
 
 // IsGenerated reports whether data begins with pbcc's generated header.
-func IsGenerated(data []byte) bool {
-	rest, ok := bytes.CutPrefix(data, []byte(Header))
-	return ok && (len(rest) == 0 || rest[0] == '\n' || bytes.HasPrefix(rest, []byte("\r\n")))
-}
+func IsGenerated(data []byte) bool { return genfile.IsGenerated(data, Header) }
 
 // claimLine returns the header line that summarizes r:
 //

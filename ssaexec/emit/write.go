@@ -3,13 +3,13 @@ package emit
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/pbcc/pbcc/internal/genfile"
 )
 
 // The go-cmp module the generated tests import, and the version added to a
@@ -30,51 +30,7 @@ func TestFileName(src string) string {
 // refuses, with an error naming path, to overwrite a file that does not
 // begin with Header. An existing file keeps its permissions; a new one is
 // made 0644.
-func Write(path string, content []byte) error {
-	if !IsGenerated(content) {
-		return fmt.Errorf("%s: refusing to write a file that does not begin with %q", path, Header)
-	}
-	perm := fs.FileMode(0o644)
-	old, err := os.ReadFile(path)
-	switch {
-	case err == nil:
-		if !IsGenerated(old) {
-			return fmt.Errorf("%s: not overwriting a file pbcc did not generate (it does not begin with %q)", path, Header)
-		}
-		if fi, err := os.Stat(path); err == nil {
-			perm = fi.Mode().Perm()
-		}
-	case errors.Is(err, fs.ErrNotExist):
-	default:
-		return err // names path
-	}
-
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	done := false
-	defer func() {
-		if !done {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(content); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Chmod(perm); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	done = true
-	return nil
-}
+func Write(path string, content []byte) error { return genfile.Write(path, content, Header) }
 
 // EnsureGoCmp makes the module containing dir require
 // github.com/google/go-cmp, which the generated tests import, when it does

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pbcc/pbcc/cbridge"
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// splitArgs separates C files from Go package patterns.
+func splitArgs(args []string) (cFiles, goPatterns []string) {
+	for _, a := range args {
+		if strings.HasSuffix(a, ".c") {
+			cFiles = append(cFiles, a)
+		} else {
+			goPatterns = append(goPatterns, a)
+		}
+	}
+	return cFiles, goPatterns
+}
+
+// genC generates, writes and measures the harness of each C file, and
+// returns the exit status.
+func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io.Writer) int {
+	status := 0
+	for _, path := range files {
+		if cbridge.IsHarness(path) {
+			fmt.Fprintf(stderr, "pbcc: %s: is a harness pbcc wrote, not a unit to test\n", path)
+			status = 2
+			continue
+		}
+		abs, err := filepath.Abs(path)
+		if err == nil {
+			_, err = os.Stat(abs)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pbcc: %v\n", err)
+			status = 2
+			continue
+		}
+		f, err := cbridge.Load(abs)
+		if err != nil {
+			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
+			status = 2
+			continue
+		}
+		for _, e := range f.Errors {
+			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
+		}
+		results := generate(ctx, cfg, selected(cfg, f.Funcs), func(*ir.Func) string { return abs })
+		var rs []*gen.Result
+		for _, fr := range results {
+			if fr.err != nil {
+				fmt.Fprintf(stderr, "pbcc: %s: %v\n", rel(abs), fr.err)
+				continue
+			}
+			rs = append(rs, fr.r)
+		}
+		harness := cbridge.TestFileName(abs)
+		content, err := cbridge.Harness(abs, rs, cfg.cmdLine)
+		if err == nil {
+			err = cbridge.Write(harness, content)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
+			status = 2
+			continue
+		}
+		if !cfg.json {
+			fmt.Fprintf(stderr, "wrote %s\n", rel(harness))
+		}
+		cov, out, err := cbridge.Measure(ctx, harness)
+		if err != nil {
+			fmt.Fprintf(stderr, "pbcc: %s: measuring coverage: %v\n%s", rel(harness), err, out)
+			status = 2
+			if cov == nil {
+				continue
+			}
+		}
+		reportC(cfg, results, cov, stdout)
+	}
+	return status
+}
+
+// reportC prints what gcov measured of each function, with what
+// generation found; the shape is that of Go's report.
+func reportC(cfg *genConfig, results []*funcResult, cov map[string]cbridge.FuncCoverage, stdout io.Writer) {
+	enc := json.NewEncoder(stdout)
+	for _, fr := range results {
+		if fr.err != nil {
+			continue
+		}
+		r := fr.r
+		c := cov[r.Func.Name]
+		s := funcSummary{
+			Func: r.Func.Name, File: rel(fr.file), Branches: c.Branches, Covered: c.Taken,
+			Unreachable: r.Count(gen.Unreachable), UE: len(r.Goals), Tests: len(r.Cases),
+			Seconds: roundSeconds(r.Duration), K: r.K, SolverCalls: r.SolverCalls,
+		}
+		for _, es := range r.Edges {
+			if es.Outcome == gen.Covered {
+				continue
+			}
+			reason := es.Outcome.String()
+			if es.Outcome == gen.Unreachable {
+				reason = fmt.Sprintf("unreachable within k=%d", es.K)
+				if es.Detail == "for any bound" {
+					reason = "unreachable"
+				}
+			} else if es.Detail != "" {
+				reason += ": " + es.Detail
+			}
+			e := es.Edge
+			s.NotCovered = append(s.NotCovered, notCovered{Pos: rel(e.Pos().String()), Cond: e.Cond(), Outcome: e.Label(), Reason: reason})
+		}
+		s.Unknown = max(0, s.Branches-s.Covered-s.Unreachable)
+		printSummary(cfg, s, stdout, enc)
+	}
+}
