@@ -66,6 +66,12 @@ func EnsureGoCmp(dir string) (added bool, err error) {
 	if _, err := goCommand(root, "get", goCmpModule+"@"+goCmpVersion); err != nil {
 		return false, err
 	}
+	// go get marks the requirement "// indirect" when no package of the
+	// module imports go-cmp yet outside tests; the generated tests do, so
+	// state it as a direct requirement, as go mod tidy would.
+	if _, err := goCommand(root, "mod", "edit", "-droprequire="+goCmpModule, "-require="+goCmpModule+"@"+goCmpVersion); err != nil {
+		return false, err
+	}
 	return true, nil
 }
 
