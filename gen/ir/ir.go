@@ -261,6 +261,10 @@ func (c *Const) Int64() int64 {
 
 func (c *Const) String() string {
 	switch t := c.T.(type) {
+	case Pointer, Slice, *Signature:
+		return "nil"
+	case Float:
+		return Literal{T: t, Bits: c.Bits}.String()
 	case Bool:
 		return fmt.Sprint(c.Bits != 0)
 	case Int:

@@ -2,17 +2,33 @@ package ir
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
 
 // A Literal is a concrete value of an IR type: the inputs the solver finds
-// and the outputs the replay observes. Int and Bool values are held in Bits
-// (two's complement, masked to the width; a bool is 0 or 1); Array and
-// Tuple values in Elems.
+// and the outputs the replay observes.
+//
+//   - Int, Bool, Float: Bits (two's complement masked to the width; a bool
+//     is 0 or 1; a float's IEEE 754 bits).
+//   - Array, Tuple, Struct (its fields), Slice (its elements): Elems; a nil
+//     slice has Nil set.
+//   - String: Str.
+//   - Pointer: Ref is the object pointed to, nil for a nil pointer. Two
+//     pointers that alias share the same *Literal, and a structure may
+//     point back to itself (a cyclic list). When the object is an array
+//     and the pointer designates one of its elements, Offset is that
+//     element's index (C pointer arithmetic).
+//   - Signature (a function value): Func, nil for a nil function.
 type Literal struct {
-	T     Type
-	Bits  uint64
-	Elems []Literal
+	T      Type
+	Bits   uint64
+	Elems  []Literal
+	Nil    bool
+	Str    string
+	Ref    *Literal
+	Offset int
+	Func   *Func
 }
 
 // Int64 returns an integer literal's value, sign-extended when signed.
@@ -41,11 +57,29 @@ func Zero(t Type) Literal {
 			es[i] = Zero(e)
 		}
 		return Literal{T: t, Elems: es}
+	case *Struct:
+		es := make([]Literal, len(t.Fields))
+		for i, f := range t.Fields {
+			es[i] = Zero(f.T)
+		}
+		return Literal{T: t, Elems: es}
+	case Slice:
+		return Literal{T: t, Nil: true}
 	}
 	return Literal{T: t}
 }
 
-func (l Literal) String() string {
+// Float64 returns a float literal's value.
+func (l Literal) Float64() float64 {
+	if t, ok := l.T.(Float); ok && t.Bits == 32 {
+		return float64(math.Float32frombits(uint32(l.Bits)))
+	}
+	return math.Float64frombits(l.Bits)
+}
+
+func (l Literal) String() string { return l.string(map[*Literal]bool{}) }
+
+func (l Literal) string(seen map[*Literal]bool) string {
 	switch t := l.T.(type) {
 	case Bool:
 		return fmt.Sprint(l.Bool())
@@ -54,10 +88,36 @@ func (l Literal) String() string {
 			return fmt.Sprint(l.Int64())
 		}
 		return fmt.Sprint(l.Bits)
+	case Float:
+		return fmt.Sprint(l.Float64())
+	case String:
+		return fmt.Sprintf("%q", l.Str)
+	case Pointer:
+		switch {
+		case l.Ref == nil:
+			return "nil"
+		case seen[l.Ref]:
+			return "&<cycle>"
+		}
+		seen[l.Ref] = true
+		defer delete(seen, l.Ref)
+		if l.Offset != 0 {
+			return fmt.Sprintf("&%s+%d", l.Ref.string(seen), l.Offset)
+		}
+		return "&" + l.Ref.string(seen)
+	case *Signature:
+		if l.Func == nil {
+			return "nil"
+		}
+		return l.Func.Name
+	case Slice:
+		if l.Nil {
+			return "nil"
+		}
 	}
 	s := make([]string, len(l.Elems))
 	for i, e := range l.Elems {
-		s[i] = e.String()
+		s[i] = e.string(seen)
 	}
 	return "{" + strings.Join(s, ", ") + "}"
 }
