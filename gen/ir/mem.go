@@ -290,7 +290,9 @@ func NewFieldOf(x Value, field int) *FieldOf {
 }
 
 // NewPtrAdd returns ptr + off.
-func NewPtrAdd(ptr, off Value) *PtrAdd { return &PtrAdd{aValue: aValue{T: ptr.Type()}, Ptr: ptr, Offset: off} }
+func NewPtrAdd(ptr, off Value) *PtrAdd {
+	return &PtrAdd{aValue: aValue{T: ptr.Type()}, Ptr: ptr, Offset: off}
+}
 
 // NewMalloc returns the allocation of count elements of type elem.
 func NewMalloc(elem Type, count Value, zero bool) *Malloc {
@@ -314,7 +316,9 @@ func NewSliceOf(t Type, x, lo, hi Value) *SliceOf {
 }
 
 // NewAppend returns append(s, elems...).
-func NewAppend(s, elems Value) *Append { return &Append{aValue: aValue{T: s.Type()}, S: s, Elems: elems} }
+func NewAppend(s, elems Value) *Append {
+	return &Append{aValue: aValue{T: s.Type()}, S: s, Elems: elems}
+}
 
 // NewCallIndirect returns a call of the function value fn.
 func NewCallIndirect(fn Value, args []Value) *CallIndirect {
