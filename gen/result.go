@@ -39,11 +39,39 @@ func (o Outcome) String() string { return outcomeNames[o] }
 // function gave on them.
 type Case struct {
 	// Name tells which branch the case was made for, e.g. "L12_a<=0_true".
-	Name    string
-	Goal    ir.Edge
-	Inputs  []ir.Literal // one per Func.Params, the receiver first
+	Name   string
+	Goal   ir.Edge
+	Inputs []ir.Literal // one per Func.Params, the receiver first
+	// Globals are the values the globals the function reads must hold at
+	// the call (ir.Global.Input), in the order of their first use.
+	Globals []GlobalValue
+	// Stream is the input stream the function reads (C: standard input),
+	// in order; a C char stream holds i8/i32 characters, scanf("%d") reads
+	// i32 numbers.
+	Stream  []ir.Literal
 	Outputs []ir.Literal // one per Func.Results
-	Covers  []ir.Edge    // the branch edges its replay took
+	// After holds, one per parameter, the parameters' values after the
+	// call: what pointer parameters point to then (the memory a C harness
+	// compares). It is nil when no parameter points to memory.
+	After []ir.Literal
+	// Panic, when not empty, says the call panics (Go) with this value or
+	// run-time error; the test expects it.
+	Panic  string
+	Covers []ir.Edge // the branch edges its replay took
+}
+
+// A GlobalValue is a global and the value it holds.
+type GlobalValue struct {
+	G     *ir.Global
+	Value ir.Literal
+}
+
+// A Finding is a feasible path to a run-time error that a test must not
+// rely on (C undefined behaviour), with the inputs that trigger it.
+type Finding struct {
+	Pos  ir.Pos
+	Kind ir.CheckKind
+	Case Case // the triggering inputs; Outputs is empty
 }
 
 // EdgeStatus is the outcome of one branch edge.
@@ -60,6 +88,7 @@ type Result struct {
 	Goals       []ir.Edge    // the unconstrained edges
 	Edges       []EdgeStatus // every branch edge, in ir.Func.BranchEdges order
 	Cases       []Case
+	Findings    []Finding
 	K           int // the largest bound tried
 	SolverCalls int
 	Duration    time.Duration
