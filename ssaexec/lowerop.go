@@ -1,0 +1,239 @@
+package ssaexec
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// ---- Operators, conversions and calls ----
+
+// binOp lowers x op y:
+//
+//   - integers, bools, floats: BinOp;
+//   - strings: BinOp (+ concatenates; comparisons are lexicographic on
+//     bytes);
+//   - pointers, slices, functions (against nil): BinOp == and !=;
+//   - arrays and structs: == and != compared element by element (FieldOf,
+//     Index with constant indexes), the results joined with And, negated
+//     with Not for !=; blank fields are skipped, as Go does.
+func (l *fnLowering) binOp(in *ssa.BinOp, pos token.Pos) ir.Value {
+	op, ok := binOps[in.Op]
+	if !ok {
+		l.unsupported(pos, "operator %s", in.Op)
+	}
+	l.valueType(in, pos)
+	x, y := l.value(in.X, pos), l.value(in.Y, pos)
+	switch x.Type().(type) {
+	case ir.Int, ir.Bool, ir.Float:
+	case ir.String:
+		if op != ir.Add && !op.IsComparison() {
+			l.unsupported(pos, "operator %s on strings", in.Op)
+		}
+	case ir.Pointer, ir.Slice, *ir.Signature:
+		if op != ir.Eq && op != ir.Ne {
+			l.unsupported(pos, "operator %s on %s", in.Op, typeString(in.X.Type()))
+		}
+	case ir.Array, *ir.Struct:
+		if op != ir.Eq && op != ir.Ne {
+			l.unsupported(pos, "operator %s on %s", in.Op, typeString(in.X.Type()))
+		}
+		eq := l.equal(x, y)
+		if op == ir.Ne {
+			return l.emit(ir.NewUnOp(ir.Not, eq))
+		}
+		return eq
+	default:
+		l.unsupported(pos, "operator %s on %s", in.Op, typeString(in.X.Type()))
+	}
+	return l.emit(ir.NewBinOp(op, x, y))
+}
+
+// equal returns x == y, taking arrays and structs apart.
+func (l *fnLowering) equal(x, y ir.Value) ir.Value {
+	var all ir.Value
+	and := func(e ir.Value) {
+		if all == nil {
+			all = e
+		} else {
+			all = l.emit(ir.NewBinOp(ir.And, all, e))
+		}
+	}
+	switch t := x.Type().(type) {
+	case *ir.Struct:
+		for i, f := range t.Fields {
+			if f.Name != "_" {
+				and(l.equal(l.emit(ir.NewFieldOf(x, i)), l.emit(ir.NewFieldOf(y, i))))
+			}
+		}
+	case ir.Array:
+		for i := range t.Len {
+			k := ir.IntConst(l.lw.intType(), int64(i))
+			and(l.equal(l.emit(ir.NewIndex(x, k)), l.emit(ir.NewIndex(y, k))))
+		}
+	default:
+		return l.emit(ir.NewBinOp(ir.Eq, x, y))
+	}
+	if all == nil {
+		return ir.BoolConst(true)
+	}
+	return all
+}
+
+// intType is Go's int.
+func (lw *lowerer) intType() ir.Int {
+	return ir.Int{Bits: int(8 * lw.sizes.Sizeof(types.Typ[types.Int])), Signed: true}
+}
+
+// convert lowers a conversion:
+//
+//   - between integers and floats, either way, and between float sizes:
+//     Convert, or the operand itself when both have the same IR type;
+//   - string to []byte: a fresh slice, make([]byte, 0, len(s)) then
+//     append(b, s...) (MakeSlice, Append), so that []byte("") is empty
+//     but not nil, as in Go.
+//
+// []byte to string, rune or integer to string and the []rune conversions
+// have no IR form.
+func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
+	from, why := l.lw.typ(in.X.Type())
+	to, why2 := l.lw.typ(in.Type())
+	fail := func(reason string) {
+		l.unsupported(pos, "conversion from %s to %s%s", typeString(in.X.Type()), typeString(in.Type()), reason)
+	}
+	if why != "" || why2 != "" {
+		fail("")
+	}
+	isNum := func(t ir.Type) bool {
+		switch t.(type) {
+		case ir.Int, ir.Float:
+			return true
+		}
+		return false
+	}
+	isBytes := func(t ir.Type) bool {
+		s, ok := t.(ir.Slice)
+		return ok && sameType(s.Elem, ir.Int{Bits: 8})
+	}
+	_, fromString := from.(ir.String)
+	_, toString := to.(ir.String)
+	switch {
+	case isNum(from) && isNum(to):
+		x := l.value(in.X, pos)
+		if sameType(from, to) {
+			return x // int <-> int64 and the like: same IR type
+		}
+		return l.emit(ir.NewConvert(x, to))
+	case fromString && isBytes(to):
+		x := l.value(in.X, pos)
+		n := l.emit(ir.NewLen(x, l.lw.intType()))
+		b := l.emit(ir.NewMakeSlice(to.(ir.Slice), ir.IntConst(l.lw.intType(), 0), n))
+		return l.emit(ir.NewAppend(b, x))
+	case isBytes(from) && toString:
+		fail(" (the IR has no instruction that makes a string from bytes)")
+	case toString:
+		if _, ok := from.(ir.Int); ok {
+			fail(" (encoding a rune in UTF-8 is not expressible in the IR)")
+		}
+		fail(" (decoding or encoding runes is not expressible in the IR)")
+	case fromString:
+		fail(" (decoding runes is not expressible in the IR)")
+	}
+	fail("")
+	return nil
+}
+
+// call lowers a call:
+//
+//   - of a function or method of the module, or of a function literal
+//     without free variables: Call (its callee lowered too);
+//   - of a function value: CallIndirect;
+//   - of the builtins len (of a string or slice: Len) and append
+//     (Append; go/ssa already gathers the appended elements into a slice).
+//
+// Its type is the result's, a Tuple for several results or none.
+func (l *fnLowering) call(in *ssa.Call, pos token.Pos) ir.Value {
+	common := in.Common()
+	if common.IsInvoke() {
+		l.unsupported(pos, "call of method %s of interface %s (interfaces are not modelled yet)",
+			common.Method.Name(), typeString(common.Value.Type()))
+	}
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		return l.builtin(b, in, pos)
+	}
+	l.valueType(in, pos)
+	callee := common.StaticCallee()
+	if _, isClosure := common.Value.(*ssa.MakeClosure); callee == nil || isClosure {
+		fn := l.value(common.Value, pos)
+		var args []ir.Value
+		for _, a := range common.Args {
+			args = append(args, l.value(a, pos))
+		}
+		return l.emit(ir.NewCallIndirect(fn, args))
+	}
+	cs := l.callee(callee, pos, "call")
+	var args []ir.Value
+	for _, a := range common.Args {
+		args = append(args, l.value(a, pos))
+	}
+	return l.emit(ir.NewCall(cs.ir, args))
+}
+
+// callee returns the state of fn, called or used as a value (what says
+// which) by the function being lowered, and queues its body; it fails when
+// fn cannot be followed.
+func (l *fnLowering) callee(fn *ssa.Function, pos token.Pos, what string) *funcState {
+	switch {
+	case fn.Parent() != nil && len(fn.FreeVars) > 0:
+		l.unsupported(pos, "%s of closure %s (closures with free variables are not modelled yet)", what, fn.Name())
+	case fn.TypeParams().Len() > 0 || fn.Origin() != nil:
+		l.unsupported(pos, "%s of generic function %s", what, fn.String())
+	case fn.Pkg == nil || !l.lw.inModule[fn.Pkg.Pkg]:
+		l.unsupported(pos, "%s of %s%s", what, fn.String(), outside(fn.Pkg))
+	case fn.Synthetic != "" && fn.Parent() == nil:
+		l.unsupported(pos, "%s of %s (%s)", what, fn.String(), fn.Synthetic)
+	case len(fn.Blocks) == 0:
+		l.unsupported(pos, "%s of %s, which has no Go body", what, fn.String())
+	}
+	cs := l.lw.header(fn)
+	if len(cs.ir.Params) != len(fn.Params) || len(cs.ir.Results) != fn.Signature.Results().Len() {
+		l.unsupported(pos, "%s of %s (%v)", what, cs.ir.Name, cs.err)
+	}
+	l.st.calls = append(l.st.calls, call{fn, l.lw.prog.Fset.Position(pos)})
+	if !cs.lowered {
+		l.lw.pending = append(l.lw.pending, fn)
+	}
+	return cs
+}
+
+// builtin lowers a call of a builtin function.
+func (l *fnLowering) builtin(b *ssa.Builtin, in *ssa.Call, pos token.Pos) ir.Value {
+	args := in.Common().Args
+	switch b.Name() {
+	case "len":
+		switch args[0].Type().Underlying().(type) {
+		case *types.Basic, *types.Slice:
+			l.valueType(args[0], pos)
+			return l.emit(ir.NewLen(l.value(args[0], pos), l.lw.intType()))
+		}
+		l.unsupported(pos, "len of %s", typeString(args[0].Type()))
+	case "append":
+		l.valueType(in, pos)
+		s := l.value(args[0], pos)
+		if len(args) == 1 {
+			return s
+		}
+		return l.emit(ir.NewAppend(s, l.value(args[1], pos)))
+	case "cap":
+		l.unsupported(pos, "call of builtin cap (the IR has no capacity instruction)")
+	case "copy":
+		l.unsupported(pos, "call of builtin copy (the IR has no copy instruction)")
+	case "min", "max":
+		l.unsupported(pos, "call of builtin %s (the IR has no select instruction)", b.Name())
+	}
+	l.unsupported(pos, "call of builtin %s", b.Name())
+	return nil
+}

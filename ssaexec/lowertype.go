@@ -1,0 +1,146 @@
+package ssaexec
+
+import (
+	"go/types"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// typ returns the IR type of the Go type t, or why it has none:
+//
+//	Go                           ir
+//	bool                         Bool
+//	integers                     Int of the gc size (int is 64 bits)
+//	float32, float64             Float{32}, Float{64}
+//	string                       String
+//	[n]T                         Array{T, n}
+//	[]T                          Slice{T}
+//	*T                           Pointer{T}
+//	struct (named or not)        *Struct, one per go/types type (cached, so
+//	                             that a struct may point to itself)
+//	func(...) (...)              *Signature
+//	a tuple of results           Tuple
+//
+// Named types are their underlying type. Maps, interfaces (error
+// included), channels, complex numbers, unsafe.Pointer and type
+// parameters have no IR type.
+func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		info := u.Info()
+		switch {
+		case info&types.IsBoolean != 0:
+			return ir.Bool{}, ""
+		case info&types.IsUntyped != 0:
+		case info&types.IsInteger != 0:
+			return ir.Int{Bits: int(8 * lw.sizes.Sizeof(u)), Signed: info&types.IsUnsigned == 0}, ""
+		case info&types.IsFloat != 0:
+			return ir.Float{Bits: int(8 * lw.sizes.Sizeof(u))}, ""
+		case info&types.IsString != 0:
+			return ir.String{}, ""
+		case info&types.IsComplex != 0:
+			return nil, typeString(t) + " value (complex numbers are not modelled)"
+		}
+	case *types.Array:
+		e, why := lw.typ(u.Elem())
+		if why != "" {
+			return nil, why
+		}
+		return ir.Array{Elem: e, Len: int(u.Len())}, ""
+	case *types.Slice:
+		e, why := lw.typ(u.Elem())
+		if why != "" {
+			return nil, why
+		}
+		return ir.Slice{Elem: e}, ""
+	case *types.Pointer:
+		e, why := lw.typ(u.Elem())
+		if why != "" {
+			return nil, why
+		}
+		return ir.Pointer{Elem: e}, ""
+	case *types.Struct:
+		return lw.structType(t, u)
+	case *types.Signature:
+		if u.Recv() != nil {
+			break
+		}
+		ps, why := lw.types(u.Params())
+		if why != "" {
+			return nil, why
+		}
+		rs, why := lw.types(u.Results())
+		if why != "" {
+			return nil, why
+		}
+		return &ir.Signature{Params: ps, Results: rs}, ""
+	case *types.Tuple:
+		es, why := lw.types(u)
+		if why != "" {
+			return nil, why
+		}
+		return ir.Tuple{Elems: es}, ""
+	case *types.Map:
+		return nil, typeString(t) + " value (maps are not modelled yet)"
+	case *types.Interface:
+		if types.Identical(t, types.Universe.Lookup("error").Type()) {
+			return nil, "error value (interfaces are not modelled yet)"
+		}
+		return nil, typeString(t) + " value (interfaces are not modelled yet)"
+	case *types.Chan:
+		return nil, typeString(t) + " value (channels are not modelled)"
+	}
+	if _, ok := t.(*types.TypeParam); ok {
+		return nil, "value of type parameter " + typeString(t)
+	}
+	return nil, typeString(t) + " value"
+}
+
+// types returns the IR types of a tuple's elements.
+func (lw *lowerer) types(tup *types.Tuple) ([]ir.Type, string) {
+	var ts []ir.Type
+	for i := range tup.Len() {
+		t, why := lw.typ(tup.At(i).Type())
+		if why != "" {
+			return nil, why
+		}
+		ts = append(ts, t)
+	}
+	return ts, ""
+}
+
+// structType returns the one *ir.Struct of the struct type t (underlying
+// u). The struct is cached before its fields are lowered, so a field may
+// point back to it; a struct with a field of no IR type has none either,
+// and that answer is cached too.
+func (lw *lowerer) structType(t types.Type, u *types.Struct) (ir.Type, string) {
+	if s, ok := lw.structs.At(t).(*ir.Struct); ok {
+		return s, ""
+	}
+	if why, ok := lw.badStructs.At(t).(string); ok {
+		return nil, why
+	}
+	name := typeString(t)
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		name = n.Obj().Name()
+	}
+	s := &ir.Struct{Name: name}
+	lw.structs.Set(t, s)
+	for i := range u.NumFields() {
+		f := u.Field(i)
+		ft, why := lw.typ(f.Type())
+		if why != "" {
+			why = "field " + f.Name() + " of " + name + ": " + why
+			lw.structs.Delete(t)
+			lw.badStructs.Set(t, why)
+			return nil, why
+		}
+		s.Fields = append(s.Fields, ir.Field{Name: f.Name(), T: ft})
+	}
+	return s, ""
+}
+
+// typeString prints t with packages qualified by their name, as in source.
+func typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}

@@ -1,0 +1,253 @@
+package ssaexec
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// ---- Values: constants, globals, function values ----
+
+// value returns the IR value of v, used by an instruction at pos. A
+// constant the IR has no constant for (a string, a zero array or struct)
+// is materialised in the current block.
+func (l *fnLowering) value(v ssa.Value, pos token.Pos) ir.Value {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return l.constant(v, pos)
+	case *ssa.Parameter:
+		return l.params[v]
+	case *ssa.Function:
+		return l.funcRef(v, pos)
+	case *ssa.Global:
+		return l.global(v, pos)
+	case *ssa.FreeVar:
+		l.unsupported(pos, "free variable %s of a closure", v.Name())
+	case *ssa.Builtin:
+		l.unsupported(pos, "builtin %s as a value", v.Name())
+	}
+	if x, ok := l.values[v]; ok {
+		return x
+	}
+	l.unsupported(pos, "value %s (%s)", v.Name(), v.String())
+	return nil
+}
+
+// constant lowers a constant:
+//
+//   - integers and booleans: ir.Const, integers masked to their width;
+//   - floats: ir.FloatConst with the IEEE bits of the value rounded to
+//     the type (float32 constants are rounded once, to binary32);
+//   - nil pointers, slices and functions: ir.NilConst;
+//   - strings: the Load of a read-only global holding it (stringConst);
+//   - the zero array or struct: the Load of a fresh Alloc (zero).
+func (l *fnLowering) constant(c *ssa.Const, pos token.Pos) ir.Value {
+	t, why := l.lw.typ(c.Type())
+	if why != "" {
+		l.unsupported(pos, "constant %s: %s", c.Name(), why)
+	}
+	switch t := t.(type) {
+	case ir.Bool, ir.Int, ir.Float:
+		lit := constLiteral(c, t)
+		return &ir.Const{T: t, Bits: lit.Bits}
+	case ir.String:
+		s := ""
+		if c.Value != nil {
+			s = constant.StringVal(c.Value)
+		}
+		return l.emit(ir.NewLoad(l.lw.stringConst(s)))
+	case ir.Pointer, ir.Slice, *ir.Signature:
+		return ir.NilConst(t)
+	case ir.Array, *ir.Struct:
+		return l.zero(t)
+	}
+	l.unsupported(pos, "constant %s of type %s", c.Name(), typeString(c.Type()))
+	return nil
+}
+
+// constLiteral returns the value of a boolean, integer, float or string
+// constant of IR type t (nil for the zero value).
+func constLiteral(c *ssa.Const, t ir.Type) ir.Literal {
+	lit := ir.Literal{T: t}
+	if c.Value == nil {
+		return lit
+	}
+	switch t := t.(type) {
+	case ir.Bool:
+		if constant.BoolVal(c.Value) {
+			lit.Bits = 1
+		}
+	case ir.Int:
+		v := constant.ToInt(c.Value)
+		if u, exact := constant.Uint64Val(v); exact {
+			lit.Bits = u & t.Mask()
+		} else {
+			i, _ := constant.Int64Val(v)
+			lit.Bits = uint64(i) & t.Mask()
+		}
+	case ir.Float:
+		v := constant.ToFloat(c.Value)
+		if t.Bits == 32 {
+			f, _ := constant.Float32Val(v)
+			lit.Bits = uint64(math.Float32bits(f))
+		} else {
+			f, _ := constant.Float64Val(v)
+			lit.Bits = math.Float64bits(f)
+		}
+	case ir.String:
+		lit.Str = constant.StringVal(c.Value)
+	}
+	return lit
+}
+
+// stringConst returns the read-only global that holds the string
+// constant s: the IR has no string constants. There is one global per
+// distinct string in the program, named by the quoted string ("@\"abc\"");
+// Init holds s and Input is false: it is never written.
+func (lw *lowerer) stringConst(s string) *ir.Global {
+	if g, ok := lw.strings[s]; ok {
+		return g
+	}
+	g := ir.NewGlobal(strconv.Quote(s), ir.String{})
+	g.Init = &ir.Literal{T: ir.String{}, Str: s}
+	lw.strings[s] = g
+	return g
+}
+
+// zero returns the zero value of an array or struct type, emitted as the
+// load of a fresh, zeroed cell: the IR has no aggregate constants.
+func (l *fnLowering) zero(t ir.Type) ir.Value {
+	return l.emit(ir.NewLoad(l.emit(ir.NewAlloc(t))))
+}
+
+// global returns the ir.Global of the package-level variable v: one per
+// variable, of the variable's type, named by its Go name, with Init from
+// its initializer when that is a constant stored once by the package's
+// init function. Input is set by markInputGlobals.
+func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
+	lw := l.lw
+	if g, ok := lw.globals[v]; ok {
+		return g
+	}
+	name := v.Name()
+	if v.Pkg != nil {
+		name = v.Pkg.Pkg.Name() + "." + v.Name()
+	}
+	if v.Pkg == nil || !lw.inModule[v.Pkg.Pkg] {
+		l.unsupported(pos, "package-level variable %s%s", name, outside(v.Pkg))
+	}
+	t, why := lw.typ(v.Type().(*types.Pointer).Elem())
+	if why != "" {
+		l.unsupported(pos, "package-level variable %s: %s", name, why)
+	}
+	g := ir.NewGlobal(v.Name(), t)
+	g.Pos = lw.pos(v.Pos())
+	if c := lw.constInit(v); c != nil {
+		lit := constLiteral(c, t)
+		switch t.(type) {
+		case ir.Bool, ir.Int, ir.Float, ir.String:
+			g.Init = &lit
+		}
+	}
+	lw.globals[v] = g
+	return g
+}
+
+// outside says why a function or variable of package p cannot be
+// followed: " (standard library not modelled yet)" or " (outside the
+// module)".
+func outside(p *ssa.Package) string {
+	if p != nil && !strings.Contains(strings.Split(p.Pkg.Path(), "/")[0], ".") {
+		return " (standard library not modelled yet)"
+	}
+	return " (outside the module)"
+}
+
+// constInit returns the constant the package's init function stores in
+// v, when it stores exactly one value in it and that value is a constant.
+func (lw *lowerer) constInit(v *ssa.Global) *ssa.Const {
+	inits, ok := lw.inits[v.Pkg]
+	if !ok {
+		inits = map[*ssa.Global]*ssa.Const{}
+		stores := map[*ssa.Global]int{}
+		if init := v.Pkg.Func("init"); init != nil {
+			for _, b := range init.Blocks {
+				for _, in := range b.Instrs {
+					st, ok := in.(*ssa.Store)
+					if !ok {
+						continue
+					}
+					g, ok := st.Addr.(*ssa.Global)
+					if !ok {
+						continue
+					}
+					stores[g]++
+					if c, ok := st.Val.(*ssa.Const); ok {
+						inits[g] = c
+					}
+				}
+			}
+		}
+		for g, n := range stores {
+			if n != 1 {
+				delete(inits, g)
+			}
+		}
+		lw.inits[v.Pkg] = inits
+	}
+	return inits[v]
+}
+
+// markInputGlobals sets Input on the globals the function may read: every
+// use of a global's address but as the address of a Store, directly or
+// through field and element addresses.
+func (l *fnLowering) markInputGlobals() {
+	var ops []*ssa.Value
+	for _, b := range l.fn.Blocks {
+		for _, in := range b.Instrs {
+			for _, op := range in.Operands(ops[:0]) {
+				if v, ok := (*op).(*ssa.Global); ok && mayRead(in, v) {
+					if g, ok := l.lw.globals[v]; ok {
+						g.Input = true
+					}
+				}
+			}
+		}
+	}
+}
+
+// mayRead reports whether instr, which uses the address a, may read the
+// memory a points to: it does unless it only stores through a, or takes
+// addresses inside a that are only stored through.
+func mayRead(instr ssa.Instruction, a ssa.Value) bool {
+	switch in := instr.(type) {
+	case *ssa.Store:
+		return in.Val == a
+	case *ssa.DebugRef:
+		return false
+	case *ssa.FieldAddr, *ssa.IndexAddr:
+		v := in.(ssa.Value)
+		for _, r := range *v.Referrers() {
+			if mayRead(r, v) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// funcRef returns a function used as a value: an ir.FuncRef to its
+// Func, lowered like a callee. Closures with free variables never get
+// here (they are MakeClosure instructions).
+func (l *fnLowering) funcRef(fn *ssa.Function, pos token.Pos) ir.Value {
+	cs := l.callee(fn, pos, "function value")
+	return &ir.FuncRef{Func: cs.ir}
+}
