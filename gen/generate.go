@@ -22,10 +22,13 @@ type Options struct {
 	MaxNodes int
 	// MaxSteps bounds the blocks one replay may enter (0: no bound).
 	MaxSteps int
+	// Bounds limit the inputs: lengths of buffers and streams, depth of
+	// pointer structures.
+	Bounds symexec.Bounds
 }
 
 // DefaultOptions are the options pbcc gen uses unless told otherwise.
-var DefaultOptions = Options{K: 3, MaxNodes: 200000, MaxSteps: 1000000}
+var DefaultOptions = Options{K: 3, MaxNodes: 200000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds}
 
 // Generate finds inputs that cover the branch edges of f: first for each
 // unconstrained edge (the goals), then for any branch edge still neither
@@ -39,8 +42,18 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 	calls := s.Calls
 	r := &Result{Func: f, Goals: ue.Goals(f), K: opts.K}
 	g := &generation{r: r, f: f, s: s, opts: opts, status: map[ir.Edge]*EdgeStatus{}}
-	for _, in := range symexec.Inputs(f) {
-		g.inputs = append(g.inputs, solve.Input{Var: in.Var, Signed: in.Signed})
+	in, err := symexec.NewInputs(f, opts.Bounds)
+	if err != nil {
+		// The function's inputs cannot be modelled: no edge can be searched.
+		for _, e := range f.BranchEdges() {
+			r.Edges = append(r.Edges, EdgeStatus{Edge: e, Outcome: Unsupported, Detail: err.Error()})
+		}
+		r.Duration = time.Since(start)
+		return r, nil
+	}
+	g.in = in
+	for _, v := range in.Vars() {
+		g.inputs = append(g.inputs, solve.Input{Var: v.Var, Signed: v.Signed})
 	}
 	for _, e := range f.BranchEdges() {
 		r.Edges = append(r.Edges, EdgeStatus{Edge: e})
@@ -49,8 +62,9 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		g.status[r.Edges[i].Edge] = &r.Edges[i]
 	}
 	if len(r.Edges) == 0 {
-		// Nothing to decide: one case shows what the function does.
-		if err := g.addCase(ir.Edge{}, zeroArgs(f)); err != nil {
+		// Nothing to decide: one case shows what the function does, on
+		// the inputs a person would try first.
+		if err := g.addCase(ir.Edge{}, in.Literals(nil)); err != nil {
 			return r, err
 		}
 	}
@@ -99,7 +113,8 @@ func sortCases(cs []Case) {
 type generation struct {
 	r      *Result
 	f      *ir.Func
-	inputs []solve.Input // the variables standing for f's parameters
+	in     *symexec.InputModel
+	inputs []solve.Input // the variables standing for f's inputs
 	s      *solve.Solver
 	opts   Options
 	status map[ir.Edge]*EdgeStatus
@@ -112,14 +127,6 @@ func tookEdge(tr *symexec.Trace, e ir.Edge) bool {
 		}
 	}
 	return false
-}
-
-func zeroArgs(f *ir.Func) []ir.Literal {
-	args := make([]ir.Literal, len(f.Params))
-	for i, p := range f.Params {
-		args[i] = ir.Zero(p.T)
-	}
-	return args
 }
 
 // reach searches inputs taking goal, unless it is already decided. At each
@@ -138,7 +145,7 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 				st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
 				return nil
 			}
-			form, err := symexec.PBCC(g.f, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete})
+			form, err := symexec.PBCC(g.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete})
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
 				return nil
@@ -167,7 +174,7 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 				k = g.opts.K // no completion for any bound: try plain paths
 				continue
 			}
-			if err := g.addCase(goal, symexec.Literals(g.f, model)); err != nil {
+			if err := g.addCase(goal, g.in.Literals(model)); err != nil {
 				return err
 			}
 			if st.Outcome != Covered && st.Outcome != Faults {
@@ -181,20 +188,35 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 }
 
 // addCase replays args and records the case made for goal, marking the
-// edges it covers.
-func (g *generation) addCase(goal ir.Edge, args []ir.Literal) error {
+// edges it covers. Inputs that make the call fail after taking the goal
+// become a case expecting the panic in Go, and a finding in C, where the
+// behaviour is undefined and no test may rely on it.
+func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 	tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
 	if err != nil {
 		return fmt.Errorf("%s: replay for %s: %w", g.f.Name, CaseName(goal), err)
 	}
-	if tr.Panicked {
-		// Only inputs that fail after taking the goal were found.
-		if st := g.status[goal]; st != nil && tookEdge(tr, goal) {
-			st.Outcome, st.Detail = Faults, fmt.Sprintf("the inputs that take it then fail (%s): %v", tr.Reason, args)
-		}
-		return nil
+	c := Case{Name: CaseName(goal), Goal: goal, Inputs: args.Params, Stream: args.Stream,
+		Outputs: tr.Outputs, After: tr.After}
+	for _, ga := range args.Globals {
+		c.Globals = append(c.Globals, GlobalValue{G: ga.G, Value: ga.Value})
 	}
-	c := Case{Name: CaseName(goal), Goal: goal, Inputs: args, Outputs: tr.Outputs}
+	if tr.Panicked {
+		st := g.status[goal]
+		if st != nil && !tookEdge(tr, goal) {
+			return nil
+		}
+		if g.f.Lang == ir.C {
+			if st != nil {
+				st.Outcome, st.Detail = Faults, fmt.Sprintf("the inputs found then reach %s at %s", tr.Reason, tr.Pos)
+			}
+			c.Outputs = nil
+			g.r.Findings = append(g.r.Findings, Finding{Pos: tr.Pos, Kind: tr.Kind, Case: c})
+			return nil
+		}
+		c.Outputs, c.After = nil, nil
+		c.Panic = tr.Reason
+	}
 	seen := map[ir.Edge]bool{}
 	for _, e := range tr.Edges {
 		if e.From.Func != g.f || seen[e] {

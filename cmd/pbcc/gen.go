@@ -123,6 +123,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			files[f.IR] = f.File
 			fs = append(fs, f.IR)
 		}
+		setSiblings(fs)
 		results := generate(ctx, cfg, selected(cfg, fs), func(f *ir.Func) string { return files[f] })
 		written, err := writeTests(cfg, p, results, stderr)
 		if err != nil {
@@ -146,6 +147,14 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		report(cfg, results, m, stdout)
 	}
 	return status
+}
+
+// setSiblings records, in each function, the others of its package or
+// file: the candidates when a function value is an input.
+func setSiblings(fs []*ir.Func) {
+	for _, f := range fs {
+		f.Siblings = fs
+	}
 }
 
 // selected returns the functions of p that -func selects.

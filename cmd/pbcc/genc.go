@@ -54,6 +54,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 		for _, e := range f.Errors {
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
 		}
+		setSiblings(f.Funcs)
 		results := generate(ctx, cfg, selected(cfg, f.Funcs), func(*ir.Func) string { return abs })
 		var rs []*gen.Result
 		for _, fr := range results {

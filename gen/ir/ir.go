@@ -50,6 +50,10 @@ type Func struct {
 	Results []Type
 	Blocks  []*Block // Blocks[0] is the entry
 
+	// Siblings are the functions of the same file (C) or package (Go):
+	// the candidates when a function value is an input.
+	Siblings []*Func
+
 	// Src is the front end's own handle for the function (for example its
 	// *ssa.Function). The core never looks at it; the front end uses it to
 	// turn the core's results back into source.

@@ -18,6 +18,7 @@ package solve
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"runtime"
 	"time"
@@ -213,6 +214,67 @@ func (tr *translator) value(t *term.Term) z3.Value {
 	return v
 }
 
+// fsort returns the Z3 sort of a bits-wide IEEE float.
+func (tr *translator) fsort(bits int) z3.Sort {
+	if bits == 32 {
+		return tr.ctx.FloatSort(8, 24)
+	}
+	return tr.ctx.FloatSort(11, 53)
+}
+
+// fl reads the IEEE bits held in the bit-vector term t as a Z3 float.
+func (tr *translator) fl(t *term.Term) z3.Float { return tr.bv(t).IEEEToFloat(tr.fsort(t.Bits)) }
+
+// float translates a float operator; floats travel as IEEE bit-vectors.
+func (tr *translator) float(t *term.Term) z3.Value {
+	a := t.Args
+	x := tr.fl(a[0])
+	switch t.Op {
+	case term.OpFAdd:
+		return x.Add(tr.fl(a[1])).ToIEEEBV()
+	case term.OpFSub:
+		return x.Sub(tr.fl(a[1])).ToIEEEBV()
+	case term.OpFMul:
+		return x.Mul(tr.fl(a[1])).ToIEEEBV()
+	case term.OpFDiv:
+		return x.Div(tr.fl(a[1])).ToIEEEBV()
+	case term.OpFNeg:
+		// Negation flips the sign bit, NaNs included, as Go and C do.
+		return tr.bv(a[0]).Xor(tr.ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits-1)), tr.ctx.BVSort(t.Bits)).(z3.BV))
+	case term.OpFEq:
+		return x.IEEEEq(tr.fl(a[1]))
+	case term.OpFLt:
+		return x.LT(tr.fl(a[1]))
+	case term.OpFLe:
+		return x.LE(tr.fl(a[1]))
+	case term.OpFToInt:
+		r := x.Round(z3.RoundToZero)
+		if t.Lo == 1 {
+			return r.ToSBV(t.Bits)
+		}
+		return r.ToUBV(t.Bits)
+	case term.OpIntToF:
+		if t.Lo == 1 {
+			return tr.bv(a[0]).SToFloat(tr.fsort(t.Bits)).ToIEEEBV()
+		}
+		return tr.bv(a[0]).UToFloat(tr.fsort(t.Bits)).ToIEEEBV()
+	case term.OpFToF:
+		return x.ToFloat(tr.fsort(t.Bits)).ToIEEEBV()
+	case term.OpFInRange:
+		n := int(t.Val)
+		r := x.Round(z3.RoundToZero)
+		lo, hi := -math.Ldexp(1, n-1), math.Ldexp(1, n-1)
+		if t.Lo == 0 {
+			lo, hi = 0, math.Ldexp(1, n)
+		}
+		s := tr.fsort(a[0].Bits)
+		flo, fhi := tr.ctx.FromFloat64(lo, s), tr.ctx.FromFloat64(hi, s)
+		finite := x.IsNaN().Not().And(x.IsInfinite().Not())
+		return finite.And(r.GE(flo), r.LT(fhi))
+	}
+	panic(fmt.Sprintf("solve: cannot translate %s", t))
+}
+
 func (tr *translator) translate(t *term.Term) z3.Value {
 	ctx := tr.ctx
 	a := t.Args
@@ -255,6 +317,9 @@ func (tr *translator) translate(t *term.Term) z3.Value {
 		return tr.bv(a[0]).SignExtend(t.Bits - a[0].Bits)
 	case term.OpExtract:
 		return tr.bv(a[0]).Extract(t.Lo+t.Bits-1, t.Lo)
+	}
+	if t.Op >= term.OpFAdd {
+		return tr.float(t)
 	}
 	x, y := tr.bv(a[0]), tr.bv(a[1])
 	switch t.Op {

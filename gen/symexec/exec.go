@@ -5,25 +5,44 @@ import (
 	"github.com/pbcc/pbcc/gen/term"
 )
 
-// exec executes one non-call instruction in fr, binding its value, and
-// returns the precondition under which it runs without a run-time error
-// (nil when there is none). The language's rules decide what is an
-// error: a Go panic, C undefined behaviour.
-func (m *machine) exec(st *state, fr *frame, in ir.Instr) *term.Term {
+// exec executes one instruction (neither a call nor a phi) in fr, binding
+// its value, and returns the checks under which it runs without a
+// run-time error. The language's rules decide what is an error: a Go
+// panic, C undefined behaviour.
+func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 	lang := fr.fn.Lang
+	mk := func(c *term.Term, k ir.CheckKind) []check {
+		if c == nil {
+			return nil
+		}
+		return []check{{cond: c, kind: k, instr: in}}
+	}
 	switch in := in.(type) {
 	case *ir.BinOp:
 		x, y := fr.value(in.X), fr.value(in.Y)
-		v, pre := binop(lang, in, x.t, y.t)
+		if isPointerLike(in.X.Type()) {
+			v := pointerCompare(in.Op, x, y)
+			fr.env[in] = value{t: v}
+			return nil
+		}
+		if _, ok := in.X.Type().(ir.Float); ok {
+			fr.env[in] = value{t: floatBinop(in.Op, x.t, y.t)}
+			return nil
+		}
+		v, pre, kind := binop(lang, in, x.t, y.t)
 		fr.env[in] = value{t: v}
-		return pre
+		return mk(pre, kind)
 	case *ir.UnOp:
 		x := fr.value(in.X).t
 		switch in.Op {
 		case ir.Neg:
+			if _, ok := in.X.Type().(ir.Float); ok {
+				fr.env[in] = value{t: term.FNeg(x)}
+				return nil
+			}
 			fr.env[in] = value{t: term.Neg(x)}
 			if t, ok := in.X.Type().(ir.Int); ok && t.Signed && lang == ir.C {
-				return term.Not(term.Eq(x, term.BV(1<<uint(t.Bits-1), t.Bits)))
+				return mk(term.Not(term.Eq(x, term.BV(1<<uint(t.Bits-1), t.Bits))), ir.CheckOverflow)
 			}
 		case ir.Not:
 			fr.env[in] = value{t: term.Not(x)}
@@ -33,58 +52,329 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) *term.Term {
 			panic(unsupported("unary operator %s", in.Op))
 		}
 	case *ir.Convert:
-		x := fr.value(in.X).t
-		to, ok := in.T.(ir.Int)
-		if !ok {
-			panic(unsupported("conversion to %s", in.T))
-		}
-		switch from := in.X.Type().(type) {
-		case ir.Int:
-			fr.env[in] = value{t: term.Resize(x, to.Bits, from.Signed)}
-		case ir.Bool:
-			fr.env[in] = value{t: term.Ite(x, term.BV(1, to.Bits), term.BV(0, to.Bits))}
-		default:
-			panic(unsupported("conversion from %s", from))
-		}
+		v, pre := convert(lang, fr.value(in.X).t, in.X.Type(), in.T)
+		fr.env[in] = value{t: v}
+		return mk(pre, ir.CheckConversion)
 	case *ir.Extract:
 		fr.env[in] = fr.value(in.Tuple).elems[in.Index]
+	case *ir.FieldOf:
+		fr.env[in] = fr.value(in.X).elems[in.Field]
 	case *ir.Alloc:
 		st.nextObj++
 		st.mem[st.nextObj] = zero(in.Elem)
-		fr.env[in] = value{ptr: &pointer{obj: st.nextObj}}
+		fr.env[in] = value{ptr: to(st.nextObj)}
+	case *ir.Malloc:
+		return m.malloc(st, fr, in)
+	case *ir.Free:
+		return m.free(st, fr, in)
 	case *ir.Load:
 		p := fr.value(in.Ptr).ptr
+		checks := derefChecks(st, p, in)
 		if p == nil {
-			panic(unsupported("load through a nil pointer"))
+			fr.env[in] = zero(in.T)
+			return checks
 		}
-		fr.env[in] = load(st.mem[p.obj], p.path)
+		v := load(st.mem[p.targets[len(p.targets)-1].obj], p.targets[len(p.targets)-1].path)
+		for i := len(p.targets) - 2; i >= 0; i-- {
+			t := p.targets[i]
+			v = ite(t.guard, load(st.mem[t.obj], t.path), v)
+		}
+		fr.env[in] = v
+		return checks
 	case *ir.Store:
 		p := fr.value(in.Ptr).ptr
+		checks := derefChecks(st, p, in)
 		if p == nil {
-			panic(unsupported("store through a nil pointer"))
+			return checks
 		}
-		st.mem[p.obj] = update(st.mem[p.obj], p.path, fr.value(in.Val))
+		val := fr.value(in.Val)
+		for _, t := range p.targets {
+			st.mem[t.obj] = ite(t.guard, update(st.mem[t.obj], t.path, val), st.mem[t.obj])
+		}
+		return checks
 	case *ir.IndexAddr:
 		p := fr.value(in.Ptr).ptr
-		if p == nil {
-			panic(unsupported("index through a nil pointer"))
-		}
 		arr := in.Ptr.Type().(ir.Pointer).Elem.(ir.Array)
 		i, pre := inRange(fr.value(in.Index).t, in.Index.Type(), arr.Len)
-		path := append(append([]*term.Term(nil), p.path...), i)
-		fr.env[in] = value{ptr: &pointer{obj: p.obj, path: path}}
-		return pre
+		checks := mk(pre, ir.CheckIndex)
+		if p == nil {
+			fr.env[in] = value{}
+			return append(checks, check{cond: term.False, kind: ir.CheckNil, instr: in})
+		}
+		fr.env[in] = value{ptr: p.extend(i)}
+		return checks
+	case *ir.FieldAddr:
+		p := fr.value(in.Ptr).ptr
+		if p == nil {
+			fr.env[in] = value{}
+			return mk(term.False, ir.CheckNil)
+		}
+		fr.env[in] = value{ptr: p.extend(term.BV(uint64(in.Field), 64))}
+		// Go checks nil when the address is taken; C only on the access,
+		// but &p->f of a NULL p is undefined too.
+		return mk(p.nonNil(), ir.CheckNil)
+	case *ir.PtrAdd:
+		return m.ptrAdd(fr, in)
 	case *ir.Index:
 		arr := in.X.Type().(ir.Array)
 		i, pre := inRange(fr.value(in.Index).t, in.Index.Type(), arr.Len)
 		fr.env[in] = sel(fr.value(in.X), i)
-		return pre
+		return mk(pre, ir.CheckIndex)
+	case *ir.Len:
+		switch t := in.X.Type().(type) {
+		case ir.Array:
+			fr.env[in] = value{t: term.BV(uint64(t.Len), in.T.(ir.Int).Bits)}
+		case ir.Pointer:
+			fr.env[in] = value{t: term.BV(uint64(t.Elem.(ir.Array).Len), in.T.(ir.Int).Bits)}
+		default:
+			panic(unsupported("len of %s", t))
+		}
+	case *ir.ReadInput:
+		fr.env[in] = value{t: st.read(in.T.(ir.Int).Bits)}
 	case *ir.Phi:
 		panic("symexec: phi after the start of its block")
 	default:
 		panic(unsupported("instruction %T", in))
 	}
 	return nil
+}
+
+func isPointerLike(t ir.Type) bool {
+	switch t.(type) {
+	case ir.Pointer, *ir.Signature:
+		return true
+	}
+	return false
+}
+
+// pointerCompare compares two pointers (or function values).
+func pointerCompare(op ir.Op, x, y value) *term.Term {
+	if x.fn != nil || y.fn != nil || x.ptr == nil && y.ptr == nil && (x.fn != nil || y.fn != nil) {
+		eq := funcEq(x.fn, y.fn)
+		if op == ir.Ne {
+			return term.Not(eq)
+		}
+		return eq
+	}
+	switch op {
+	case ir.Eq:
+		return pointerEq(x.ptr, y.ptr)
+	case ir.Ne:
+		return term.Not(pointerEq(x.ptr, y.ptr))
+	}
+	// Relational comparison of pointers into the same array object.
+	if x.ptr == nil || y.ptr == nil {
+		panic(unsupported("ordering a nil pointer"))
+	}
+	var alts []*term.Term
+	for _, a := range x.ptr.targets {
+		for _, b := range y.ptr.targets {
+			if a.obj != b.obj || len(a.path) == 0 || len(a.path) != len(b.path) {
+				continue
+			}
+			i, j := a.path[len(a.path)-1], b.path[len(b.path)-1]
+			var c *term.Term
+			switch op {
+			case ir.Lt:
+				c = term.SLT(i, j)
+			case ir.Le:
+				c = term.SLE(i, j)
+			case ir.Gt:
+				c = term.SLT(j, i)
+			case ir.Ge:
+				c = term.SLE(j, i)
+			}
+			alts = append(alts, term.And(a.guard, b.guard, c))
+		}
+	}
+	return term.Or(alts...)
+}
+
+func funcEq(f, g []fnTarget) *term.Term {
+	nf := term.Or(guards(f)...)
+	ng := term.Or(guards(g)...)
+	alts := []*term.Term{term.And(term.Not(nf), term.Not(ng))}
+	for _, a := range f {
+		for _, b := range g {
+			if a.fn == b.fn {
+				alts = append(alts, term.And(a.guard, b.guard))
+			}
+		}
+	}
+	return term.Or(alts...)
+}
+
+func guards(fs []fnTarget) []*term.Term {
+	gs := make([]*term.Term, len(fs))
+	for i, f := range fs {
+		gs[i] = f.guard
+	}
+	return gs
+}
+
+// derefChecks returns the checks of an access through p: p is not nil,
+// and for the target it designates, every index is within its array and
+// the object has not been freed.
+func derefChecks(st *state, p *pointer, in ir.Instr) []check {
+	cs := []check{{cond: p.nonNil(), kind: ir.CheckNil, instr: in}}
+	if p == nil {
+		return cs
+	}
+	var inBounds, alive []*term.Term
+	for _, t := range p.targets {
+		v := st.mem[t.obj]
+		for j, idx := range t.path {
+			var n *term.Term
+			if j == 0 && st.objLen[t.obj] != nil {
+				n = st.objLen[t.obj]
+			} else {
+				n = term.BV(uint64(len(v.elems)), 64)
+			}
+			if !(idx.IsConst() && n.IsConst() && idx.Val < n.Val) {
+				inBounds = append(inBounds, term.Implies(t.guard, term.ULT(idx, n)))
+			}
+			if len(v.elems) == 0 {
+				break
+			}
+			if idx.IsConst() && idx.Val < uint64(len(v.elems)) {
+				v = v.elems[idx.Val]
+			} else {
+				v = v.elems[0] // arrays are homogeneous: any element has the shape
+			}
+		}
+		if f, ok := st.freed[t.obj]; ok {
+			alive = append(alive, term.Implies(t.guard, term.Not(f)))
+		}
+	}
+	if len(inBounds) > 0 {
+		cs = append(cs, check{cond: term.And(inBounds...), kind: ir.CheckIndex, instr: in})
+	}
+	if len(alive) > 0 {
+		cs = append(cs, check{cond: term.And(alive...), kind: ir.CheckFree, instr: in})
+	}
+	return cs
+}
+
+// ptrAdd advances a pointer into an array object by an element count.
+func (m *machine) ptrAdd(fr *frame, in *ir.PtrAdd) []check {
+	p := fr.value(in.Ptr).ptr
+	offT := in.Offset.Type().(ir.Int)
+	off := term.Resize(fr.value(in.Offset).t, 64, offT.Signed)
+	if p == nil {
+		fr.env[in] = value{}
+		// Arithmetic on NULL is undefined unless the offset is 0.
+		return []check{{cond: term.Eq(off, term.BV(0, 64)), kind: ir.CheckNil, instr: in}}
+	}
+	q := &pointer{}
+	var single []*term.Term
+	for _, t := range p.targets {
+		if len(t.path) == 0 {
+			// A pointer to a lone object: only +0 stays within it.
+			single = append(single, term.Implies(t.guard, term.Eq(off, term.BV(0, 64))))
+			q.targets = append(q.targets, t)
+			continue
+		}
+		path := append([]*term.Term(nil), t.path...)
+		path[len(path)-1] = term.Add(path[len(path)-1], off)
+		q.targets = append(q.targets, target{guard: t.guard, obj: t.obj, path: path})
+	}
+	fr.env[in] = value{ptr: q}
+	if len(single) > 0 {
+		return []check{{cond: term.And(single...), kind: ir.CheckIndex, instr: in}}
+	}
+	return nil
+}
+
+// malloc allocates an array object of Count elements. A symbolic count
+// larger than the bound on lengths leaves the tree (it is no error).
+func (m *machine) malloc(st *state, fr *frame, in *ir.Malloc) []check {
+	ct := in.Count.Type().(ir.Int)
+	n := term.Resize(fr.value(in.Count).t, 64, ct.Signed)
+	size := 0
+	var cs []check
+	if n.IsConst() {
+		size = int(min(n.Val, 1<<16))
+	} else {
+		size = st.lenBound()
+		cs = append(cs, check{cond: term.ULE(n, term.BV(uint64(size), 64)), kind: ir.NoCheck, instr: in})
+	}
+	es := make([]value, size)
+	for i := range es {
+		es[i] = zero(in.Elem)
+	}
+	st.nextObj++
+	obj := st.nextObj
+	st.mem[obj] = value{elems: es}
+	if st.objLen == nil {
+		st.objLen = map[int]*term.Term{}
+	}
+	st.objLen[obj] = n
+	if st.heap == nil {
+		st.heap = map[int]bool{}
+	}
+	st.heap[obj] = true
+	// A zero-sized allocation may return NULL or a pointer not to be
+	// dereferenced: model it as an empty object.
+	fr.env[in] = value{ptr: to(obj, term.BV(0, 64))}
+	return cs
+}
+
+// free releases the heap objects p may designate; freeing NULL does
+// nothing, freeing anything else than the start of a live heap object is
+// undefined.
+func (m *machine) free(st *state, fr *frame, in *ir.Free) []check {
+	p := fr.value(in.Ptr).ptr
+	if p == nil {
+		return nil
+	}
+	var ok []*term.Term
+	if st.freed == nil {
+		st.freed = map[int]*term.Term{}
+	}
+	for _, t := range p.targets {
+		valid := st.heap[t.obj] && len(t.path) == 1
+		c := term.False
+		if valid {
+			c = term.Eq(t.path[0], term.BV(0, 64))
+			if f, was := st.freed[t.obj]; was {
+				c = term.And(c, term.Not(f))
+			}
+		}
+		ok = append(ok, term.Implies(t.guard, c))
+		if f, was := st.freed[t.obj]; was {
+			st.freed[t.obj] = term.Or(f, t.guard)
+		} else {
+			st.freed[t.obj] = t.guard
+		}
+	}
+	return []check{{cond: term.And(ok...), kind: ir.CheckFree, instr: in}}
+}
+
+// lenBound is the bound on lengths of the run's inputs.
+func (st *state) lenBound() int {
+	if st.inputs != nil {
+		return st.inputs.bounds.Len
+	}
+	return DefaultBounds.Len
+}
+
+// read returns the next element of the input stream as a bits-wide
+// integer: a byte, or -1 at the end.
+func (st *state) read(bits int) *term.Term {
+	i := st.streamPos
+	st.streamPos++
+	eof := term.BV(^uint64(0), bits)
+	if st.concreteStream {
+		if i < len(st.stream) {
+			return term.ZExt(st.stream[i], bits)
+		}
+		return eof
+	}
+	s := st.inputs.stream
+	if i >= len(s.elems) {
+		return eof
+	}
+	return term.Ite(term.ULT(term.BV(uint64(i), 64), s.n), term.ZExt(s.elems[i], bits), eof)
 }
 
 // inRange widens index i to 64 bits and returns it with the condition
@@ -98,17 +388,78 @@ func inRange(i *term.Term, t ir.Type, n int) (*term.Term, *term.Term) {
 	return i64, term.ULT(i64, term.BV(uint64(n), 64))
 }
 
-// binop returns x op y and the precondition of the operation.
-func binop(lang ir.Lang, in *ir.BinOp, x, y *term.Term) (v, pre *term.Term) {
+// convert converts x from one scalar type to another.
+func convert(lang ir.Lang, x *term.Term, from, to ir.Type) (*term.Term, *term.Term) {
+	switch to := to.(type) {
+	case ir.Int:
+		switch from := from.(type) {
+		case ir.Int:
+			return term.Resize(x, to.Bits, from.Signed), nil
+		case ir.Bool:
+			return term.Ite(x, term.BV(1, to.Bits), term.BV(0, to.Bits)), nil
+		case ir.Float:
+			v := term.FToInt(x, to.Bits, to.Signed)
+			if lang == ir.C {
+				// Out of range (NaN and infinities included) is undefined.
+				return v, term.FInRange(x, to.Bits, to.Signed)
+			}
+			return v, nil
+		}
+	case ir.Float:
+		switch from := from.(type) {
+		case ir.Int:
+			return term.IntToF(x, from.Signed, to.Bits), nil
+		case ir.Float:
+			return term.FToF(x, to.Bits), nil
+		}
+	case ir.Bool:
+		switch from.(type) {
+		case ir.Int:
+			return term.Not(term.Eq(x, term.BV(0, x.Bits))), nil
+		}
+	}
+	panic(unsupported("conversion from %s to %s", from, to))
+}
+
+// floatBinop returns x op y on IEEE floats.
+func floatBinop(op ir.Op, x, y *term.Term) *term.Term {
+	switch op {
+	case ir.Add:
+		return term.FAdd(x, y)
+	case ir.Sub:
+		return term.FSub(x, y)
+	case ir.Mul:
+		return term.FMul(x, y)
+	case ir.Div:
+		return term.FDiv(x, y)
+	case ir.Eq:
+		return term.FEq(x, y)
+	case ir.Ne:
+		return term.Not(term.FEq(x, y))
+	case ir.Lt:
+		return term.FLt(x, y)
+	case ir.Le:
+		return term.FLe(x, y)
+	case ir.Gt:
+		return term.FLt(y, x)
+	case ir.Ge:
+		return term.FLe(y, x)
+	}
+	panic(unsupported("float operator %s", op))
+}
+
+// binop returns x op y, the precondition of the operation and the kind of
+// error when it fails.
+func binop(lang ir.Lang, in *ir.BinOp, x, y *term.Term) (v, pre *term.Term, kind ir.CheckKind) {
 	t, isInt := in.X.Type().(ir.Int)
 	signed := isInt && t.Signed
 	switch in.Op {
 	case ir.Add:
-		return term.Add(x, y), noOverflow(lang, in.Op, signed, x, y)
+		return term.Add(x, y), noOverflow(lang, in.Op, signed, x, y), ir.CheckOverflow
 	case ir.Sub:
-		return term.Sub(x, y), noOverflow(lang, in.Op, signed, x, y)
+		return term.Sub(x, y), noOverflow(lang, in.Op, signed, x, y), ir.CheckOverflow
 	case ir.Mul:
-		return term.Mul(x, y), noOverflow(lang, in.Op, signed, x, y)
+		return term.Mul(x, y), noOverflow(lang, in.Op, signed, x, y), ir.CheckOverflow
 	case ir.Div, ir.Rem:
 		pre = term.Not(term.Eq(y, term.BV(0, y.Bits)))
 		if signed && lang == ir.C {
@@ -118,45 +469,46 @@ func binop(lang ir.Lang, in *ir.BinOp, x, y *term.Term) (v, pre *term.Term) {
 		}
 		switch {
 		case in.Op == ir.Div && signed:
-			return term.SDiv(x, y), pre
+			return term.SDiv(x, y), pre, ir.CheckDivide
 		case in.Op == ir.Div:
-			return term.UDiv(x, y), pre
+			return term.UDiv(x, y), pre, ir.CheckDivide
 		case signed:
-			return term.SRem(x, y), pre
+			return term.SRem(x, y), pre, ir.CheckDivide
 		default:
-			return term.URem(x, y), pre
+			return term.URem(x, y), pre, ir.CheckDivide
 		}
 	case ir.And:
 		if x.IsBool() {
-			return term.And(x, y), nil
+			return term.And(x, y), nil, 0
 		}
-		return term.BAnd(x, y), nil
+		return term.BAnd(x, y), nil, 0
 	case ir.Or:
 		if x.IsBool() {
-			return term.Or(x, y), nil
+			return term.Or(x, y), nil, 0
 		}
-		return term.BOr(x, y), nil
+		return term.BOr(x, y), nil, 0
 	case ir.Xor:
 		if x.IsBool() {
-			return term.Not(term.Eq(x, y)), nil
+			return term.Not(term.Eq(x, y)), nil, 0
 		}
-		return term.BXor(x, y), nil
+		return term.BXor(x, y), nil, 0
 	case ir.AndNot:
-		return term.BAnd(x, term.BNot(y)), nil
+		return term.BAnd(x, term.BNot(y)), nil, 0
 	case ir.Shl, ir.Shr:
-		return shift(lang, in, signed, x, y)
+		v, pre := shift(lang, in, signed, x, y)
+		return v, pre, ir.CheckShift
 	case ir.Eq:
-		return term.Eq(x, y), nil
+		return term.Eq(x, y), nil, 0
 	case ir.Ne:
-		return term.Not(term.Eq(x, y)), nil
+		return term.Not(term.Eq(x, y)), nil, 0
 	case ir.Lt:
-		return less(signed, x, y), nil
+		return less(signed, x, y), nil, 0
 	case ir.Gt:
-		return less(signed, y, x), nil
+		return less(signed, y, x), nil, 0
 	case ir.Le:
-		return lessEq(signed, x, y), nil
+		return lessEq(signed, x, y), nil, 0
 	case ir.Ge:
-		return lessEq(signed, y, x), nil
+		return lessEq(signed, y, x), nil, 0
 	}
 	panic(unsupported("binary operator %s", in.Op))
 }
@@ -184,8 +536,6 @@ func noOverflow(lang ir.Lang, op ir.Op, signed bool, x, y *term.Term) *term.Term
 	w := x.Bits
 	wide := 2 * w
 	if wide > 64 {
-		// Compare in double width is not available past 64 bits: use the
-		// sign rules instead.
 		return overflowBySign(op, x, y)
 	}
 	xs, ys := term.SExt(x, wide), term.SExt(y, wide)

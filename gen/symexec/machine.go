@@ -9,21 +9,32 @@ import (
 
 // A frame is one active call.
 type frame struct {
-	fn     *ir.Func
-	env    map[ir.Value]value
-	block  *ir.Block
-	pc     int               // next instruction of block
-	visits map[*ir.Block]int // how many times each block was entered
-	call   *ir.Call          // in the caller, receives the results
+	fn      *ir.Func
+	env     map[ir.Value]value
+	block   *ir.Block
+	pc      int               // next instruction of block
+	visits  map[*ir.Block]int // how many times each block was entered
+	call    ir.Instr          // in the caller, receives the results
+	globals map[*ir.Global]int
 }
 
-// A state is a point of one partial execution: the call stack and memory.
+// A state is a point of one partial execution: the call stack, memory and
+// what has been read of the input stream.
 type state struct {
 	frames  []*frame
 	mem     map[int]value
+	objLen  map[int]*term.Term // the element count of objects of symbolic size
+	freed   map[int]*term.Term // the condition under which an object was freed
+	heap    map[int]bool       // objects from Malloc
 	nextObj int
+	globals map[*ir.Global]int
 	results []value // of the function under test, once it returned
 	reached bool    // the goal edge was taken (trees of complete paths)
+
+	inputs         *InputModel  // symbolic runs: where the stream comes from
+	stream         []*term.Term // concrete runs: the stream
+	concreteStream bool         // concrete runs read stream, not inputs
+	streamPos      int          // elements read so far
 }
 
 func (st *state) top() *frame { return st.frames[len(st.frames)-1] }
@@ -31,22 +42,28 @@ func (st *state) top() *frame { return st.frames[len(st.frames)-1] }
 // clone returns an independent copy of st, for the other side of a branch.
 // Values are immutable, so maps are copied shallowly.
 func (st *state) clone() *state {
-	c := &state{mem: make(map[int]value, len(st.mem)), nextObj: st.nextObj, reached: st.reached}
-	for k, v := range st.mem {
-		c.mem[k] = v
-	}
+	c := *st
+	c.mem = copyMap(st.mem)
+	c.objLen = copyMap(st.objLen)
+	c.freed = copyMap(st.freed)
+	c.heap = copyMap(st.heap)
 	c.frames = make([]*frame, len(st.frames))
 	for i, f := range st.frames {
 		nf := *f
-		nf.env = make(map[ir.Value]value, len(f.env))
-		for k, v := range f.env {
-			nf.env[k] = v
-		}
-		nf.visits = make(map[*ir.Block]int, len(f.visits))
-		for k, v := range f.visits {
-			nf.visits[k] = v
-		}
+		nf.env = copyMap(f.env)
+		nf.visits = copyMap(f.visits)
 		c.frames[i] = &nf
+	}
+	return &c
+}
+
+func copyMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return nil
+	}
+	c := make(map[K]V, len(m))
+	for k, v := range m {
+		c[k] = v
 	}
 	return c
 }
@@ -62,15 +79,8 @@ func unsupported(format string, args ...any) *errUnsupported {
 	return &errUnsupported{fmt.Sprintf(format, args...)}
 }
 
-// newState starts an execution of f on args.
-func newState(f *ir.Func, args []value) *state {
-	st := &state{mem: map[int]value{}}
-	st.push(f, args, nil)
-	return st
-}
-
-func (st *state) push(f *ir.Func, args []value, call *ir.Call) {
-	fr := &frame{fn: f, env: map[ir.Value]value{}, visits: map[*ir.Block]int{}, call: call}
+func (st *state) push(f *ir.Func, args []value, call ir.Instr) {
+	fr := &frame{fn: f, env: map[ir.Value]value{}, visits: map[*ir.Block]int{}, call: call, globals: st.globals}
 	for i, p := range f.Params {
 		fr.env[p] = args[i]
 	}
@@ -114,14 +124,27 @@ func (st *state) enter(from, b *ir.Block) {
 
 // value returns the value of v in the frame.
 func (fr *frame) value(v ir.Value) value {
-	if c, ok := v.(*ir.Const); ok {
-		switch t := c.T.(type) {
+	switch v := v.(type) {
+	case *ir.Const:
+		switch t := v.T.(type) {
 		case ir.Bool:
-			return value{t: term.Bool(c.Bits != 0)}
+			return value{t: term.Bool(v.Bits != 0)}
 		case ir.Int:
-			return value{t: term.BV(c.Bits, t.Bits)}
+			return value{t: term.BV(v.Bits, t.Bits)}
+		case ir.Float:
+			return value{t: term.BV(v.Bits, t.Bits)}
+		case ir.Pointer, ir.Slice, *ir.Signature:
+			return value{} // nil
 		}
-		panic(unsupported("constant of type %s", c.T))
+		panic(unsupported("constant of type %s", v.T))
+	case *ir.Global:
+		obj, ok := fr.globals[v]
+		if !ok {
+			panic(fmt.Sprintf("symexec: %s: global %s has no object", fr.fn.Name, v.Name()))
+		}
+		return value{ptr: to(obj)}
+	case *ir.FuncRef:
+		return value{fn: []fnTarget{{guard: term.True, fn: v.Func}}}
 	}
 	x, ok := fr.env[v]
 	if !ok {
@@ -136,11 +159,20 @@ type event int
 
 const (
 	atBranch event = iota // the top frame's block ends in If or Switch
+	atCall                // the next instruction calls a function value
 	returned              // the function under test returned
 	panicked              // an ir.Panic was reached
 	cut                   // a bound was exceeded (recursion depth)
 	fault                 // a run-time error happens whatever the inputs
 )
+
+// A check is the condition under which an instruction runs without a
+// run-time error, and the kind of error otherwise.
+type check struct {
+	cond  *term.Term
+	kind  ir.CheckKind
+	instr ir.Instr
+}
 
 // A machine executes states under a semantics and bounds.
 type machine struct {
@@ -149,41 +181,49 @@ type machine struct {
 	maxDepth int
 	// steps counts the blocks entered, across all states.
 	steps int
+	// failed is the check that made the last fault, for reports.
+	failed check
 }
 
 // advance executes st until the top frame's block ends in a branch, the
-// function under test returns or panics, or a bound cuts the path. It
-// returns the preconditions met on the way (the path condition's
-// conjuncts that are not branch conditions: an index in range, a divisor
+// next instruction calls a function value, the function under test
+// returns or panics, or a bound cuts the path. It returns the checks met
+// on the way that are not decided true: the conjuncts of the path
+// condition that are not branch conditions (an index in range, a divisor
 // other than zero).
-func (m *machine) advance(st *state) (event, []*term.Term) {
-	var pre []*term.Term
+func (m *machine) advance(st *state) (event, []check) {
+	var pre []check
 	for {
 		fr := st.top()
 		b := fr.block
 		for fr.pc < len(b.Instrs) {
 			in := b.Instrs[fr.pc]
-			fr.pc++
-			if call, ok := in.(*ir.Call); ok {
-				if m.maxDepth > 0 && st.depth(call.Callee) >= m.maxDepth {
+			switch in := in.(type) {
+			case *ir.Call:
+				fr.pc++
+				if m.maxDepth > 0 && st.depth(in.Callee) >= m.maxDepth {
 					return cut, pre
 				}
-				args := make([]value, len(call.Args))
-				for i, a := range call.Args {
+				args := make([]value, len(in.Args))
+				for i, a := range in.Args {
 					args[i] = fr.value(a)
 				}
-				st.push(call.Callee, args, call)
+				st.push(in.Callee, args, in)
 				m.steps++
 				fr = st.top()
 				b = fr.block
 				continue
+			case *ir.CallIndirect:
+				return atCall, pre // pc stays: the caller resolves it
 			}
-			c := m.exec(st, fr, in)
-			if c != nil {
-				if c.IsFalse() {
+			fr.pc++
+			for _, c := range m.exec(st, fr, in) {
+				switch {
+				case c.cond.IsTrue():
+				case c.cond.IsFalse():
+					m.failed = c
 					return fault, append(pre, c)
-				}
-				if !c.IsTrue() {
+				default:
 					pre = append(pre, c)
 				}
 			}
@@ -209,14 +249,39 @@ func (m *machine) advance(st *state) (event, []*term.Term) {
 			caller := st.top()
 			switch len(res) {
 			case 1:
-				caller.env[fr.call] = res[0]
+				caller.env[fr.call.(ir.Value)] = res[0]
 			default:
-				caller.env[fr.call] = value{elems: res}
+				caller.env[fr.call.(ir.Value)] = value{elems: res}
 			}
 		default:
 			panic(unsupported("terminator %T", t))
 		}
 	}
+}
+
+// callIndirect returns, for the CallIndirect at the top frame's pc, the
+// functions it may call and under which guard; calling one of them (with
+// enterCall) continues the execution. A nil function value yields no
+// candidate: the call is a nil dereference.
+func callTargets(fr *frame) ([]fnTarget, *ir.CallIndirect) {
+	ci := fr.block.Instrs[fr.pc].(*ir.CallIndirect)
+	return fr.value(ci.Fn).fn, ci
+}
+
+// enterCall performs the call ci of the top frame as a call of fn.
+func (m *machine) enterCall(st *state, ci *ir.CallIndirect, fn *ir.Func) bool {
+	fr := st.top()
+	fr.pc++
+	if m.maxDepth > 0 && st.depth(fn) >= m.maxDepth {
+		return false
+	}
+	args := make([]value, len(ci.Args))
+	for i, a := range ci.Args {
+		args[i] = fr.value(a)
+	}
+	st.push(fn, args, ci)
+	m.steps++
+	return true
 }
 
 // depth returns the number of frames of f on the stack.
@@ -249,4 +314,13 @@ func branches(fr *frame) []*term.Term {
 		return append(conds, term.And(none...))
 	}
 	panic("symexec: branches of a block that does not branch")
+}
+
+// conds returns the conditions of checks.
+func conds(cs []check) []*term.Term {
+	ts := make([]*term.Term, len(cs))
+	for i, c := range cs {
+		ts[i] = c.cond
+	}
+	return ts
 }

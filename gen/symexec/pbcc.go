@@ -35,7 +35,7 @@ type Formula struct {
 }
 
 // PBCC builds the execution tree of goal (an edge of f) for bound k and
-// returns its coverability condition over the inputs of Inputs(f). In the
+// returns its coverability condition over the inputs of the model in. In the
 // tree, no block of a call is entered more than k+1 times per entry of the
 // innermost loop that holds it (so each loop iterates at most k+1 times
 // each time it is entered, and a block outside loops runs once), and no
@@ -44,7 +44,7 @@ type Formula struct {
 // The tree is walked once, depth first, sharing every prefix: a sequence
 // adds a conjunct, a branch a disjunction (paper 001, annex A, eq. 12–14).
 // Subtrees from which the goal cannot be reached are not built.
-func PBCC(f *ir.Func, goal ir.Edge, k int, opts Options) (form *Formula, err error) {
+func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err error) {
 	defer recoverUnsupported(&err)
 	b := &builder{
 		machine:  machine{maxDepth: k + 1},
@@ -54,9 +54,8 @@ func PBCC(f *ir.Func, goal ir.Edge, k int, opts Options) (form *Formula, err err
 		max:      opts.MaxNodes,
 		complete: opts.Complete,
 	}
-	st := newState(f, symbolicArgs(f))
-	fml := b.walk(st)
-	return &Formula{F: fml, Cut: b.cut, Nodes: b.steps}, nil
+	fml := b.walk(in.initialState())
+	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps}, nil
 }
 
 func recoverUnsupported(err *error) {
@@ -94,7 +93,8 @@ func (b *builder) walk(st *state) *term.Term {
 	if b.max > 0 && b.steps > b.max {
 		panic(fmt.Errorf("%w (more than %d blocks)", ErrTooLarge, b.max))
 	}
-	ev, pre := b.advance(st)
+	ev, checks := b.advance(st)
+	pre := conds(checks)
 	switch ev {
 	case returned:
 		if st.reached {
@@ -106,6 +106,26 @@ func (b *builder) walk(st *state) *term.Term {
 	case cut:
 		b.cut = true
 		return term.False
+	case atCall:
+		targets, ci := callTargets(st.top())
+		var alts []*term.Term
+		for i, t := range targets {
+			if t.guard.IsFalse() {
+				continue
+			}
+			next := st
+			if i != len(targets)-1 {
+				next = st.clone()
+			}
+			if !b.enterCall(next, ci, t.fn) {
+				b.cut = true
+				continue
+			}
+			if sub := b.walk(next); !sub.IsFalse() {
+				alts = append(alts, term.And(t.guard, sub))
+			}
+		}
+		return term.And(append(pre, term.Or(alts...))...)
 	}
 	fr := st.top()
 	blk := fr.block

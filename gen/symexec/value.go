@@ -7,19 +7,64 @@ import (
 	"github.com/pbcc/pbcc/gen/term"
 )
 
-// A value is the symbolic value of an IR value: a term for an integer or
-// a bool, elements for an array or a tuple, a pointer into memory.
+// A value is the symbolic value of an IR value: a term for an integer, a
+// bool or a float (its IEEE bits); elements for an array, a tuple or a
+// struct; a pointer into memory; a function.
 type value struct {
 	t     *term.Term
 	elems []value
 	ptr   *pointer
+	fn    []fnTarget
 }
 
-// A pointer designates a cell of memory: an object and a path of element
-// indexes into its value. Indexes are 64-bit terms, possibly symbolic.
+// A pointer designates a cell of memory: one of several targets, each
+// under a guard; the guards are mutually exclusive and, when none holds,
+// the pointer is nil. A pointer made by the program has one target under
+// true; a pointer that is an input may be nil, point to its own object or
+// alias another input's object, as the solver decides.
 type pointer struct {
-	obj  int
-	path []*term.Term
+	targets []target
+}
+
+// A target is an object and a path of field and element indexes into its
+// value. Indexes are 64-bit terms, possibly symbolic.
+type target struct {
+	guard *term.Term
+	obj   int
+	path  []*term.Term
+}
+
+// A fnTarget is a function a function value may be, under a guard.
+type fnTarget struct {
+	guard *term.Term
+	fn    *ir.Func
+}
+
+// to returns the pointer to path inside object obj.
+func to(obj int, path ...*term.Term) *pointer {
+	return &pointer{targets: []target{{guard: term.True, obj: obj, path: path}}}
+}
+
+// nonNil returns the condition under which p is not nil.
+func (p *pointer) nonNil() *term.Term {
+	if p == nil {
+		return term.False
+	}
+	gs := make([]*term.Term, len(p.targets))
+	for i, t := range p.targets {
+		gs[i] = t.guard
+	}
+	return term.Or(gs...)
+}
+
+// extend returns p with index i appended to every target's path.
+func (p *pointer) extend(i *term.Term) *pointer {
+	q := &pointer{targets: make([]target, len(p.targets))}
+	for k, t := range p.targets {
+		path := append(append([]*term.Term(nil), t.path...), i)
+		q.targets[k] = target{guard: t.guard, obj: t.obj, path: path}
+	}
+	return q
 }
 
 // zero returns the zero value of t.
@@ -56,11 +101,17 @@ func ite(c *term.Term, x, y value) value {
 		return y
 	case x.t != nil:
 		return value{t: term.Ite(c, x.t, y.t)}
-	case x.ptr != nil || y.ptr != nil:
-		if samePointer(x.ptr, y.ptr) {
-			return x
+	case x.ptr != nil || y.ptr != nil || x.elems == nil && y.elems == nil && x.fn == nil && y.fn == nil:
+		return value{ptr: itePointer(c, x.ptr, y.ptr)}
+	case x.fn != nil || y.fn != nil:
+		var fs []fnTarget
+		for _, f := range x.fn {
+			fs = append(fs, fnTarget{term.And(c, f.guard), f.fn})
 		}
-		panic(unsupported("a pointer chosen by a symbolic condition"))
+		for _, f := range y.fn {
+			fs = append(fs, fnTarget{term.And(term.Not(c), f.guard), f.fn})
+		}
+		return value{fn: fs}
 	}
 	es := make([]value, len(x.elems))
 	for i := range es {
@@ -69,16 +120,50 @@ func ite(c *term.Term, x, y value) value {
 	return value{elems: es}
 }
 
-func samePointer(p, q *pointer) bool {
-	if p == nil || q == nil || p.obj != q.obj || len(p.path) != len(q.path) {
-		return p == q
-	}
-	for i := range p.path {
-		if p.path[i] != q.path[i] && !(p.path[i].IsConst() && q.path[i].IsConst() && p.path[i].Val == q.path[i].Val) {
-			return false
+// itePointer returns "if c then p else q": the targets of both, their
+// guards strengthened by c and ¬c.
+func itePointer(c *term.Term, p, q *pointer) *pointer {
+	r := &pointer{}
+	if p != nil {
+		for _, t := range p.targets {
+			if g := term.And(c, t.guard); !g.IsFalse() {
+				r.targets = append(r.targets, target{g, t.obj, t.path})
+			}
 		}
 	}
-	return true
+	if q != nil {
+		nc := term.Not(c)
+		for _, t := range q.targets {
+			if g := term.And(nc, t.guard); !g.IsFalse() {
+				r.targets = append(r.targets, target{g, t.obj, t.path})
+			}
+		}
+	}
+	if len(r.targets) == 0 {
+		return nil
+	}
+	return r
+}
+
+// pointerEq returns the condition under which p and q designate the same
+// cell (both nil included).
+func pointerEq(p, q *pointer) *term.Term {
+	alts := []*term.Term{term.And(term.Not(p.nonNil()), term.Not(q.nonNil()))}
+	if p != nil && q != nil {
+		for _, a := range p.targets {
+			for _, b := range q.targets {
+				if a.obj != b.obj || len(a.path) != len(b.path) {
+					continue
+				}
+				conds := []*term.Term{a.guard, b.guard}
+				for i := range a.path {
+					conds = append(conds, term.Eq(a.path[i], b.path[i]))
+				}
+				alts = append(alts, term.And(conds...))
+			}
+		}
+	}
+	return term.Or(alts...)
 }
 
 // index64 widens an index term to 64 bits.

@@ -156,5 +156,12 @@ func eval1(t *Term, arg func(*Term) uint64) uint64 {
 	case OpExtract:
 		return (a(0) >> uint(t.Lo)) & Mask(t.Bits)
 	}
+	if t.Op >= OpFAdd {
+		var b uint64
+		if len(t.Args) > 1 {
+			b = a(1)
+		}
+		return evalFloat(t, a(0), b)
+	}
 	panic(fmt.Sprintf("term: eval of op %d", t.Op))
 }

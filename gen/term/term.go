@@ -143,6 +143,11 @@ func (t *Term) write(b *strings.Builder) {
 		t.Args[0].write(b)
 		b.WriteString(")")
 		return
+	case OpFToInt, OpIntToF, OpFToF, OpFInRange:
+		fmt.Fprintf(b, "((_ %s %d %d %d) ", opNames[t.Op], t.Bits, t.Lo, t.Val)
+		t.Args[0].write(b)
+		b.WriteString(")")
+		return
 	}
 	b.WriteString("(")
 	b.WriteString(opNames[t.Op])
