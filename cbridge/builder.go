@@ -18,6 +18,7 @@ import (
 // with Load and written with Store, so the builder needs no phis for them;
 // the only phis join the two arms of a value-context &&, || or ?:.
 type builder struct {
+	u      *unit
 	path   string
 	src    []byte              // the text of the file, for condition texts
 	funcs  map[string]*ir.Func // the functions the file defines, by name
@@ -27,10 +28,12 @@ type builder struct {
 
 	block   *ir.Block // where code goes; nil after a terminator
 	cells   map[*cc.Declarator]ir.Value
+	ctypes  map[ir.Value]cc.Type // the C type of a parameter's cell (the decayed one for an array parameter)
 	labels  map[string]*ir.Block
 	cases   map[*cc.LabeledStatement]*ir.Block // case and default labels of the switches
 	targets *targets                           // break and continue destinations
-	callees map[string]cc.Node                 // functions called, with one call site
+	callees map[string]cc.Node                 // functions called or used as values, with one site
+	discard bool                               // the expression being lowered is a statement: its value is unused
 }
 
 // targets is a stack of break and continue destinations.
@@ -67,6 +70,7 @@ func (b *builder) lower(fd *cc.FunctionDefinition) (err error) {
 	b.labels = map[string]*ir.Block{}
 	b.cases = map[*cc.LabeledStatement]*ir.Block{}
 	b.callees = map[string]cc.Node{}
+	b.ctypes = map[ir.Value]cc.Type{}
 	b.functionBody(fd)
 	b.prune()
 	b.fn.Renumber()
@@ -95,6 +99,7 @@ func (b *builder) functionBody(fd *cc.FunctionDefinition) {
 			continue
 		}
 		cell := b.alloc(p.Declarator, f.Params[i].T)
+		b.ctypes[cell] = b.info.params[i]
 		b.emit(ir.NewStore(cell, f.Params[i]), p.Declarator)
 	}
 	b.compound(fd.CompoundStatement)

@@ -5,12 +5,25 @@ import (
 	"modernc.org/cc/v4"
 )
 
-var i64 = ir.Int{Bits: 64, Signed: true}
+var (
+	i64 = ir.Int{Bits: 64, Signed: true}
+	i32 = ir.Int{Bits: 32, Signed: true}
+)
 
 // intOf returns the IR integer type of the C type t of node n, or stops
 // the lowering when t is not an integer type.
 func (b *builder) intOf(n cc.Node, t cc.Type) ir.Int {
 	it, ok := intType(t)
+	if !ok {
+		b.unsupported(n, "value of %s", kindName(t))
+	}
+	return it
+}
+
+// typeOf returns the IR type of the C type t of node n, or stops the
+// lowering.
+func (b *builder) typeOf(n cc.Node, t cc.Type) ir.Type {
+	it, ok := b.u.irType(t)
 	if !ok {
 		b.unsupported(n, "value of %s", kindName(t))
 	}
@@ -24,31 +37,106 @@ func (b *builder) conv(v ir.Value, t ir.Int, n cc.Node) ir.Value {
 		return v
 	}
 	if c, ok := v.(*ir.Const); ok {
+		if ft, ok := c.T.(ir.Float); ok {
+			return ir.IntConst(t, int64(ir.Literal{T: ft, Bits: c.Bits}.Float64()))
+		}
 		return ir.IntConst(t, c.Int64())
 	}
 	return b.value(ir.NewConvert(v, t), n)
 }
 
 // convert converts v, of C type from, to C type to, as an assignment, a
-// cast or the usual arithmetic conversions do. Converting to _Bool yields 1
-// for any nonzero value (C11 6.3.1.2), not the low bits.
+// cast or the usual arithmetic conversions do:
+//
+//   - between integers: conv; to _Bool: v != 0 (C11 6.3.1.2), for a
+//     float or a pointer too;
+//   - between integers and floats, and between floats: Convert (constants
+//     folded);
+//   - to a pointer: a null pointer constant becomes ir.NilConst; a pointer
+//     whose IR type is already the target's (T* from void* returned by
+//     malloc, a typedef of the same type, a qualifier) is kept; any other
+//     pointer conversion is unsupported: the IR has no pointer casts;
+//   - a struct or a function value to the same type is kept.
 func (b *builder) convert(v ir.Value, from, to cc.Type, n cc.Node) ir.Value {
-	tt := b.intOf(n, to)
 	if to.Kind() == cc.Bool && from.Kind() != cc.Bool {
-		return b.conv(b.isNonzero(v, n), tt, n)
+		return b.conv(b.isNonzero(v, n), ir.Int{Bits: 8}, n)
 	}
-	return b.conv(v, tt, n)
+	tt := b.typeOf(n, to)
+	switch tt := tt.(type) {
+	case ir.Int:
+		switch v.Type().(type) {
+		case ir.Int, ir.Bool:
+			return b.conv(v, tt, n)
+		case ir.Float:
+			return b.conv(v, tt, n)
+		}
+		b.unsupported(n, "conversion of %s to %s", kindName(from), to)
+	case ir.Float:
+		if v.Type() == ir.Type(tt) {
+			return v
+		}
+		if c, ok := v.(*ir.Const); ok {
+			var x float64
+			switch ct := c.T.(type) {
+			case ir.Float:
+				x = ir.Literal{T: ct, Bits: c.Bits}.Float64()
+			case ir.Int:
+				if ct.Signed {
+					x = float64(c.Int64())
+				} else {
+					x = float64(c.Bits)
+				}
+			case ir.Bool:
+				x = float64(c.Bits)
+			}
+			return floatConst(tt, x)
+		}
+		switch v.Type().(type) {
+		case ir.Int, ir.Float, ir.Bool:
+			return b.value(ir.NewConvert(v, tt), n)
+		}
+		b.unsupported(n, "conversion of %s to %s", kindName(from), to)
+	case ir.Pointer, *ir.Signature:
+		if c, ok := v.(*ir.Const); ok && c.Bits == 0 {
+			return ir.NilConst(tt) // NULL, 0, (void *)0
+		}
+		if v.Type().String() == tt.String() {
+			return v
+		}
+		b.unsupported(n, "pointer conversion from %s to %s", from, to)
+	}
+	if v.Type() == tt || v.Type().String() == tt.String() {
+		return v
+	}
+	b.unsupported(n, "conversion of %s to %s", kindName(from), to)
+	return nil
 }
 
-// isNonzero returns the bool v != 0.
+// floatConst returns the float constant x of type t.
+func floatConst(t ir.Float, x float64) *ir.Const {
+	if t.Bits == 32 {
+		return ir.FloatConst(t, uint64(math.Float32bits(float32(x))))
+	}
+	return ir.FloatConst(t, math.Float64bits(x))
+}
+
+// isNonzero returns the bool v != 0: an integer or a float compared with
+// zero, a pointer or a function value compared with nil.
 func (b *builder) isNonzero(v ir.Value, n cc.Node) ir.Value {
 	if _, ok := v.Type().(ir.Bool); ok {
 		return v
 	}
 	if c, ok := v.(*ir.Const); ok {
+		if _, ok := c.T.(ir.Float); ok {
+			return ir.BoolConst(c.Bits<<1 != 0) // +0 and -0 are zero
+		}
 		return ir.BoolConst(c.Bits != 0)
 	}
-	return b.value(ir.NewBinOp(ir.Ne, v, ir.IntConst(v.Type().(ir.Int), 0)), n)
+	z := zeroValue(v.Type())
+	if z == nil {
+		b.unsupported(n, "condition of type %s", v.Type())
+	}
+	return b.value(ir.NewBinOp(ir.Ne, v, z), n)
 }
 
 // promote applies the integer promotions to v of C type t.
@@ -57,10 +145,40 @@ func (b *builder) promote(v ir.Value, t cc.Type, n cc.Node) (ir.Value, cc.Type) 
 	return b.convert(v, t, pt, n), pt
 }
 
-// constValue returns e's value as a constant when e is an integer constant
+// constValue returns e's value as a constant when e is a constant
 // expression without side effects (literals, enumerators, sizeof, macros
-// such as INT_MIN), nil otherwise.
+// such as INT_MIN, floating constants, a null pointer constant of pointer
+// type), nil otherwise.
 func (b *builder) constValue(e cc.ExpressionNode) *ir.Const {
+	if e.Type() == nil || hasEffects(e) {
+		return nil
+	}
+	if ft, ok := b.u.irType(e.Type()); ok {
+		switch ft := ft.(type) {
+		case ir.Float:
+			switch v := e.Value().(type) {
+			case cc.Float64Value:
+				return floatConst(ft, float64(v))
+			case cc.Int64Value:
+				return floatConst(ft, float64(v))
+			case cc.UInt64Value:
+				return floatConst(ft, float64(v))
+			}
+			return nil
+		case ir.Pointer:
+			switch v := e.Value().(type) {
+			case cc.Int64Value:
+				if v == 0 {
+					return ir.NilConst(ft)
+				}
+			case cc.UInt64Value:
+				if v == 0 {
+					return ir.NilConst(ft)
+				}
+			}
+			return nil
+		}
+	}
 	var x int64
 	switch v := e.Value().(type) {
 	case cc.Int64Value:
@@ -71,7 +189,7 @@ func (b *builder) constValue(e cc.ExpressionNode) *ir.Const {
 		return nil
 	}
 	t, ok := intType(e.Type())
-	if !ok || hasEffects(e) {
+	if !ok {
 		return nil
 	}
 	if e.Type().Kind() == cc.Bool {

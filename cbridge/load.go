@@ -15,9 +15,10 @@ import (
 // and an error for each function that could not (a construct outside
 // integer C, a syntax or type error in its body).
 type File struct {
-	Path   string
-	Funcs  []*ir.Func // in source order
-	Errors []error    // each an *Error, in source order
+	Path    string
+	Funcs   []*ir.Func   // in source order
+	Globals []*ir.Global // the globals the functions use, in order of first use
+	Errors  []error      // each an *Error, in source order
 }
 
 // An Error is a problem at one place of a C file, in function Func when
@@ -44,10 +45,25 @@ type FuncInfo struct {
 	// and enums replaced by the integer type they stand for.
 	ParamTypes []string
 	ResultType string
+	// Stream says how the function, or a function it calls, reads
+	// standard input: characters (getc, fgetc, getchar), numbers
+	// (scanf "%d"), or not at all.
+	Stream StreamKind
 
 	params []cc.Type
 	result cc.Type
+	unit   *unitInfo
 }
+
+// StreamKind is how a function reads standard input.
+type StreamKind int
+
+const (
+	NoStream      StreamKind = 0
+	CharStream    StreamKind = 1 // getc(stdin), fgetc(stdin), getchar(): one i32 per character, -1 at the end
+	NumberStream  StreamKind = 2 // scanf("%d", &x): one i32 per number, -1 at the end
+	MixedStream              = CharStream | NumberStream
+)
 
 // maxRetries bounds how many broken functions Load sets aside before it
 // gives up on a file.
@@ -129,7 +145,8 @@ func Load(path string) (*File, error) {
 // A function that calls one that could not be lowered cannot be lowered
 // either: the executor expands calls.
 func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[string]bool) {
-	funcs := map[string]*ir.Func{}
+	u := newUnit(path, src, broken)
+	funcs := u.funcs
 	var order []*ir.Func
 	var defs []*cc.FunctionDefinition
 	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
@@ -141,7 +158,7 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 		if fd.Declarator.Position().Filename != path {
 			continue // defined in a header
 		}
-		f, err := signature(fd, path)
+		f, err := u.signatureOf(fd)
 		if err != nil {
 			file.Errors = append(file.Errors, err)
 			broken[fd.Declarator.Name()] = true
@@ -154,7 +171,7 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 	failed := map[string]bool{}
 	calls := map[*ir.Func]map[string]cc.Node{}
 	for i, f := range order {
-		b := &builder{path: path, src: src, funcs: funcs, broken: broken, info: f.Src.(*FuncInfo), fn: f}
+		b := &builder{u: u, path: path, src: src, funcs: funcs, broken: broken, info: f.Src.(*FuncInfo), fn: f}
 		if err := b.lower(defs[i]); err != nil {
 			file.Errors = append(file.Errors, err)
 			failed[f.Name] = true
@@ -180,9 +197,54 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 			}
 		}
 	}
+	// A function reads standard input the way its callees do.
+	for changed := true; changed; {
+		changed = false
+		for _, f := range order {
+			info := f.Src.(*FuncInfo)
+			for name := range calls[f] {
+				if g := funcs[name]; g != nil {
+					if s := info.Stream | g.Src.(*FuncInfo).Stream; s != info.Stream {
+						info.Stream = s
+						changed = true
+					}
+				}
+			}
+		}
+	}
 	for _, f := range order {
-		if !failed[f.Name] {
-			file.Funcs = append(file.Funcs, f)
+		if failed[f.Name] {
+			continue
+		}
+		if f.Src.(*FuncInfo).Stream == MixedStream {
+			file.Errors = append(file.Errors, &Error{Pos: f.Pos, Func: f.Name,
+				Msg: "unsupported: reading standard input both by characters and with scanf"})
+			continue
+		}
+		file.Funcs = append(file.Funcs, f)
+	}
+	markInputs(u, file.Funcs)
+	file.Globals = u.info.Globals
+}
+
+// markInputs sets Input on each global a lowered function may read before
+// writing it: conservatively, any global that is not const-qualified and
+// that some function uses otherwise than as the direct target of a store.
+func markInputs(u *unit, funcs []*ir.Func) {
+	for _, f := range funcs {
+		for _, blk := range f.Blocks {
+			for _, in := range blk.Instrs {
+				for i, v := range in.Operands() {
+					g, ok := v.(*ir.Global)
+					if !ok || u.info.consts[g] || u.info.hidden[g] {
+						continue
+					}
+					if st, ok := in.(*ir.Store); ok && i == 0 && st.Ptr == g {
+						continue
+					}
+					g.Input = true
+				}
+			}
 		}
 	}
 }
@@ -196,9 +258,11 @@ func sortedKeys[V any](m map[string]V) []string {
 	return ks
 }
 
-// signature makes the ir.Func of fd, without blocks: parameters and result
-// must be integers (or void).
-func signature(fd *cc.FunctionDefinition, path string) (*ir.Func, error) {
+// signatureOf makes the ir.Func of fd, without blocks: parameters and
+// result must have IR types (see unit.irType). An array parameter is the
+// pointer C makes of it.
+func (u *unit) signatureOf(fd *cc.FunctionDefinition) (*ir.Func, error) {
+	path := u.path
 	d := fd.Declarator
 	p := d.Position()
 	f := &ir.Func{Name: d.Name(), Pos: ir.Pos{File: path, Line: p.Line, Col: p.Column}, Lang: ir.C}
@@ -217,14 +281,10 @@ func signature(fd *cc.FunctionDefinition, path string) (*ir.Func, error) {
 	if fd.DeclarationList != nil {
 		return nil, fail(d, "old-style (K&R) parameter declarations")
 	}
-	info := &FuncInfo{Def: fd}
-	params := ft.Parameters()
-	if len(params) == 1 && params[0].Type().Kind() == cc.Void {
-		params = nil
-	}
-	for i, prm := range params {
-		t := prm.Type()
-		it, ok := intType(t)
+	info := &FuncInfo{Def: fd, unit: u.info}
+	for i, prm := range params(ft) {
+		t := prm.Type().Decay()
+		it, ok := u.irType(t)
 		if !ok {
 			var n cc.Node = d
 			if prm.Declarator != nil {
@@ -244,7 +304,7 @@ func signature(fd *cc.FunctionDefinition, path string) (*ir.Func, error) {
 	info.result = rt
 	info.ResultType = "void"
 	if rt.Kind() != cc.Void {
-		it, ok := intType(rt)
+		it, ok := u.irType(rt)
 		if !ok {
 			return nil, fail(d, "result of %s", kindName(rt))
 		}

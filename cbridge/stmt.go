@@ -81,15 +81,16 @@ func (b *builder) declaration(d *cc.Declaration) {
 		if t != nil && t.Kind() == cc.Function {
 			continue // a local prototype
 		}
-		switch {
-		case dd.IsStatic():
-			b.unsupported(dd, "static local variable %s", dd.Name())
-		case dd.IsExtern():
+		if dd.IsExtern() {
 			b.unsupported(dd, "extern declaration of %s", dd.Name())
 		}
-		it, ok := irType(t)
+		it, ok := b.u.irType(t)
 		if !ok {
 			b.unsupported(dd, "local variable %s of %s", dd.Name(), kindName(t))
+		}
+		if dd.IsStatic() {
+			b.cells[dd] = b.staticLocal(dd, it, id.Initializer)
+			continue
 		}
 		cell := b.alloc(dd, it)
 		if id.Initializer != nil {
@@ -99,41 +100,80 @@ func (b *builder) declaration(d *cc.Declaration) {
 }
 
 // initialize stores the initializer init of a variable of C type t into
-// cell. An array is stored element by element, the elements the
-// initializer leaves out set to zero.
+// cell, where the declaration stands. An aggregate is stored member by
+// member and element by element, the parts the initializer leaves out set
+// to zero; a char array may be initialized by a string literal.
 func (b *builder) initialize(cell ir.Value, t cc.Type, init *cc.Initializer) {
-	at, isArray := t.(*cc.ArrayType)
-	if !isArray {
-		for init.Case == cc.InitializerInitList {
-			if init.InitializerList == nil {
-				b.emit(ir.NewStore(cell, ir.IntConst(b.intOf(init, t), 0)), init)
-				return
-			}
-			init = init.InitializerList.Initializer
-		}
-		v := b.convert(b.expr(init.AssignmentExpression), init.AssignmentExpression.Type(), t, init)
-		b.emit(ir.NewStore(cell, v), init)
+	if init.Case == cc.InitializerExpr && !(t.Kind() == cc.Array && isStringLiteral(init.AssignmentExpression)) {
+		e := init.AssignmentExpression
+		b.emit(ir.NewStore(cell, b.convert(b.expr(e), e.Type(), t, init)), init)
 		return
 	}
-	// Leaves by byte offset from the start of the array.
+	leaves := initLeaves(init, func(n cc.Node, msg string) { b.unsupported(n, "%s", msg) })
+	var store func(ptr ir.Value, t cc.Type, off int64)
+	store = func(ptr ir.Value, t cc.Type, off int64) {
+		switch t := t.(type) {
+		case *cc.ArrayType:
+			if in, ok := leaves[off]; ok && isStringLiteral(in.AssignmentExpression) {
+				str := stringBytes(in.AssignmentExpression)
+				et := b.intOf(in, t.Elem())
+				for i := int64(0); i < t.Len(); i++ {
+					var c int64
+					if i < int64(len(str)) {
+						c = int64(int8(str[i]))
+					}
+					p := b.value(ir.NewIndexAddr(ptr, ir.IntConst(i64, i)), init)
+					b.emit(ir.NewStore(p, ir.IntConst(et, c)), init)
+				}
+				return
+			}
+			for i := int64(0); i < t.Len(); i++ {
+				p := b.value(ir.NewIndexAddr(ptr, ir.IntConst(i64, i)), init)
+				store(p, t.Elem(), off+i*t.Elem().Size())
+			}
+			return
+		case *cc.StructType:
+			if in, ok := leaves[off]; ok && in.AssignmentExpression.Type().Kind() == cc.Struct {
+				e := in.AssignmentExpression
+				b.emit(ir.NewStore(ptr, b.convert(b.expr(e), e.Type(), t, in)), in)
+				return
+			}
+			for i := 0; i < t.NumFields(); i++ {
+				f := t.FieldByIndex(i)
+				p := b.value(ir.NewFieldAddr(ptr, i), init)
+				store(p, f.Type(), off+f.Offset())
+			}
+			return
+		}
+		if in, ok := leaves[off]; ok {
+			e := in.AssignmentExpression
+			b.emit(ir.NewStore(ptr, b.convert(b.expr(e), e.Type(), t, in)), in)
+			return
+		}
+		irt, ok := b.u.irType(t)
+		if !ok {
+			b.unsupported(init, "initializer of %s", kindName(t))
+		}
+		b.emit(ir.NewStore(ptr, zeroValue(irt)), init)
+	}
+	store(cell, t, 0)
+}
+
+// initLeaves returns the expressions of an initializer by their byte
+// offset in the object: the scalars, and the string literals that
+// initialize char arrays.
+func initLeaves(init *cc.Initializer, fail func(cc.Node, string)) map[int64]*cc.Initializer {
 	leaves := map[int64]*cc.Initializer{}
-	var str []byte
 	var collect func(*cc.Initializer)
 	collect = func(in *cc.Initializer) {
 		switch in.Case {
 		case cc.InitializerExpr:
-			if pe, ok := in.AssignmentExpression.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionString && in.Parent() == nil {
-				sv, ok := pe.Value().(cc.StringValue)
-				if !ok {
-					b.unsupported(in, "string initializer")
-				}
-				str = []byte(sv)
-				return
+			if in.Len() > 1 {
+				fail(in, "range designator in an initializer")
 			}
-			if in.Len() != 1 {
-				b.unsupported(in, "range designator in an initializer")
+			if _, dup := leaves[in.Offset()]; !dup || in.Parent() == nil {
+				leaves[in.Offset()] = in
 			}
-			leaves[in.Offset()] = in
 		case cc.InitializerInitList:
 			for l := in.InitializerList; l != nil; l = l.InitializerList {
 				collect(l.Initializer)
@@ -141,30 +181,21 @@ func (b *builder) initialize(cell ir.Value, t cc.Type, init *cc.Initializer) {
 		}
 	}
 	collect(init)
-	elem := at.Elem()
-	for at2, ok := elem.(*cc.ArrayType); ok; at2, ok = elem.(*cc.ArrayType) {
-		elem = at2.Elem()
+	return leaves
+}
+
+// isStringLiteral reports whether e is a string literal.
+func isStringLiteral(e cc.ExpressionNode) bool {
+	pe, ok := unparen(e).(*cc.PrimaryExpression)
+	return ok && pe.Case == cc.PrimaryExpressionString
+}
+
+// stringBytes returns the bytes of a string literal, without the NUL.
+func stringBytes(e cc.ExpressionNode) []byte {
+	if sv, ok := unparen(e).Value().(cc.StringValue); ok {
+		return []byte(string(sv))
 	}
-	size := elem.Size()
-	et := b.intOf(init, elem)
-	var store func(ptr ir.Value, t cc.Type, off int64)
-	store = func(ptr ir.Value, t cc.Type, off int64) {
-		if at, ok := t.(*cc.ArrayType); ok {
-			for i := int64(0); i < at.Len(); i++ {
-				p := b.value(ir.NewIndexAddr(ptr, ir.IntConst(ir.Int{Bits: 64, Signed: true}, i)), init)
-				store(p, at.Elem(), off+i*at.Elem().Size())
-			}
-			return
-		}
-		var v ir.Value = ir.IntConst(et, 0)
-		if in, ok := leaves[off]; ok {
-			v = b.convert(b.expr(in.AssignmentExpression), in.AssignmentExpression.Type(), t, in)
-		} else if str != nil && off/size < int64(len(str)) {
-			v = ir.IntConst(et, int64(int8(str[off/size])))
-		}
-		b.emit(ir.NewStore(ptr, v), init)
-	}
-	store(cell, t, 0)
+	return nil
 }
 
 // ifStmt lowers if (e) S1 [else S2].

@@ -162,10 +162,13 @@ func writeModule(t *testing.T, files map[string]string) string {
 }
 
 // unsupportedSrc declares one function per unsupported construct beside
-// one function that lowers; TestUnsupported lists the errors expected.
+// functions that lower; TestUnsupported lists the errors expected.
 const unsupportedSrc = `package m
 
-import "strconv"
+import (
+	"os"
+	"strconv"
+)
 
 func Half(x float64) float64 { return x / 2 }
 
@@ -183,15 +186,12 @@ func Good(a int) int {
 
 type P struct{ X int }
 
-func Field(p [1]int) int {
-	var q P
-	q.X = p[0]
-	return q.X
-}
+func Keys(m map[string]int) int { return len(m) }
 
-func Slice(n int) int {
-	s := make([]int, 3)
-	return s[n]
+func MakeMap(n int) int {
+	m := map[int]int{}
+	m[n] = 1
+	return n
 }
 
 func Closure(a int) int {
@@ -204,7 +204,7 @@ func Iface(a int) int {
 	return v.(int)
 }
 
-func CallsBad(a float64) int { return 0 }
+func Err(a int) error { return nil }
 
 func Caller(a int) int {
 	if Bad(a) > 0 {
@@ -217,16 +217,17 @@ func Bad(a int) int { return len(strconv.Itoa(a)) }
 
 func (p P) Method() int { return p.X }
 
-func Mixed(x int) float32 { return float32(x) }
+func MethodValue(p P) int {
+	f := p.Method
+	return f()
+}
 
 func Deferred(a int) int {
 	defer Good(a)
 	return a
 }
 
-var global int
-
-func Global() int { return global }
+func Args() int { return len(os.Args) }
 
 func Recover(a int) (r int) {
 	defer func() { recover() }()
@@ -251,6 +252,39 @@ func Consts(a int) int {
 	}
 	return 0
 }
+
+func Runes(s string) int {
+	n := 0
+	for _, r := range s {
+		n += int(r)
+	}
+	return n
+}
+
+func FromBytes(b []byte) string { return string(b) }
+
+func FromRune(r rune) string { return string(r) }
+
+func Cap(s []int) int { return cap(s) }
+
+func Copy(d, s []int) int { return copy(d, s) }
+
+func Min(a, b int) int { return min(a, b) }
+
+func Full(s []int) []int { return s[0:1:2] }
+
+func Complex(c complex128) bool { return c == 0 }
+
+type Bad2 struct {
+	E error
+}
+
+func BadField(b *Bad2) bool { return b != nil }
+
+func Anon(a int) int {
+	f := func(x int) int { return x + 1 }
+	return f(a)
+}
 `
 
 func TestUnsupported(t *testing.T) {
@@ -267,25 +301,32 @@ func TestUnsupported(t *testing.T) {
 	for _, f := range pkg.Funcs {
 		lowered = append(lowered, f.IR.Name)
 	}
-	if got, want := strings.Join(lowered, " "), "m.Good m.Const"; got != want {
+	if got, want := strings.Join(lowered, " "), "m.Half m.Good m.P.Method m.Const m.Anon"; got != want {
 		t.Errorf("lowered %s, want %s", got, want)
 	}
 	want := []string{ // file:line:col: func: unsupported: construct, in position order
-		`m.go:5:11: m.Half: unsupported: parameter x: float64 value`,
-		`m.go:8:7: m.Name: unsupported: call of strconv.Itoa`,
-		`m.go:22:6: m.Field: unsupported: m.P value`,
-		`m.go:28:7: m.Slice: unsupported: []int value`,
-		`m.go:33:7: m.Closure: unsupported: function literal`,
-		`m.go:38:6: m.Iface: unsupported: conversion to interface any`,
-		`m.go:42:15: m.CallsBad: unsupported: parameter a: float64 value`,
-		`m.go:45:5: m.Caller: unsupported: call of m.Bad, which cannot be lowered (m.go:51:34: m.Bad: unsupported: call of strconv.Itoa)`,
-		`m.go:51:34: m.Bad: unsupported: call of strconv.Itoa`,
-		`m.go:53:7: m.P.Method: unsupported: parameter p: m.P value`,
-		`m.go:55:6: m.Mixed: unsupported: result: float32 value`,
-		`m.go:58:2: m.Deferred: unsupported: defer statement`,
-		`m.go:64:28: m.Global: unsupported: package-level variable m.global`,
-		`m.go:67:2: m.Recover: unsupported: defer statement`,
-		`m.go:80:6: m.Consts: unsupported: constant condition`,
+		`m.go:11:7: m.Name: unsupported: call of strconv.Itoa (standard library not modelled yet)`,
+		`m.go:24:11: m.Keys: unsupported: parameter m: map[string]int value (maps are not modelled yet)`,
+		`m.go:27:7: m.MakeMap: unsupported: map creation (maps are not modelled yet)`,
+		`m.go:33:7: m.Closure: unsupported: function literal capturing [a] (closures with free variables are not modelled yet)`,
+		`m.go:38:6: m.Iface: unsupported: conversion to interface any (interfaces are not modelled yet)`,
+		`m.go:42:6: m.Err: unsupported: result: error value (interfaces are not modelled yet)`,
+		`m.go:45:5: m.Caller: unsupported: call of m.Bad, which cannot be lowered (m.go:51:34: m.Bad: unsupported: call of strconv.Itoa (standard library not modelled yet))`,
+		`m.go:51:34: m.Bad: unsupported: call of strconv.Itoa (standard library not modelled yet)`,
+		`m.go:56:7: m.MethodValue: unsupported: method value Method (closures are not modelled yet)`,
+		`m.go:61:2: m.Deferred: unsupported: defer statement`,
+		`m.go:65:30: m.Args: unsupported: package-level variable os.Args (standard library not modelled yet)`,
+		`m.go:68:2: m.Recover: unsupported: defer statement`,
+		`m.go:81:6: m.Consts: unsupported: constant condition`,
+		`m.go:93:2: m.Runes: unsupported: range over a string (decoding runes is not expressible in the IR; index its bytes instead)`,
+		`m.go:99:42: m.FromBytes: unsupported: conversion from []byte to string (the IR has no instruction that makes a string from bytes)`,
+		`m.go:101:39: m.FromRune: unsupported: conversion from rune to string (encoding a rune in UTF-8 is not expressible in the IR)`,
+		`m.go:103:32: m.Cap: unsupported: call of builtin cap (the IR has no capacity instruction)`,
+		`m.go:105:36: m.Copy: unsupported: call of builtin copy (the IR has no copy instruction)`,
+		`m.go:107:33: m.Min: unsupported: call of builtin min (the IR has no select instruction)`,
+		`m.go:109:35: m.Full: unsupported: full slice expression x[a:b:c] (capacities are not expressible in the IR)`,
+		`m.go:111:14: m.Complex: unsupported: parameter c: complex128 value (complex numbers are not modelled)`,
+		`m.go:117:15: m.BadField: unsupported: parameter b: field E of Bad2: error value (interfaces are not modelled yet)`,
 	}
 	if len(pkg.Errors) != len(want) {
 		t.Errorf("%d errors, want %d:", len(pkg.Errors), len(want))

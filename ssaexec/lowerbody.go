@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -280,7 +281,7 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 	case *ssa.MakeClosure:
 		fn := in.Fn.(*ssa.Function)
 		if fn.Synthetic != "" && len(fn.FreeVars) == 1 && len(in.Bindings) == 1 {
-			l.unsupported(pos, "method value %s (closures are not modelled yet)", fn.Name())
+			l.unsupported(pos, "method value %s (closures are not modelled yet)", strings.TrimSuffix(fn.Name(), "$bound"))
 		}
 		var names []string
 		for _, fv := range fn.FreeVars {

@@ -430,15 +430,16 @@ type Load struct {
 	Ptr Value
 }
 
-// IndexAddr is the address of element Index of the array Ptr points to.
-// An index out of range is a run-time error (a Go panic, C undefined
-// behaviour).
+// IndexAddr is the address of element Index of the array Ptr points to,
+// or of the slice Ptr. An index out of range is a run-time error (a Go
+// panic, C undefined behaviour).
 type IndexAddr struct {
 	aValue
 	Ptr, Index Value
 }
 
-// Index is element Index of array value X, bounds-checked as IndexAddr.
+// Index is element Index of array value X, or byte Index of string X,
+// bounds-checked as IndexAddr.
 type Index struct {
 	aValue
 	X, Index Value
@@ -589,15 +590,30 @@ func NewAlloc(elem Type) *Alloc { return &Alloc{aValue: aValue{T: Pointer{Elem: 
 // NewLoad returns a read of *ptr.
 func NewLoad(ptr Value) *Load { return &Load{aValue: aValue{T: ptr.Type().(Pointer).Elem}, Ptr: ptr} }
 
-// NewIndexAddr returns &(*ptr)[index].
+// NewIndexAddr returns &(*ptr)[index] for a pointer to an array, or
+// &ptr[index] for a slice.
 func NewIndexAddr(ptr, index Value) *IndexAddr {
-	elem := ptr.Type().(Pointer).Elem.(Array).Elem
+	var elem Type
+	switch t := ptr.Type().(type) {
+	case Slice:
+		elem = t.Elem
+	default:
+		elem = t.(Pointer).Elem.(Array).Elem
+	}
 	return &IndexAddr{aValue: aValue{T: Pointer{Elem: elem}}, Ptr: ptr, Index: index}
 }
 
-// NewIndex returns x[index].
+// NewIndex returns x[index] for an array value, or the byte x[index] of a
+// string.
 func NewIndex(x, index Value) *Index {
-	return &Index{aValue: aValue{T: x.Type().(Array).Elem}, X: x, Index: index}
+	var elem Type
+	switch t := x.Type().(type) {
+	case String:
+		elem = Int{Bits: 8}
+	default:
+		elem = t.(Array).Elem
+	}
+	return &Index{aValue: aValue{T: elem}, X: x, Index: index}
 }
 
 // NewStore returns *ptr = val.

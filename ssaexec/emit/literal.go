@@ -1,74 +1,165 @@
 package emit
 
 import (
+	"cmp"
 	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pbcc/pbcc/gen/ir"
 )
 
 // Literal returns the Go source of the value l of type t, written as a
-// person would write it in a test table: decimal integers (-3), or the
-// name of a constant of the literal's named type (time.Saturday), true and
-// false, arrays as composite literals ([2]int{1, 2}, Vec{1, 2}, with the
-// element types elided in nested ones: [2][2]int{{1, 2}, {3, 4}}).
+// person would write it in a test table:
+//
+//   - integers in decimal (-3), or the name of a constant of the literal's
+//     named type (time.Saturday); a value of type exactly rune or byte
+//     that is printable as a character literal ('a', '\n'), else decimal
+//     (rune) or hexadecimal (byte: 0xff); true and false;
+//   - floats in their shortest form (0.1, 1e+21), math.NaN(), math.Inf(1),
+//     math.Inf(-1), math.Copysign(0, -1) for -0, converted when the type
+//     is not float64 (float32(math.NaN()));
+//   - strings quoted ("a\tb"), or in backquotes when they hold quotes or
+//     backslashes and nothing a backquoted string cannot show (`say "hi"`);
+//   - arrays, slices, structs and maps as composite literals, with the
+//     types of nested literals elided ([2][2]int{{1, 2}, {3, 4}},
+//     []Point{{X: 1}}), struct fields by name with zero fields left out
+//     (Point{X: 1}), long arrays keyed when mostly zero ([10]int{3: 7}),
+//     map entries sorted by key; a nil slice or map is nil, an empty one
+//     []int{}; a byte slice that is printable text is []byte("xy"),
+//     otherwise []byte{0x00, 0xff};
+//   - pointers as &T{...}, new(5) or new(int8(5)) (Go 1.26), or nil;
+//   - function values by their name (Trityp, strings.ToUpper), or nil;
+//   - error values as errors.New("message"), or nil.
 //
 // The literal is meant for a place whose type is already t (a field of a
 // test table, an element of an array), so constants are left untyped. qual
-// qualifies the names of types as types.TypeString does.
+// qualifies the names of types and packages as types.TypeString does; a
+// package it leaves unqualified that is not the one of the type (math,
+// errors) keeps its own name.
 //
-// It fails, naming the type, for a type it cannot write yet and for a
-// literal that does not fit t.
+// A pointer graph in which an object is pointed to twice, or which has a
+// cycle, is not one expression: Literal fails on it (see the tests'
+// constructors, in emit.go). It fails, naming the type, for a type it
+// cannot write and for a literal that does not fit t.
+//
+// The IR has no map or interface type yet; Literal reads a map as Nil
+// (nil map) or Elems holding one {key, value} pair (a Literal whose Elems
+// are the two) per entry, and an error value as Nil or, when T is nil and
+// Str is empty, as nil; otherwise as an error whose message is Str.
 func Literal(t types.Type, l ir.Literal, qual types.Qualifier) (string, error) {
+	w := &litWriter{qual: qual}
+	return w.literal(t, l)
+}
+
+// A litWriter writes the literals of one table.
+type litWriter struct {
+	qual types.Qualifier
+	pkg  *types.Package // the package under test; nil when unknown
+
+	// names are the objects that are declared as variables before the
+	// table; declared says which are declared so far. A pointer to a
+	// named object not yet declared is written nil and set afterwards by
+	// one of fixups.
+	names    map[*ir.Literal]string
+	declared map[*ir.Literal]bool
+	fixups   []string
+}
+
+func (w *litWriter) literal(t types.Type, l ir.Literal) (string, error) {
 	var b strings.Builder
-	if err := writeLiteral(&b, t, l, qual, false); err != nil {
+	if err := w.write(&b, t, l, false, place{}); err != nil {
 		return "", err
 	}
 	return b.String(), nil
 }
 
-// writeLiteral writes l to b. When elide is set, the composite literal is
-// an element of another one and its type is left out.
-func writeLiteral(b *strings.Builder, t types.Type, l ir.Literal, qual types.Qualifier, elide bool) error {
+// A place is where a value being written lives, as an expression that can
+// be assigned to, for the fixups: expr (ok set), or *inner when deref is
+// set (a value pointed to). The zero place is not addressable.
+type place struct {
+	expr, inner string
+	ok, deref   bool
+}
+
+func (p place) String() string {
+	if p.deref {
+		return "*" + p.inner
+	}
+	return p.expr
+}
+
+// field returns the place of field name of the struct at p.
+func (p place) field(name string) place {
+	switch {
+	case p.deref:
+		return place{expr: p.inner + "." + name, ok: true}
+	case p.ok:
+		return place{expr: p.expr + "." + name, ok: true}
+	}
+	return place{}
+}
+
+// index returns the place of element i of the array (or slice) at p.
+func (p place) index(i int, slice bool) place {
+	switch {
+	case p.deref && slice:
+		return place{expr: "(*" + p.inner + ")[" + strconv.Itoa(i) + "]", ok: true}
+	case p.deref:
+		return place{expr: p.inner + "[" + strconv.Itoa(i) + "]", ok: true}
+	case p.ok:
+		return place{expr: p.expr + "[" + strconv.Itoa(i) + "]", ok: true}
+	}
+	return place{}
+}
+
+// pointee returns the place of what the pointer at p points to.
+func (p place) pointee() place {
+	if !p.ok && !p.deref {
+		return place{}
+	}
+	return place{inner: p.String(), deref: true}
+}
+
+// pkgName returns the name a package is referred to by in the file.
+func (w *litWriter) pkgName(path, name string) string {
+	if q := w.qual(types.NewPackage(path, name)); q != "" {
+		return q
+	}
+	return name
+}
+
+// write writes l to b. When elide is set, the composite literal is an
+// element of another one and its type is left out; at is where the value
+// lives (for the fixups of pointers to objects declared later).
+func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide bool, at place) error {
+	if isError(t) {
+		return w.writeError(b, t, l)
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		info := u.Info()
-		switch {
-		case info&types.IsBoolean != 0:
-			if _, ok := l.T.(ir.Bool); !ok {
-				return mismatch(t, l, qual)
-			}
-			b.WriteString(strconv.FormatBool(l.Bool()))
-			return nil
-		case info&types.IsInteger != 0:
-			it, ok := l.T.(ir.Int)
-			if !ok {
-				return mismatch(t, l, qual)
-			}
-			s, err := intLiteral(u, it, l.Bits)
-			if err != nil {
-				return fmt.Errorf("literal of type %s: %w", types.TypeString(t, qual), err)
-			}
-			if name, ok := constName(t, s, qual); ok {
-				s = name
-			}
-			b.WriteString(s)
-			return nil
+		s, _, err := w.scalar(t, u, l)
+		if err != nil {
+			return err
 		}
+		b.WriteString(s)
+		return nil
 	case *types.Array:
-		at, ok := l.T.(ir.Array)
-		if !ok || int64(at.Len) != u.Len() || int64(len(l.Elems)) != u.Len() {
-			return mismatch(t, l, qual)
+		if _, ok := l.T.(ir.Array); (!ok && l.T != nil) || int64(len(l.Elems)) != u.Len() {
+			return mismatch(t, l, w.qual)
 		}
 		if !elide {
-			b.WriteString(types.TypeString(t, qual))
+			b.WriteString(types.TypeString(t, w.qual))
 		}
 		b.WriteByte('{')
-		if isZero(l) {
+		if isZero(t, l) {
 			b.WriteByte('}')
 			return nil
 		}
@@ -76,14 +167,14 @@ func writeLiteral(b *strings.Builder, t types.Type, l ir.Literal, qual types.Qua
 		// [16]int{3: 7}.
 		nonZero := 0
 		for _, e := range l.Elems {
-			if !isZero(e) {
+			if !isZero(u.Elem(), e) {
 				nonZero++
 			}
 		}
 		keyed := len(l.Elems) > 8 && 2*nonZero < len(l.Elems)
 		first := true
 		for i, e := range l.Elems {
-			if keyed && isZero(e) {
+			if keyed && isZero(u.Elem(), e) {
 				continue
 			}
 			if !first {
@@ -93,14 +184,418 @@ func writeLiteral(b *strings.Builder, t types.Type, l ir.Literal, qual types.Qua
 			if keyed {
 				fmt.Fprintf(b, "%d: ", i)
 			}
-			if err := writeLiteral(b, u.Elem(), e, qual, true); err != nil {
+			if err := w.write(b, u.Elem(), e, true, at.index(i, false)); err != nil {
 				return err
 			}
 		}
 		b.WriteByte('}')
 		return nil
+	case *types.Slice:
+		if _, ok := l.T.(ir.Slice); !ok && l.T != nil {
+			return mismatch(t, l, w.qual)
+		}
+		if l.Nil {
+			b.WriteString("nil")
+			return nil
+		}
+		if s, ok := byteString(u, l); ok {
+			// A conversion cannot be elided.
+			fmt.Fprintf(b, "%s(%s)", types.TypeString(t, w.qual), quote(s))
+			return nil
+		}
+		if !elide {
+			b.WriteString(types.TypeString(t, w.qual))
+		}
+		b.WriteByte('{')
+		for i, e := range l.Elems {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if err := w.write(b, u.Elem(), e, true, at.index(i, true)); err != nil {
+				return err
+			}
+		}
+		b.WriteByte('}')
+		return nil
+	case *types.Struct:
+		if _, ok := l.T.(*ir.Struct); (!ok && l.T != nil) || len(l.Elems) != u.NumFields() {
+			return mismatch(t, l, w.qual)
+		}
+		if !elide {
+			b.WriteString(types.TypeString(t, w.qual))
+		}
+		b.WriteByte('{')
+		first := true
+		for i := range u.NumFields() {
+			f := u.Field(i)
+			if isZero(f.Type(), l.Elems[i]) {
+				continue
+			}
+			var fb strings.Builder
+			if err := w.write(&fb, f.Type(), l.Elems[i], false, at.field(f.Name())); err != nil {
+				return err
+			}
+			if fb.String() == "nil" {
+				continue // set by a fixup
+			}
+			if !f.Exported() && w.qual(f.Pkg()) != "" {
+				return fmt.Errorf("cannot write a literal of type %s: its field %s is not exported",
+					types.TypeString(t, w.qual), f.Name())
+			}
+			if !first {
+				b.WriteString(", ")
+			}
+			first = false
+			b.WriteString(f.Name() + ": " + fb.String())
+		}
+		b.WriteByte('}')
+		return nil
+	case *types.Pointer:
+		return w.writePointer(b, t, u, l, elide, at)
+	case *types.Map:
+		return w.writeMap(b, t, u, l, elide)
+	case *types.Signature:
+		return w.writeFunc(b, t, l)
 	}
-	return fmt.Errorf("cannot write a literal of type %s yet", types.TypeString(t, qual))
+	return fmt.Errorf("cannot write a literal of type %s yet", types.TypeString(t, w.qual))
+}
+
+// scalar returns the literal of a boolean, number or string, and whether
+// the expression is typed (a named constant or a conversion) rather than
+// an untyped constant.
+func (w *litWriter) scalar(t types.Type, u *types.Basic, l ir.Literal) (string, bool, error) {
+	info := u.Info()
+	switch {
+	case info&types.IsBoolean != 0:
+		if _, ok := l.T.(ir.Bool); !ok {
+			return "", false, mismatch(t, l, w.qual)
+		}
+		return strconv.FormatBool(l.Bool()), false, nil
+	case info&types.IsInteger != 0:
+		it, ok := l.T.(ir.Int)
+		if !ok {
+			return "", false, mismatch(t, l, w.qual)
+		}
+		s, err := intLiteral(u, it, l.Bits)
+		if err != nil {
+			return "", false, fmt.Errorf("literal of type %s: %w", types.TypeString(t, w.qual), err)
+		}
+		if name, ok := constName(t, constant.MakeFromLiteral(s, token.INT, 0), w.qual); ok {
+			return name, true, nil
+		}
+		if c, ok := charLiteral(t, it, l.Bits); ok {
+			return c, false, nil
+		}
+		return s, false, nil
+	case info&types.IsFloat != 0:
+		ft, ok := l.T.(ir.Float)
+		if !ok {
+			return "", false, mismatch(t, l, w.qual)
+		}
+		return w.floatLiteral(t, u, ft, l)
+	case info&types.IsString != 0:
+		if _, ok := l.T.(ir.String); !ok && l.T != nil {
+			return "", false, mismatch(t, l, w.qual)
+		}
+		if name, ok := constName(t, constant.MakeString(l.Str), w.qual); ok {
+			return name, true, nil
+		}
+		return quote(l.Str), false, nil
+	}
+	return "", false, fmt.Errorf("cannot write a literal of type %s yet", types.TypeString(t, w.qual))
+}
+
+// floatLiteral writes a float: the shortest decimal form that reads back
+// as the same value, or a call of package math for what no constant is.
+func (w *litWriter) floatLiteral(t types.Type, u *types.Basic, ft ir.Float, l ir.Literal) (string, bool, error) {
+	size := 64
+	if u.Kind() == types.Float32 {
+		size = 32
+	}
+	if ft.Bits != size {
+		return "", false, mismatch(t, l, w.qual)
+	}
+	f := l.Float64()
+	var call string
+	m := w.pkgName("math", "math")
+	switch {
+	case math.IsNaN(f):
+		call = m + ".NaN()"
+	case math.IsInf(f, 1):
+		call = m + ".Inf(1)"
+	case math.IsInf(f, -1):
+		call = m + ".Inf(-1)"
+	case f == 0 && math.Signbit(f):
+		call = m + ".Copysign(0, -1)"
+	default:
+		s := strconv.FormatFloat(f, 'g', -1, size)
+		if name, ok := constName(t, constant.MakeFromLiteral(s, token.FLOAT, 0), w.qual); ok {
+			return name, true, nil
+		}
+		return s, false, nil
+	}
+	if types.Identical(t, types.Typ[types.Float64]) {
+		return call, true, nil
+	}
+	return types.TypeString(t, w.qual) + "(" + call + ")", true, nil
+}
+
+// charLiteral returns the character literal of x when t is exactly rune
+// or byte: 'a', '\n'; a non-printable byte is written in hexadecimal.
+func charLiteral(t types.Type, it ir.Int, x uint64) (string, bool) {
+	b, ok := types.Unalias(t).(*types.Basic)
+	if !ok || (b.Name() != "rune" && b.Name() != "byte") {
+		return "", false
+	}
+	r := rune(ir.SignExtend(x&it.Mask(), it.Bits))
+	if b.Name() == "byte" {
+		r = rune(x & 0xff)
+	}
+	if printable(r) && (b.Name() == "rune" || r < utf8.RuneSelf) {
+		return strconv.QuoteRune(r), true
+	}
+	if b.Name() == "byte" {
+		return fmt.Sprintf("0x%02x", r), true
+	}
+	return "", false
+}
+
+// printable reports whether r reads well inside a quoted literal.
+func printable(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\r' || (utf8.ValidRune(r) && unicode.IsPrint(r))
+}
+
+// quote returns s as a Go string literal: interpreted ("a\tb"), or raw
+// (`C:\dir`, `say "hi"`) when s holds a quote or a backslash and a raw
+// string shows it unchanged on one line.
+func quote(s string) string {
+	if strings.ContainsAny(s, `"\`) && strconv.CanBackquote(s) && !strings.Contains(s, "\t") {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
+}
+
+// byteString returns the text of a byte slice (its elements exactly of
+// type byte) when it is non-empty printable UTF-8.
+func byteString(u *types.Slice, l ir.Literal) (string, bool) {
+	if b, ok := types.Unalias(u.Elem()).(*types.Basic); !ok || b.Name() != "byte" || len(l.Elems) == 0 {
+		return "", false
+	}
+	bs := make([]byte, len(l.Elems))
+	for i, e := range l.Elems {
+		if _, ok := e.T.(ir.Int); !ok {
+			return "", false
+		}
+		bs[i] = byte(e.Bits)
+	}
+	if !utf8.Valid(bs) {
+		return "", false
+	}
+	for _, r := range string(bs) {
+		if !printable(r) {
+			return "", false
+		}
+	}
+	return string(bs), true
+}
+
+// writePointer writes a pointer: nil, the name of a declared object,
+// &T{...} or new(v).
+func (w *litWriter) writePointer(b *strings.Builder, t types.Type, u *types.Pointer, l ir.Literal, elide bool, at place) error {
+	if _, ok := l.T.(ir.Pointer); !ok && l.T != nil {
+		return mismatch(t, l, w.qual)
+	}
+	if l.Ref == nil {
+		b.WriteString("nil")
+		return nil
+	}
+	if l.Offset != 0 {
+		return fmt.Errorf("cannot write a pointer of type %s to element %d of an array", types.TypeString(t, w.qual), l.Offset)
+	}
+	if name, ok := w.names[l.Ref]; ok {
+		if w.declared[l.Ref] {
+			b.WriteString(name)
+			return nil
+		}
+		if !at.ok && !at.deref {
+			return fmt.Errorf("cannot write a pointer of type %s to an object declared later from here", types.TypeString(t, w.qual))
+		}
+		w.fixups = append(w.fixups, at.String()+" = "+name)
+		b.WriteString("nil")
+		return nil
+	}
+	return w.writeObject(b, u.Elem(), *l.Ref, elide, at.pointee())
+}
+
+// writeObject writes a pointer to a new object of type t holding l: &T{}
+// for composite types (T elided when elide is set), new(v) otherwise.
+func (w *litWriter) writeObject(b *strings.Builder, t types.Type, l ir.Literal, elide bool, at place) error {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array, *types.Slice, *types.Map:
+		if !elide {
+			b.WriteByte('&')
+		}
+		if _, isSlice := t.Underlying().(*types.Slice); isSlice && l.Nil {
+			fmt.Fprintf(b, "%s(nil)", types.TypeString(t, w.qual))
+			return nil
+		}
+		if _, isMap := t.Underlying().(*types.Map); isMap && l.Nil {
+			fmt.Fprintf(b, "%s(nil)", types.TypeString(t, w.qual))
+			return nil
+		}
+		return w.write(b, t, l, elide, at)
+	}
+	if isZero(t, l) {
+		fmt.Fprintf(b, "new(%s)", types.TypeString(t, w.qual))
+		return nil
+	}
+	var vb strings.Builder
+	if err := w.write(&vb, t, l, false, at); err != nil {
+		return err
+	}
+	v := vb.String()
+	if v == "nil" {
+		// Set by a fixup.
+		fmt.Fprintf(b, "new(%s)", types.TypeString(t, w.qual))
+		return nil
+	}
+	if bu, ok := t.Underlying().(*types.Basic); ok && !defaultTyped(t, bu, v) {
+		v = types.TypeString(t, w.qual) + "(" + v + ")"
+	}
+	fmt.Fprintf(b, "new(%s)", v)
+	return nil
+}
+
+// defaultTyped reports whether v, the literal of a value of type t, has
+// type t as the operand of new: a typed expression, or an untyped
+// constant whose default type is t.
+func defaultTyped(t types.Type, u *types.Basic, v string) bool {
+	switch {
+	case strings.HasPrefix(v, "'"):
+		return t == types.Universe.Lookup("rune").Type()
+	case strings.HasPrefix(v, `"`), strings.HasPrefix(v, "`"):
+		return t == types.Typ[types.String]
+	case v == "true" || v == "false":
+		return t == types.Typ[types.Bool]
+	case strings.HasSuffix(v, ")"):
+		return true // math.NaN(), float32(...): typed already
+	case !token.IsIdentifier(v) && !strings.Contains(v, "."): // a number
+		if u.Info()&types.IsFloat != 0 {
+			return t == types.Typ[types.Float64] && strings.ContainsAny(v, ".e")
+		}
+		return t == types.Typ[types.Int]
+	}
+	return true // a named constant
+}
+
+// writeMap writes a map literal, its entries sorted by key.
+func (w *litWriter) writeMap(b *strings.Builder, t types.Type, u *types.Map, l ir.Literal, elide bool) error {
+	if l.Nil {
+		b.WriteString("nil")
+		return nil
+	}
+	type entry struct {
+		key, val string
+		k        ir.Literal
+	}
+	entries := make([]entry, len(l.Elems))
+	for i, e := range l.Elems {
+		if len(e.Elems) != 2 {
+			return mismatch(t, l, w.qual)
+		}
+		var kb, vb strings.Builder
+		if err := w.write(&kb, u.Key(), e.Elems[0], true, place{}); err != nil {
+			return err
+		}
+		if err := w.write(&vb, u.Elem(), e.Elems[1], true, place{}); err != nil {
+			return err
+		}
+		entries[i] = entry{kb.String(), vb.String(), e.Elems[0]}
+	}
+	slices.SortStableFunc(entries, func(a, b entry) int { return compareKeys(u.Key(), a.k, b.k, a.key, b.key) })
+	if !elide {
+		b.WriteString(types.TypeString(t, w.qual))
+	}
+	b.WriteByte('{')
+	for i, e := range entries {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(e.key + ": " + e.val)
+	}
+	b.WriteByte('}')
+	return nil
+}
+
+// compareKeys orders map keys: numbers by value, strings and the rest by
+// their text.
+func compareKeys(t types.Type, a, b ir.Literal, as, bs string) int {
+	if u, ok := t.Underlying().(*types.Basic); ok {
+		switch info := u.Info(); {
+		case info&types.IsFloat != 0:
+			return cmp.Compare(a.Float64(), b.Float64())
+		case info&types.IsUnsigned != 0:
+			return cmp.Compare(a.Bits, b.Bits)
+		case info&types.IsInteger != 0:
+			return cmp.Compare(a.Int64(), b.Int64())
+		case info&types.IsString != 0:
+			return strings.Compare(a.Str, b.Str)
+		}
+	}
+	return strings.Compare(as, bs)
+}
+
+// writeFunc writes a function value: its name, qualified when it is
+// declared in another package than the one under test.
+func (w *litWriter) writeFunc(b *strings.Builder, t types.Type, l ir.Literal) error {
+	if _, ok := l.T.(*ir.Signature); !ok && l.T != nil {
+		return mismatch(t, l, w.qual)
+	}
+	if l.Func == nil {
+		b.WriteString("nil")
+		return nil
+	}
+	pkgName, name, ok := strings.Cut(l.Func.Name, ".")
+	if !ok || !token.IsIdentifier(name) {
+		return fmt.Errorf("cannot write the function value %s of type %s: not a package-level function", l.Func.Name, types.TypeString(t, w.qual))
+	}
+	if w.pkg == nil || pkgName == w.pkg.Name() {
+		if w.pkg != nil {
+			if _, ok := w.pkg.Scope().Lookup(name).(*types.Func); !ok {
+				return fmt.Errorf("cannot write the function value %s: no function %s in package %s", l.Func.Name, name, w.pkg.Path())
+			}
+		}
+		b.WriteString(name)
+		return nil
+	}
+	for _, imp := range w.pkg.Imports() {
+		if imp.Name() != pkgName {
+			continue
+		}
+		if f, ok := imp.Scope().Lookup(name).(*types.Func); ok && f.Exported() {
+			b.WriteString(w.pkgName(imp.Path(), imp.Name()) + "." + name)
+			return nil
+		}
+	}
+	return fmt.Errorf("cannot write the function value %s: not a function the test can refer to", l.Func.Name)
+}
+
+// isError reports whether t is the error interface.
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// errorIsNil reports whether l, a value of type error, is nil.
+func errorIsNil(l ir.Literal) bool { return l.Nil || (l.T == nil && l.Str == "") }
+
+// writeError writes an error value: nil or errors.New("message").
+func (w *litWriter) writeError(b *strings.Builder, t types.Type, l ir.Literal) error {
+	if errorIsNil(l) {
+		b.WriteString("nil")
+		return nil
+	}
+	fmt.Fprintf(b, "%s.New(%s)", w.pkgName("errors", "errors"), quote(l.Str))
+	return nil
 }
 
 func mismatch(t types.Type, l ir.Literal, qual types.Qualifier) error {
@@ -147,11 +642,11 @@ func goIntBits(k types.BasicKind) int {
 }
 
 // constName returns the name of the constant of the named type t whose
-// value is the decimal dec, as in time.Saturday or Red, when t's package
-// declares one the test can refer to (the first declared, if several).
-func constName(t types.Type, dec string, qual types.Qualifier) (string, bool) {
+// value is v, as in time.Saturday or Red, when t's package declares one
+// the test can refer to (the first declared, if several).
+func constName(t types.Type, v constant.Value, qual types.Qualifier) (string, bool) {
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
+	if !ok || named.Obj().Pkg() == nil || v.Kind() == constant.Unknown {
 		return "", false
 	}
 	pkg := named.Obj().Pkg()
@@ -159,12 +654,11 @@ func constName(t types.Type, dec string, qual types.Qualifier) (string, bool) {
 	if q := qual(pkg); q != "" {
 		prefix = q + "."
 	}
-	v := constant.MakeFromLiteral(dec, token.INT, 0)
 	var best *types.Const
 	for _, name := range pkg.Scope().Names() {
 		c, ok := pkg.Scope().Lookup(name).(*types.Const)
 		if !ok || (prefix != "" && !c.Exported()) || name == "_" || !types.Identical(c.Type(), t) ||
-			!constant.Compare(c.Val(), token.EQL, v) {
+			c.Val().Kind() == constant.Unknown || !sameKind(c.Val(), v) || !constant.Compare(c.Val(), token.EQL, v) {
 			continue
 		}
 		if best == nil || c.Pos() < best.Pos() {
@@ -177,15 +671,142 @@ func constName(t types.Type, dec string, qual types.Qualifier) (string, bool) {
 	return prefix + best.Name(), true
 }
 
-// isZero reports whether l is the zero value of its type.
-func isZero(l ir.Literal) bool {
-	if l.Bits != 0 {
-		return false
+func sameKind(a, b constant.Value) bool {
+	num := func(k constant.Kind) bool { return k == constant.Int || k == constant.Float }
+	return a.Kind() == b.Kind() || (num(a.Kind()) && num(b.Kind()))
+}
+
+// isZero reports whether l is the zero value of type t.
+func isZero(t types.Type, l ir.Literal) bool {
+	if isError(t) {
+		return errorIsNil(l)
 	}
-	for _, e := range l.Elems {
-		if !isZero(e) {
-			return false
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 {
+			return l.Str == ""
+		}
+		return l.Bits == 0
+	case *types.Pointer:
+		return l.Ref == nil
+	case *types.Slice, *types.Map:
+		return l.Nil
+	case *types.Signature:
+		return l.Func == nil
+	case *types.Array:
+		for _, e := range l.Elems {
+			if !isZero(u.Elem(), e) {
+				return false
+			}
+		}
+		return true
+	case *types.Struct:
+		for i, e := range l.Elems {
+			if i < u.NumFields() && !isZero(u.Field(i).Type(), e) {
+				return false
+			}
+		}
+		return true
+	}
+	return l.Bits == 0 && l.Str == "" && l.Ref == nil && l.Func == nil && len(l.Elems) == 0
+}
+
+// ---- Pointer graphs ----
+
+// objects finds, in values of the given types, the objects pointers point
+// to, and how many pointers point to each.
+type objects struct {
+	refs  map[*ir.Literal]int
+	types map[*ir.Literal]types.Type
+	post  []*ir.Literal // in the order their walk ended: what they point to first
+}
+
+func newObjects() *objects {
+	return &objects{refs: map[*ir.Literal]int{}, types: map[*ir.Literal]types.Type{}}
+}
+
+func (o *objects) walk(t types.Type, l ir.Literal) {
+	if isError(t) {
+		return
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		if l.Ref == nil {
+			return
+		}
+		o.refs[l.Ref]++
+		if o.refs[l.Ref] > 1 {
+			return
+		}
+		o.types[l.Ref] = u.Elem()
+		o.walk(u.Elem(), *l.Ref)
+		o.post = append(o.post, l.Ref)
+	case *types.Struct:
+		for i, e := range l.Elems {
+			if i < u.NumFields() {
+				o.walk(u.Field(i).Type(), e)
+			}
+		}
+	case *types.Array:
+		for _, e := range l.Elems {
+			o.walk(u.Elem(), e)
+		}
+	case *types.Slice:
+		for _, e := range l.Elems {
+			o.walk(u.Elem(), e)
+		}
+	case *types.Map:
+		for _, e := range l.Elems {
+			if len(e.Elems) == 2 {
+				o.walk(u.Key(), e.Elems[0])
+				o.walk(u.Elem(), e.Elems[1])
+			}
 		}
 	}
-	return true
+}
+
+// shared returns the objects pointed to more than once (which includes
+// one object of every cycle), what they point to first.
+func (o *objects) shared() []*ir.Literal {
+	var s []*ir.Literal
+	for _, obj := range o.post {
+		if o.refs[obj] > 1 {
+			s = append(s, obj)
+		}
+	}
+	return s
+}
+
+// declare returns the statements that make the shared objects, given
+// their names: one declaration each, in order, then the assignments that
+// close the references to objects declared later (cycles).
+func (w *litWriter) declare(o *objects, shared []*ir.Literal) ([]string, error) {
+	if w.declared == nil {
+		w.declared = map[*ir.Literal]bool{}
+	}
+	var stmts []string
+	w.fixups = nil
+	for _, obj := range shared {
+		name := w.names[obj]
+		var b strings.Builder
+		if err := w.writeObject(&b, o.types[obj], *obj, false, place{inner: name, deref: true}); err != nil {
+			return nil, err
+		}
+		w.declared[obj] = true
+		stmts = append(stmts, name+" := "+b.String())
+	}
+	stmts = append(stmts, w.fixups...)
+	w.fixups = nil
+	return stmts, nil
+}
+
+// varBase returns the base of the names of variables holding objects of
+// type t: node for Node, v for unnamed types.
+func varBase(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		name := n.Obj().Name()
+		r, size := utf8.DecodeRuneInString(name)
+		return string(unicode.ToLower(r)) + name[size:]
+	}
+	return "v"
 }
