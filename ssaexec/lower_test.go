@@ -415,3 +415,156 @@ func TestCrossPackage(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// loadedFuncs returns the lowered functions of the testdata by IR name.
+func loadedFuncs(t *testing.T) map[string]*ir.Func {
+	t.Helper()
+	_, pkgs := loadTestdata(t)
+	funcs := map[string]*ir.Func{}
+	for _, p := range pkgs {
+		for _, f := range p.Funcs {
+			funcs[f.IR.Name] = f.IR
+		}
+	}
+	return funcs
+}
+
+// instrs returns the instructions of f (terminators included) that are
+// of type T.
+func instrs[T any](f *ir.Func) []T {
+	var out []T
+	for _, b := range f.Blocks {
+		for _, in := range append(append([]ir.Instr(nil), b.Instrs...), b.Term) {
+			if x, ok := in.(T); ok {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// TestStructIdentity checks that one Go struct type is one *ir.Struct,
+// which a field may point back to.
+func TestStructIdentity(t *testing.T) {
+	funcs := loadedFuncs(t)
+	lenT := funcs["list.Len"].Params[0].T.(ir.Pointer).Elem.(*ir.Struct)
+	pushT := funcs["list.Push"].Results[0].(ir.Pointer).Elem.(*ir.Struct)
+	if lenT != pushT {
+		t.Errorf("list.Node is two structs: %p, %p", lenT, pushT)
+	}
+	if lenT.Name != "Node" || len(lenT.Fields) != 2 || lenT.Fields[1].Name != "Next" {
+		t.Fatalf("Node = %+v", lenT)
+	}
+	if next := lenT.Fields[1].T.(ir.Pointer).Elem; next != lenT {
+		t.Errorf("Node.Next points to %v, not to Node itself", next)
+	}
+	area := funcs["shapes.Area"].Params[0].T.(*ir.Struct)
+	if area.Fields[0].T != area.Fields[1].T {
+		t.Errorf("Rect.Min and Rect.Max have different structs")
+	}
+}
+
+// TestGlobals checks the globals: one per variable, Init from a constant
+// initializer, Input when read; string constants are read-only globals.
+func TestGlobals(t *testing.T) {
+	funcs := loadedFuncs(t)
+	globals := map[string]*ir.Global{}
+	for _, name := range []string{"counter.Next", "counter.Reset", "counter.Label", "strval.Greet"} {
+		f := funcs[name]
+		if f == nil {
+			t.Fatalf("%s not lowered", name)
+		}
+		for _, b := range f.Blocks {
+			for _, in := range append(append([]ir.Instr(nil), b.Instrs...), b.Term) {
+				for _, v := range in.Operands() {
+					if g, ok := v.(*ir.Global); ok {
+						if old, seen := globals[g.Name()]; seen && old != g {
+							t.Errorf("%s is two globals", g.Name())
+						}
+						globals[g.Name()] = g
+					}
+				}
+			}
+		}
+	}
+	tests := []struct {
+		name  string
+		input bool
+		init  string // the Init literal printed, "" for none
+	}{
+		{"@count", true, ""},
+		{"@limit", true, "3"},
+		{`@"counter"`, false, `"counter"`},
+		{`@""`, false, `""`},
+		{`@"empty name"`, false, `"empty name"`},
+	}
+	for _, tt := range tests {
+		g := globals[tt.name]
+		if g == nil {
+			t.Errorf("global %s not found", tt.name)
+			continue
+		}
+		if g.Input != tt.input {
+			t.Errorf("%s.Input = %v, want %v", tt.name, g.Input, tt.input)
+		}
+		init := ""
+		if g.Init != nil {
+			init = g.Init.String()
+		}
+		if init != tt.init {
+			t.Errorf("%s.Init = %s, want %s", tt.name, init, tt.init)
+		}
+	}
+	if g := globals["@count"]; g != nil && (g.Ident() != "count" || !g.Pos.IsValid()) {
+		t.Errorf("@count: Ident %q, Pos %v", g.Ident(), g.Pos)
+	}
+}
+
+// TestFuncValues checks that a named function used as a value is a
+// FuncRef to the callee's own Func, and that a call of a function value
+// is a CallIndirect.
+func TestFuncValues(t *testing.T) {
+	funcs := loadedFuncs(t)
+	calls := instrs[*ir.Call](funcs["funcparam.Evens"])
+	if len(calls) != 1 {
+		t.Fatalf("Evens has %d calls, want 1", len(calls))
+	}
+	ref, ok := calls[0].Args[1].(*ir.FuncRef)
+	if !ok || ref.Func != funcs["funcparam.IsEven"] {
+		t.Errorf("second argument = %v, want a FuncRef to funcparam.IsEven's Func", calls[0].Args[1])
+	}
+	if got, want := ref.Type().String(), funcs["funcparam.Count"].Params[1].T.String(); got != want {
+		t.Errorf("FuncRef type %s, parameter type %s", got, want)
+	}
+	if n := len(instrs[*ir.CallIndirect](funcs["funcparam.Count"])); n != 1 {
+		t.Errorf("Count has %d indirect calls, want 1", n)
+	}
+}
+
+// TestPanicValues checks that a constant panic value is kept.
+func TestPanicValues(t *testing.T) {
+	funcs := loadedFuncs(t)
+	tests := []struct{ fn, want string }{
+		{"strval.Greet", `"empty name"`},
+		{"shapes.Check", "1"},
+	}
+	for _, tt := range tests {
+		ps := instrs[*ir.Panic](funcs[tt.fn])
+		if len(ps) != 1 || ps[0].X == nil {
+			t.Errorf("%s: panics %v, want one with a value", tt.fn, ps)
+			continue
+		}
+		got := ""
+		switch x := ps[0].X.(type) {
+		case *ir.Const:
+			got = x.String()
+		case *ir.Load:
+			if g, ok := x.Ptr.(*ir.Global); ok && g.Init != nil {
+				got = g.Init.String()
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s: panic value %s, want %s", tt.fn, got, tt.want)
+		}
+	}
+}
