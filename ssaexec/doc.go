@@ -18,7 +18,7 @@
 // A function that uses a construct the lowering does not handle is left
 // out of Funcs and reported in Package.Errors as an *UnsupportedError,
 //
-//	/abs/dir/m.go:7:34: m.Name: unsupported: call of strconv.Itoa
+//	/abs/dir/m.go:7:34: m.Name: unsupported: call of strconv.Itoa (standard library not modelled yet)
 //
 // and so is a function that calls such a function. Load itself fails,
 // naming file:line:col, when a package cannot be loaded, parsed or
@@ -26,41 +26,102 @@
 //
 // # Supported Go
 //
-// Parameters, results and computations of every integer kind (int, uint
-// and uintptr are 64 bits, as types.SizesFor("gc", runtime.GOARCH) says),
-// bool, fixed-size arrays of these and arrays of arrays, named types with
-// such underlying types; methods with a value receiver of such a type (the
-// receiver is Params[0], under its own name); several results; calls of
-// functions and methods of the same module, recursion included; panics.
-// The lowering maps the SSA instructions one for one:
+// Types (lowertype.go): every integer kind (int, uint and uintptr are 64
+// bits, as types.SizesFor("gc", runtime.GOARCH) says), bool, float32 and
+// float64, string, arrays and slices of supported types, pointers to them,
+// structs, func types, and named types of these. A struct type is one
+// *ir.Struct per go/types type, named after its Go name ("Node"; an
+// unnamed struct by its type, "struct{X int}"), cached before its fields
+// are lowered so that a Node may hold a *Node. Each is a parameter,
+// result, receiver (Params[0], under its own name), field, element or
+// local alike:
+//
+//	Go             ir                 Go              ir
+//	bool           bool               [n]T            [n]T
+//	int8..int64    i8..i64            []T             []T (Slice)
+//	uint8..uint64  u8..u64            *T              *T (Pointer)
+//	float32/64     f32, f64           struct          *Struct
+//	string         string             func(A) (R)     func(A) (R) (Signature)
+//
+// Instructions (lowerbody.go, lowervalue.go, lowerop.go): the lowering
+// maps the SSA instructions one for one, in the same blocks:
 //
 //	ssa                          ir
-//	BinOp                        BinOp (a shift keeps its count's type)
-//	UnOp - ! ^                   UnOp Neg, Not, Compl
+//	BinOp on ints, bools, floats BinOp (a shift keeps its count's type)
+//	BinOp on strings             BinOp: + concatenates, comparisons order
+//	                             bytes
+//	BinOp == != on pointers,     BinOp against NilConst (or another
+//	slices, funcs                pointer)
+//	BinOp == != on arrays,       FieldOf / Index with constant indexes,
+//	structs                      BinOp == per element, joined with And;
+//	                             != is Not of that (blank fields skipped)
+//	UnOp - ! ^                   UnOp Neg, Not, Compl (Neg on floats too)
 //	UnOp * (load)                Load
-//	Convert integer <-> integer  Convert, or the operand itself when both
-//	                             have the same IR type (int <-> int64)
+//	Convert between integers     Convert, or the operand itself when both
+//	and floats                   have the same IR type (int <-> int64)
+//	Convert string -> []byte     t1 = len s; t2 = make []u8 0 t1;
+//	                             t3 = append t2 s... (never nil)
 //	ChangeType                   the operand itself
 //	Phi                          Phi, operands in the order of Block.Preds
 //	Call of a static callee      Call; a Call of several results has a
 //	                             Tuple type, read by Extract
+//	Call of a func value         CallIndirect
+//	Call of builtin len          Len (of a string or slice), of type i64
+//	Call of builtin append       Append s elems...; go/ssa gathers single
+//	                             elements into a slice of a fresh array:
+//	                             alloc [n]T, stores, t[:]
 //	Extract                      Extract
-//	Alloc (local or heap)        Alloc
+//	Alloc (local, heap, new,     Alloc (a composite literal is an Alloc
+//	&T{...})                     and stores through FieldAddr/IndexAddr)
 //	Store                        Store
-//	IndexAddr on *array          IndexAddr
-//	Index on an array value      Index
-//	If, Jump, Return, Panic      If, Jump, Return, Panic (Panic.X is nil;
-//	                             the MakeInterface feeding it is dropped)
+//	IndexAddr on *array or slice IndexAddr (&s[i]; a slice's is bounds-
+//	                             checked against its length)
+//	Index on an array, a string  Index (s[i] of a string is a u8)
+//	Field, FieldAddr             FieldOf, FieldAddr
+//	Slice of a string, a slice,  SliceOf, of type string or []T; Low and
+//	a *array (not x[a:b:c])      High nil when absent
+//	MakeSlice                    MakeSlice (Cap = Len when omitted)
+//	If, Jump, Return             If, Jump, Return
+//	Panic                        Panic; X is the value when it is a
+//	                             constant integer or string, else nil (the
+//	                             MakeInterface feeding it is dropped)
 //	DebugRef                     dropped
-//	Const                        Const (integers masked to their width);
-//	                             the zero array becomes the Load of a
-//	                             fresh Alloc, the IR having no array
-//	                             constants
 //
-// Anything else (floats, strings, slices, maps, structs, pointers as
-// parameters or results, interfaces, closures and function values, calls
-// outside the module or of builtins, defer, go, select, package-level
-// variables) is unsupported.
+// Values:
+//
+//	Const int, bool              Const (integers masked to their width)
+//	Const float                  FloatConst, IEEE bits of the value rounded
+//	                             once to the type
+//	Const nil pointer, slice,    NilConst of the type
+//	func
+//	Const string "abc"           load @"abc": a read-only ir.Global, one per
+//	                             distinct string, named by the quoted
+//	                             string, Init the string, Input false (the
+//	                             IR has no string constants); the load is
+//	                             emitted where the constant is used
+//	zero array or struct         the Load of a fresh Alloc
+//	Function used as a value     FuncRef to its Func (lowered like a callee)
+//	Global (package variable)    ir.Global named by its Go name, one per
+//	                             variable, of the variable's type (as a
+//	                             value, a pointer to it); Init from a
+//	                             constant initializer (var limit = 3);
+//	                             Input when some lowered function may read
+//	                             it (any use but as the address of a
+//	                             Store, directly or through field and
+//	                             element addresses)
+//
+// Calls may go to functions and methods of the module (recursion
+// included) and to function literals without free variables.
+//
+// Unsupported, each with a message naming the construct and its position:
+// maps, interfaces (error included: an error result or field makes the
+// function unsupported), channels, complex numbers; closures with free
+// variables and method values; calls and variables outside the module
+// ("call of strconv.Itoa (standard library not modelled yet)"); cap,
+// copy, min, max and the other builtins but len and append; x[a:b:c];
+// range over a string and the conversions []byte -> string, rune ->
+// string and to and from []rune (the IR has no instruction that builds a
+// string from bytes or decodes UTF-8); defer, go, select; generic code.
 //
 // # Invariants
 //
@@ -113,5 +174,7 @@
 //		if t4 goto b1 else b3  // /abs/trityp.go:11:15 "b <= 0"
 //
 // The golden files in testdata show the lowering of every program of
-// ../testdata/go; go test -update rewrites them.
+// ../testdata/go and ../testdata/go3 (strings, slices, structs, floats,
+// function values, globals: not yet covered end to end, so kept out of
+// cmd/pbcc's test); go test -update rewrites them.
 package ssaexec

@@ -221,32 +221,20 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		l.emit(ir.NewStore(ptr, l.value(in.Val, pos)))
 
 	case *ssa.IndexAddr:
-		t := l.valueType(in, pos)
-		x, i := l.value(in.X, pos), l.value(in.Index, pos)
+		l.valueType(in, pos)
 		switch u := in.X.Type().Underlying().(type) {
-		case *types.Pointer: // *array
-			define(in, l.emit(ir.NewIndexAddr(x, i)))
-		case *types.Slice:
-			// &s[i] on a slice value; ir.NewIndexAddr takes only
-			// pointers to arrays, so the type is set here.
-			ia := &ir.IndexAddr{Ptr: x, Index: i}
-			ia.T = t
-			define(in, l.emit(ia))
+		case *types.Pointer, *types.Slice: // &a[i] on *array, &s[i] on a slice
+			define(in, l.emit(ir.NewIndexAddr(l.value(in.X, pos), l.value(in.Index, pos))))
 		default:
 			l.unsupported(pos, "indexing of %s", typeString(u))
 		}
 
 	case *ssa.Index:
-		t := l.valueType(in, pos)
+		l.valueType(in, pos)
 		x, i := l.value(in.X, pos), l.value(in.Index, pos)
 		switch x.Type().(type) {
-		case ir.Array:
+		case ir.Array, ir.String: // an element of an array, a byte of a string
 			define(in, l.emit(ir.NewIndex(x, i)))
-		case ir.String:
-			// s[i], a byte; ir.NewIndex takes only arrays.
-			ix := &ir.Index{X: x, Index: i}
-			ix.T = t
-			define(in, l.emit(ix))
 		default:
 			l.unsupported(pos, "indexing of %s", typeString(in.X.Type()))
 		}
