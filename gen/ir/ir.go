@@ -229,12 +229,18 @@ type Value interface {
 	Name() string
 }
 
-// A Const is an integer or boolean constant. Bits holds the two's
-// complement bit pattern masked to the type's width; a bool is 0 or 1.
+// A Const is a constant. Bits holds an integer's two's complement bit
+// pattern masked to the type's width, a bool's 0 or 1, a float's IEEE
+// bits; Str holds a string's bytes; a pointer, slice or function constant
+// is nil.
 type Const struct {
 	T    Type
 	Bits uint64
+	Str  string
 }
+
+// StringConst returns the string constant s.
+func StringConst(s string) *Const { return &Const{T: String{}, Str: s} }
 
 // IntConst returns the constant v of integer type t.
 func IntConst(t Int, v int64) *Const { return &Const{T: t, Bits: uint64(v) & t.Mask()} }
@@ -267,6 +273,8 @@ func (c *Const) String() string {
 	switch t := c.T.(type) {
 	case Pointer, Slice, *Signature:
 		return "nil"
+	case String:
+		return fmt.Sprintf("%q", c.Str)
 	case Float:
 		return Literal{T: t, Bits: c.Bits}.String()
 	case Bool:

@@ -17,6 +17,9 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 		}
 		return []check{{cond: c, kind: k, instr: in}}
 	}
+	if cs, ok := m.execSlice(st, fr, in); ok {
+		return cs
+	}
 	switch in := in.(type) {
 	case *ir.BinOp:
 		x, y := fr.value(in.X), fr.value(in.Y)

@@ -111,7 +111,7 @@ func (in *InputModel) variable(name string, t ir.Type) *term.Term {
 	switch t := t.(type) {
 	case ir.Int:
 		v := term.Var(name, t.Bits)
-		in.vars = append(in.vars, Input{Var: v, Signed: t.Signed})
+		in.vars = append(in.vars, Input{Var: v, Signed: t.Signed && !isMeta(name)})
 		return v
 	case ir.Float:
 		v := term.Var(name, t.Bits)
@@ -147,6 +147,10 @@ func (in *InputModel) input(name string, t ir.Type, depth int) value {
 		return value{ptr: in.inputPointer(name, t, depth)}
 	case *ir.Signature:
 		return value{fn: in.inputFunc(name, t)}
+	case ir.Slice:
+		return in.inputSlice(name, t, depth)
+	case ir.String:
+		return in.inputString(name)
 	}
 	panic(unsupported("an input of type %s", t))
 }
@@ -311,4 +315,15 @@ func paramVar(f *ir.Func, i int) string {
 		}
 	}
 	return name
+}
+
+// isMeta reports whether a variable describes the shape of an input (a
+// length, a choice) rather than its content.
+func isMeta(name string) bool {
+	for _, suffix := range []string{".len", ".nil", ".fn"} {
+		if len(name) > len(suffix) && name[len(name)-len(suffix):] == suffix {
+			return true
+		}
+	}
+	return false
 }

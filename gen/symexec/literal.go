@@ -103,6 +103,30 @@ func (c *concretizer) literal(t ir.Type, v value) ir.Literal {
 			}
 		}
 		return ir.Literal{T: t}
+	case ir.String:
+		n := int(c.eval(v.n))
+		b := make([]byte, 0, n)
+		for j := 0; j < n && j < len(v.elems); j++ {
+			b = append(b, byte(c.eval(v.elems[j].t)))
+		}
+		return ir.Literal{T: t, Str: string(b)}
+	case ir.Slice:
+		if v.ptr == nil {
+			return ir.Literal{T: t, Nil: true}
+		}
+		for _, tg := range v.ptr.targets {
+			if c.eval(tg.guard) == 0 {
+				continue
+			}
+			arr := load(c.mem[tg.obj], tg.path[:len(tg.path)-1])
+			start, n := int(c.eval(tg.path[len(tg.path)-1])), int(c.eval(v.n))
+			l := ir.Literal{T: t, Elems: []ir.Literal{}}
+			for j := 0; j < n && start+j < len(arr.elems); j++ {
+				l.Elems = append(l.Elems, c.literal(t.Elem, arr.elems[start+j]))
+			}
+			return l
+		}
+		return ir.Literal{T: t, Nil: true}
 	}
 	panic(unsupported("a literal of type %s", t))
 }
@@ -195,6 +219,14 @@ func (b *builder2) value(l ir.Literal) value {
 			return value{}
 		}
 		return value{fn: []fnTarget{{guard: term.True, fn: l.Func}}}
+	case ir.String:
+		return stringValue(l.Str)
+	case ir.Slice:
+		if l.Nil {
+			return zero(t)
+		}
+		obj := b.st.newArray(len(l.Elems), func(j int) value { return b.value(l.Elems[j]) })
+		return value{ptr: to(obj, bv64(0)), n: bv64(len(l.Elems)), c: bv64(len(l.Elems))}
 	case ir.Array, ir.Tuple, *ir.Struct:
 		es := make([]value, len(l.Elems))
 		for i, e := range l.Elems {

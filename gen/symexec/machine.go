@@ -133,8 +133,12 @@ func (fr *frame) value(v ir.Value) value {
 			return value{t: term.BV(v.Bits, t.Bits)}
 		case ir.Float:
 			return value{t: term.BV(v.Bits, t.Bits)}
-		case ir.Pointer, ir.Slice, *ir.Signature:
+		case ir.Pointer, *ir.Signature:
 			return value{} // nil
+		case ir.Slice:
+			return zero(t)
+		case ir.String:
+			return stringValue(v.Str)
 		}
 		panic(unsupported("constant of type %s", v.T))
 	case *ir.Global:

@@ -15,6 +15,7 @@ type value struct {
 	elems []value
 	ptr   *pointer
 	fn    []fnTarget
+	n, c  *term.Term // slices: length and capacity; strings: length
 }
 
 // A pointer designates a cell of memory: one of several targets, each
@@ -86,8 +87,20 @@ func zero(t ir.Type) value {
 			es[i] = zero(e)
 		}
 		return value{elems: es}
-	case ir.Pointer:
+	case ir.Pointer, *ir.Signature:
 		return value{} // nil
+	case ir.Float:
+		return value{t: term.BV(0, t.Bits)}
+	case *ir.Struct:
+		es := make([]value, len(t.Fields))
+		for i, f := range t.Fields {
+			es[i] = zero(f.T)
+		}
+		return value{elems: es}
+	case ir.Slice:
+		return value{n: term.BV(0, 64), c: term.BV(0, 64)}
+	case ir.String:
+		return value{elems: []value{}, n: term.BV(0, 64)}
 	}
 	panic(fmt.Sprintf("symexec: zero of %s", t))
 }
@@ -101,23 +114,55 @@ func ite(c *term.Term, x, y value) value {
 		return y
 	case x.t != nil:
 		return value{t: term.Ite(c, x.t, y.t)}
-	case x.ptr != nil || y.ptr != nil || x.elems == nil && y.elems == nil && x.fn == nil && y.fn == nil:
-		return value{ptr: itePointer(c, x.ptr, y.ptr)}
-	case x.fn != nil || y.fn != nil:
-		var fs []fnTarget
+	}
+	var r value
+	if x.n != nil || y.n != nil {
+		r.n = term.Ite(c, orZero64(x.n), orZero64(y.n))
+		if x.c != nil || y.c != nil {
+			r.c = term.Ite(c, orZero64(x.c), orZero64(y.c))
+		}
+	}
+	if x.ptr != nil || y.ptr != nil {
+		r.ptr = itePointer(c, x.ptr, y.ptr)
+	}
+	if x.fn != nil || y.fn != nil {
 		for _, f := range x.fn {
-			fs = append(fs, fnTarget{term.And(c, f.guard), f.fn})
+			r.fn = append(r.fn, fnTarget{term.And(c, f.guard), f.fn})
 		}
 		for _, f := range y.fn {
-			fs = append(fs, fnTarget{term.And(term.Not(c), f.guard), f.fn})
+			r.fn = append(r.fn, fnTarget{term.And(term.Not(c), f.guard), f.fn})
 		}
-		return value{fn: fs}
 	}
-	es := make([]value, len(x.elems))
-	for i := range es {
-		es[i] = ite(c, x.elems[i], y.elems[i])
+	if len(x.elems) > 0 || len(y.elems) > 0 {
+		// Strings may differ in capacity: the shorter reads as zeros.
+		k := max(len(x.elems), len(y.elems))
+		r.elems = make([]value, k)
+		for i := range r.elems {
+			r.elems[i] = ite(c, elemOrZero(x, y, i), elemOrZero(y, x, i))
+		}
+	} else if x.elems != nil || y.elems != nil {
+		r.elems = []value{}
 	}
-	return value{elems: es}
+	return r
+}
+
+func orZero64(t *term.Term) *term.Term {
+	if t == nil {
+		return term.BV(0, 64)
+	}
+	return t
+}
+
+// elemOrZero returns element i of v, or the zero of other's element i.
+func elemOrZero(v, other value, i int) value {
+	if i < len(v.elems) {
+		return v.elems[i]
+	}
+	o := other.elems[i]
+	if o.t != nil {
+		return value{t: term.BV(0, max(o.t.Bits, 1))}
+	}
+	return o
 }
 
 // itePointer returns "if c then p else q": the targets of both, their
@@ -171,7 +216,13 @@ func index64(t *term.Term, signed bool) *term.Term { return term.Resize(t, 64, s
 
 // sel returns x[i] for an aggregate x and a 64-bit index i (in range).
 func sel(x value, i *term.Term) value {
+	if len(x.elems) == 0 {
+		return value{t: term.BV(0, 8)} // an empty string: never read in range
+	}
 	if i.IsConst() {
+		if i.Val >= uint64(len(x.elems)) {
+			return x.elems[len(x.elems)-1] // out of range: excluded by a check
+		}
 		return x.elems[i.Val]
 	}
 	r := x.elems[len(x.elems)-1]
