@@ -142,9 +142,9 @@
 //     emits for it; Text is that expression as written, whitespace runs
 //     collapsed. For a case of an expression switch, Pos is the start of
 //     the case value and Text "tag == value"; for a range loop over an
-//     integer or array, Pos is the for keyword and Text "range x". The true
-//     edge means the expression is true, the case matches, an iteration
-//     starts.
+//     integer, array or slice, Pos is the for keyword and Text
+//     "range x". The true edge means the expression is true, the case
+//     matches, an iteration starts.
 //
 // # Example
 //
