@@ -15,12 +15,14 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/templates"
 )
 
 const (
 	testingPath = "testing"
 	cmpPath     = "github.com/google/go-cmp/cmp"
+	cmpoptsPath = "github.com/google/go-cmp/cmp/cmpopts"
 )
 
 var goTestTemplate = template.Must(template.New(templates.GoTest).
@@ -34,7 +36,8 @@ type (
 		Header       []string // comment lines, "//" included
 		Package      string
 		Imports      [][]importView // groups: standard library first
-		Testing, Cmp string         // the names the two imports are bound to
+		Testing, Cmp string         // the names the imports are bound to
+		Fmt, Strings string
 		Tests        []testView
 	}
 	importView struct{ Name, Path string } // Name is empty for the default
@@ -46,11 +49,22 @@ type (
 		Gots         []string // the variables the results are assigned to
 		Call         string   // Trityp(tt.a, tt.b, tt.c)
 		Checks       []checkView
+		Setup        []string     // statements before the table: shared objects
+		Globals      []globalView // the variables each case sets
+		Panic        *panicView   // nil when no case panics
 	}
 	fieldView struct{ Names, Type, Comment string }
 	checkView struct {
-		Diff, Want, Got, Format string
-		Args                    []string
+		Err                  bool // an error, compared by message
+		Diff, Cmp, Want, Got string
+		Opts                 []string // cmp.Diff's options
+		Format, Wrong        string   // Wrong: for Err, when a message is wanted
+		Args                 []string
+	}
+	globalView struct{ Var, Old, Field string }
+	panicView  struct {
+		Want, R, Msg, NoPanic, Wrong string
+		Args                         []string
 	}
 )
 
@@ -81,27 +95,19 @@ func File(pkgName string, results []*gen.Result, cmd string) ([]byte, error) {
 		fv.Header = append(fv.Header, line)
 	}
 
-	// Imports first, so that the locals can keep clear of their names.
-	needCmp := false
+	// The tests are built twice: first to learn the imports they use, then,
+	// with the imports named, for good, so that the locals can keep clear
+	// of the imports' names.
 	for _, f := range funcs {
 		if len(f.r.Cases) > 0 {
-			g.imports[testingPath] = "testing"
-			if f.sig.Results().Len() > 0 {
-				needCmp = true
-			}
-			for _, p := range f.params {
-				types.TypeString(p.t, g.collect)
-			}
-			for _, v := range f.results {
-				types.TypeString(v.t, g.collect)
+			if _, err := g.test(f, map[string]bool{}); err != nil {
+				return nil, err
 			}
 		}
 	}
-	if needCmp {
-		g.imports[cmpPath] = "cmp"
-	}
 	fv.Imports = g.bindImports()
 	fv.Testing, fv.Cmp = g.imports[testingPath], g.imports[cmpPath]
+	fv.Fmt, fv.Strings = g.imports["fmt"], g.imports["strings"]
 
 	testNames := map[string]bool{}
 	for _, f := range funcs {
@@ -194,7 +200,8 @@ func (g *generator) function(pkgName string, r *gen.Result) (*function, error) {
 		f.results = append(f.results, value{v.Name(), v.Type()})
 	}
 	for i, c := range r.Cases {
-		if len(c.Inputs) != len(f.params) || len(c.Outputs) != len(f.results) {
+		outputs := len(c.Outputs) == len(f.results) || (c.Panic != "" && len(c.Outputs) == 0)
+		if len(c.Inputs) != len(f.params) || !outputs {
 			return nil, fmt.Errorf("emit: %s: case %d (%s) has %d inputs and %d outputs, want %d and %d",
 				f.name, i, c.Name, len(c.Inputs), len(c.Outputs), len(f.params), len(f.results))
 		}
@@ -212,21 +219,23 @@ func recvTypeName(t types.Type) string {
 	return types.TypeString(t, func(*types.Package) string { return "" })
 }
 
-// collect is a types.Qualifier that records the packages a type needs.
-func (g *generator) collect(p *types.Package) string {
+// qual is the types.Qualifier of the file: before the imports are bound
+// (g.taken is nil), it records the packages the tests need; then it names
+// them as bound.
+func (g *generator) qual(p *types.Package) string {
 	if g.pkg != nil && p.Path() == g.pkg.Path() {
 		return ""
 	}
-	g.imports[p.Path()] = p.Name()
-	return p.Name()
-}
-
-// qualify is the types.Qualifier of the file, once imports are bound.
-func (g *generator) qualify(p *types.Package) string {
-	if g.pkg != nil && p.Path() == g.pkg.Path() {
-		return ""
+	if g.taken == nil {
+		g.imports[p.Path()] = p.Name()
+		return p.Name()
 	}
 	return g.imports[p.Path()]
+}
+
+// use returns the name of the import of path, recording that it is needed.
+func (g *generator) use(path string) string {
+	return g.qual(types.NewPackage(path, path[strings.LastIndexByte(path, '/')+1:]))
 }
 
 // bindImports names each import, clear of the package's own names and of
@@ -304,18 +313,29 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	used := map[string]bool{"name": true, "tt": true, "got": true, "want": true}
 	wants := make([]string, len(f.results))
 	gots := make([]string, len(f.results))
+	nonErr := 0
+	for _, v := range f.results {
+		if !isError(v.t) {
+			nonErr++
+		}
+	}
 	for i, v := range f.results {
 		suffix := ""
-		if len(f.results) > 1 {
+		switch {
+		case len(f.results) > 1 && named(v.name):
+			suffix = capitalize(v.name)
+		case isError(v.t):
+			suffix = "Err"
+		case nonErr > 1:
 			suffix = strconv.Itoa(i)
-			if named(v.name) {
-				suffix = capitalize(v.name)
-			}
 		}
 		if suffix != "" && used["want"+suffix] {
 			suffix += strconv.Itoa(i)
 		}
 		wants[i], gots[i] = "want"+suffix, g.local("got"+suffix)
+		if suffix == "Err" {
+			gots[i] = g.local("err")
+		}
 		used[wants[i]] = true
 	}
 	fields := make([]string, len(f.params))
@@ -335,25 +355,70 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		used[name] = true
 		fields[i] = name
 	}
+	globals, err := g.globals(f, used)
+	if err != nil {
+		return tv, err
+	}
+	panics := false
+	for _, c := range f.r.Cases {
+		panics = panics || c.Panic != ""
+	}
+	g.use(testingPath)
+	wantPanic := ""
+	if panics {
+		wantPanic = "wantPanic"
+		for n := 2; used[wantPanic]; n++ {
+			wantPanic = "wantPanic" + strconv.Itoa(n)
+		}
+		used[wantPanic] = true
+	}
 
 	// The struct type, consecutive fields of one type grouped.
 	tv.Fields = append(tv.Fields, fieldView{Names: "name", Type: "string", Comment: "the branch the case was made for"})
-	group := func(names []string, vs []value) {
+	group := func(names []string, ts []types.Type, comments []string) {
 		start := len(tv.Fields)
-		for i, v := range vs {
-			ts := types.TypeString(v.t, g.qualify)
-			if last := len(tv.Fields) - 1; last >= start && tv.Fields[last].Type == ts {
+		for i, t := range ts {
+			s := types.TypeString(t, g.qual)
+			if last := len(tv.Fields) - 1; last >= start && tv.Fields[last].Type == s &&
+				tv.Fields[last].Comment == "" && comments[i] == "" {
 				tv.Fields[last].Names += ", " + names[i]
 				continue
 			}
-			tv.Fields = append(tv.Fields, fieldView{Names: names[i], Type: ts})
+			tv.Fields = append(tv.Fields, fieldView{Names: names[i], Type: s, Comment: comments[i]})
 		}
 	}
-	group(fields, f.params)
-	group(wants, f.results)
+	valueTypes := func(vs []value) []types.Type {
+		ts := make([]types.Type, len(vs))
+		for i, v := range vs {
+			ts[i] = v.t
+		}
+		return ts
+	}
+	group(fields, valueTypes(f.params), make([]string, len(fields)))
+	if len(globals) > 0 {
+		names, ts, comments := make([]string, len(globals)), make([]types.Type, len(globals)), make([]string, len(globals))
+		for i, gl := range globals {
+			names[i], ts[i] = gl.field, gl.v.Type()
+		}
+		comments[0] = "package-level variables, set for the call"
+		group(names, ts, comments)
+	}
+	resultTypes, comments := valueTypes(f.results), make([]string, len(f.results))
+	for i, t := range resultTypes {
+		if isError(t) {
+			resultTypes[i], comments[i] = types.Typ[types.String], `the error's message; "" for none`
+		}
+	}
+	group(wants, resultTypes, comments)
+	if panics {
+		tv.Fields = append(tv.Fields, fieldView{Names: wantPanic, Type: "string",
+			Comment: `a prefix of the panic's message; "" for none`})
+	}
 
-	// The rows.
+	// The rows, and the objects some of them point to.
 	caseNames := map[string]bool{}
+	locals := map[string]bool{tv.T: true, tv.Tests: true, tv.TT: true}
+	counts := map[string]int{}
 	for i, c := range f.r.Cases {
 		name := c.Name
 		if name == "" {
@@ -366,20 +431,102 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			name = base + "_" + strconv.Itoa(n)
 		}
 		caseNames[name] = true
+		fail := func(what string, err error) error {
+			return fmt.Errorf("emit: %s: case %d (%s), %s: %w", f.name, i, c.Name, what, err)
+		}
+		if len(c.Outputs) != len(f.results) && !(c.Panic != "" && len(c.Outputs) == 0) {
+			return tv, fail("results", fmt.Errorf("%d outputs, want %d", len(c.Outputs), len(f.results)))
+		}
+		gvals := make([]ir.Literal, len(globals))
+		for j, gl := range globals {
+			gvals[j] = ir.Zero(gl.g.T)
+			for _, gv := range c.Globals {
+				if gv.G == gl.g {
+					gvals[j] = gv.Value
+				}
+			}
+		}
+
+		// Objects pointed to more than once are declared before the table.
+		var setup []string
+		writer := func(ts []types.Type, ls []ir.Literal) (*litWriter, error) {
+			o := newObjects()
+			for j, t := range ts {
+				o.walk(t, ls[j])
+			}
+			w := &litWriter{qual: g.qual, pkg: g.pkg}
+			shared := o.shared()
+			if len(shared) == 0 {
+				return w, nil
+			}
+			w.names = map[*ir.Literal]string{}
+			for _, obj := range shared {
+				base := varBase(o.types[obj])
+				var v string
+				for v == "" || locals[v] {
+					counts[base]++
+					v = g.local(base + strconv.Itoa(counts[base]))
+				}
+				locals[v] = true
+				w.names[obj] = v
+			}
+			stmts, err := w.declare(o, shared)
+			setup = append(setup, stmts...)
+			return w, err
+		}
+		inTypes := append(valueTypes(f.params), make([]types.Type, len(globals))...)
+		for j, gl := range globals {
+			inTypes[len(f.params)+j] = gl.v.Type()
+		}
+		in, err := writer(inTypes, append(append([]ir.Literal(nil), c.Inputs...), gvals...))
+		if err != nil {
+			return tv, fail("inputs", err)
+		}
+		out := &litWriter{qual: g.qual, pkg: g.pkg}
+		if c.Panic == "" {
+			outTypes := valueTypes(f.results)
+			for j, t := range outTypes {
+				if isError(t) {
+					outTypes[j] = types.Typ[types.Bool] // not walked
+				}
+			}
+			if out, err = writer(outTypes, c.Outputs); err != nil {
+				return tv, fail("results", err)
+			}
+		}
+		if len(setup) > 0 {
+			if len(tv.Setup) > 0 {
+				tv.Setup = append(tv.Setup, "")
+			}
+			tv.Setup = append(tv.Setup, "// "+name+": objects reached by more than one pointer.")
+			tv.Setup = append(tv.Setup, setup...)
+		}
+
 		row := []string{"name: " + strconv.Quote(name)}
 		for j, p := range f.params {
-			lit, err := Literal(p.t, c.Inputs[j], g.qualify)
+			lit, err := in.literal(p.t, c.Inputs[j])
 			if err != nil {
-				return tv, fmt.Errorf("emit: %s: case %d (%s), %s: %w", f.name, i, c.Name, fields[j], err)
+				return tv, fail(fields[j], err)
 			}
 			row = append(row, fields[j]+": "+lit)
 		}
-		for j, v := range f.results {
-			lit, err := Literal(v.t, c.Outputs[j], g.qualify)
+		for j, gl := range globals {
+			lit, err := in.literal(gl.v.Type(), gvals[j])
 			if err != nil {
-				return tv, fmt.Errorf("emit: %s: case %d (%s), %s: %w", f.name, i, c.Name, wants[j], err)
+				return tv, fail(gl.field, err)
 			}
-			row = append(row, wants[j]+": "+lit)
+			row = append(row, gl.field+": "+lit)
+		}
+		if c.Panic == "" {
+			for j, v := range f.results {
+				lit, err := g.want(out, v.t, c.Outputs[j])
+				if err != nil {
+					return tv, fail(wants[j], err)
+				}
+				row = append(row, wants[j]+": "+lit)
+			}
+		} else {
+			row = append(row, wantPanic+": "+quote(panicText(c.Panic)))
 		}
 		tv.Rows = append(tv.Rows, "{"+strings.Join(row, ", ")+"}")
 	}
@@ -389,11 +536,11 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	verbs := make([]string, len(fields))
 	for i, fl := range fields {
 		args[i] = tv.TT + "." + fl
-		verbs[i] = "%v"
+		verbs[i] = verb(f.params[i].t)
 	}
 	callee, shown := f.fn.Name(), f.fn.Name()
 	if f.recv {
-		callee, shown = args[0]+"."+callee, "%v."+shown
+		callee, shown = args[0]+"."+callee, verbs[0]+"."+shown
 		args, verbs = args[1:], verbs[1:]
 	}
 	if f.sig.Variadic() && len(args) > 0 {
@@ -405,25 +552,274 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	for i, fl := range fields {
 		argsShown[i] = tv.TT + "." + fl
 	}
+	for _, gl := range globals {
+		tv.Globals = append(tv.Globals, globalView{Var: gl.expr, Old: g.local("old" + capitalize(gl.field)), Field: tv.TT + "." + gl.field})
+	}
+	if panics {
+		want := tv.TT + "." + wantPanic
+		g.use("fmt")
+		g.use("strings")
+		tv.Panic = &panicView{
+			Want:    want,
+			R:       g.local("r"),
+			Msg:     g.local("msg"),
+			NoPanic: strconv.Quote(shown + " did not panic, want a panic %q"),
+			Wrong:   strconv.Quote(shown + " panic = %q, want %q"),
+			Args:    argsShown,
+		}
+	}
 	tv.Gots = gots
 	for i, v := range f.results {
 		what := shown
 		if len(f.results) > 1 {
 			if named(v.name) {
 				what += " " + v.name
-			} else {
+			} else if !isError(v.t) {
 				what += " result " + strconv.Itoa(i)
 			}
 		}
+		if isError(v.t) {
+			tv.Checks = append(tv.Checks, checkView{
+				Err:    true,
+				Want:   tv.TT + "." + wants[i],
+				Got:    gots[i],
+				Format: strconv.Quote(what + " error = %v, want nil"),
+				Wrong:  strconv.Quote(what + " error = %v, want %q"),
+				Args:   argsShown,
+			})
+			continue
+		}
+		opts, err := g.cmpOptions(v.t)
+		if err != nil {
+			return tv, fmt.Errorf("emit: %s: %w", f.name, err)
+		}
 		tv.Checks = append(tv.Checks, checkView{
 			Diff:   diff,
+			Cmp:    g.use(cmpPath),
 			Want:   tv.TT + "." + wants[i],
 			Got:    gots[i],
+			Opts:   opts,
 			Format: strconv.Quote(what + " mismatch (-want +got):\n%s"),
 			Args:   append(append([]string(nil), argsShown...), diff),
 		})
 	}
 	return tv, nil
+}
+
+// want writes the expected value of a result of type t: an error as its
+// message.
+func (g *generator) want(w *litWriter, t types.Type, l ir.Literal) (string, error) {
+	if isError(t) {
+		if errorIsNil(l) {
+			return `""`, nil
+		}
+		return quote(l.Str), nil
+	}
+	if hasFunc(t, map[types.Type]bool{}) && !isZero(t, l) {
+		return "", fmt.Errorf("cannot compare results of type %s, which hold functions", types.TypeString(t, g.qual))
+	}
+	return w.literal(t, l)
+}
+
+// verb returns the fmt verb that shows a value of type t in a message.
+func verb(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 {
+			return "%q"
+		}
+	case *types.Slice:
+		if b, ok := types.Unalias(u.Elem()).(*types.Basic); ok && b.Name() == "byte" {
+			return "%q"
+		}
+	}
+	return "%v"
+}
+
+// panicText returns the expected panic message for what a case says of
+// its panic: the value's text, or for a run-time error named by its kind
+// (ir.CheckKind), the start of Go's message.
+func panicText(p string) string {
+	switch p {
+	case ir.CheckNil.String():
+		return "runtime error: invalid memory address or nil pointer dereference"
+	case ir.CheckDivide.String():
+		return "runtime error: integer divide by zero"
+	case ir.CheckShift.String():
+		return "runtime error: negative shift amount"
+	case ir.CheckIndex.String(), "run-time error", "runtime error", ir.CheckOverflow.String(),
+		ir.CheckFree.String(), ir.CheckUninit.String(), ir.CheckConversion.String():
+		return "runtime error"
+	}
+	return p
+}
+
+// cmpOptions returns the options of cmp.Diff for results of type t:
+// cmpopts.EquateNaNs() when it holds floats, cmp.AllowUnexported for the
+// structs with unexported fields it holds.
+func (g *generator) cmpOptions(t types.Type) ([]string, error) {
+	var floats bool
+	var structs []string
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type) error
+	walk = func(t types.Type) error {
+		if seen[t] {
+			return nil
+		}
+		seen[t] = true
+		if isError(t) {
+			return fmt.Errorf("cannot compare results of type %s, which hold errors", types.TypeString(t, g.qual))
+		}
+		if hasEqual(t) {
+			return nil
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Basic:
+			floats = floats || u.Info()&types.IsFloat != 0
+		case *types.Pointer:
+			return walk(u.Elem())
+		case *types.Slice:
+			return walk(u.Elem())
+		case *types.Array:
+			return walk(u.Elem())
+		case *types.Map:
+			if err := walk(u.Key()); err != nil {
+				return err
+			}
+			return walk(u.Elem())
+		case *types.Struct:
+			unexported := false
+			for i := range u.NumFields() {
+				unexported = unexported || !u.Field(i).Exported()
+				if err := walk(u.Field(i).Type()); err != nil {
+					return err
+				}
+			}
+			if unexported {
+				structs = append(structs, types.TypeString(t, g.qual)+"{}")
+			}
+		}
+		return nil
+	}
+	if err := walk(t); err != nil {
+		return nil, err
+	}
+	var opts []string
+	if len(structs) > 0 {
+		sort.Strings(structs)
+		opts = append(opts, g.use(cmpPath)+".AllowUnexported("+strings.Join(structs, ", ")+")")
+	}
+	if floats {
+		opts = append(opts, g.use(cmpoptsPath)+".EquateNaNs()")
+	}
+	return opts, nil
+}
+
+// hasEqual reports whether cmp compares values of type t with their Equal
+// method.
+func hasEqual(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for i := range ms.Len() {
+		if ms.At(i).Obj().Name() == "Equal" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFunc reports whether values of type t can hold functions.
+func hasFunc(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Pointer:
+		return hasFunc(u.Elem(), seen)
+	case *types.Slice:
+		return hasFunc(u.Elem(), seen)
+	case *types.Array:
+		return hasFunc(u.Elem(), seen)
+	case *types.Map:
+		return hasFunc(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if hasFunc(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// A global is a package-level variable the function reads, which the
+// table holds a field for.
+type global struct {
+	g     *ir.Global
+	v     *types.Var
+	expr  string // how the test refers to it: limit, other.Limit
+	field string
+}
+
+// globals returns the package-level variables the cases set, in the order
+// they first appear, named clear of used (and added to it).
+func (g *generator) globals(f *function, used map[string]bool) ([]global, error) {
+	var gs []global
+	seen := map[*ir.Global]bool{}
+	for _, c := range f.r.Cases {
+		for _, gv := range c.Globals {
+			if gv.G == nil || seen[gv.G] {
+				continue
+			}
+			seen[gv.G] = true
+			v, expr, err := g.lookupGlobal(gv.G.Ident())
+			if err != nil {
+				return nil, fmt.Errorf("emit: %s: %w", f.name, err)
+			}
+			name := v.Name()
+			if used[name] {
+				name = "global" + capitalize(name)
+			}
+			for base, n := name, 2; used[name]; n++ {
+				name = base + strconv.Itoa(n)
+			}
+			used[name] = true
+			gs = append(gs, global{g: gv.G, v: v, expr: expr, field: name})
+		}
+	}
+	return gs, nil
+}
+
+// lookupGlobal finds the package-level variable called ident ("limit",
+// "pkg.limit") in the package under test or one it imports.
+func (g *generator) lookupGlobal(ident string) (*types.Var, string, error) {
+	pkgName, name, qualified := strings.Cut(ident, ".")
+	if !qualified {
+		pkgName, name = g.pkg.Name(), ident
+	}
+	pkgs := []*types.Package{g.pkg}
+	if pkgName != g.pkg.Name() {
+		pkgs = g.pkg.Imports()
+	}
+	for _, p := range pkgs {
+		if p.Name() != pkgName {
+			continue
+		}
+		v, ok := p.Scope().Lookup(name).(*types.Var)
+		if !ok {
+			continue
+		}
+		if p == g.pkg {
+			return v, name, nil
+		}
+		if !v.Exported() {
+			return nil, "", fmt.Errorf("cannot set the unexported variable %s of package %s", name, p.Path())
+		}
+		return v, g.qual(p) + "." + name, nil
+	}
+	return nil, "", fmt.Errorf("no package-level variable %s the test can set", ident)
 }
 
 // testName returns the name of f's test: TestTritypPBCC,
