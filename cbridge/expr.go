@@ -1,6 +1,8 @@
 package cbridge
 
 import (
+	"math"
+
 	"github.com/pbcc/pbcc/gen/ir"
 	"modernc.org/cc/v4"
 )
@@ -324,19 +326,22 @@ func (b *builder) expr(e cc.ExpressionNode) ir.Value {
 	return nil
 }
 
-// primary lowers an identifier; constants were folded by expr.
+// primary lowers an identifier (a variable, a function used as a value)
+// or a string literal; constants were folded by expr.
 func (b *builder) primary(x *cc.PrimaryExpression) ir.Value {
 	switch x.Case {
 	case cc.PrimaryExpressionIdent:
-		ptr, t := b.addr(x)
-		if t.Kind() == cc.Array {
-			b.unsupported(x, "array %s used as a pointer", x.Token.SrcStr())
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && b.cells[d] == nil && d.Type() != nil && d.Type().Kind() == cc.Function {
+			return b.funcRef(x, d.Name())
 		}
-		return b.value(ir.NewLoad(ptr), x)
+		ptr, t := b.addr(x)
+		return b.load(ptr, t, x)
+	case cc.PrimaryExpressionString:
+		return b.decay(b.stringLiteral(x), x)
 	case cc.PrimaryExpressionFloat:
-		b.unsupported(x, "floating-point constant %s", x.Token.SrcStr())
-	case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
-		b.unsupported(x, "string literal %s", x.Token.SrcStr())
+		b.unsupported(x, "floating-point constant %s of type %s", x.Token.SrcStr(), x.Type())
+	case cc.PrimaryExpressionLString:
+		b.unsupported(x, "wide string literal %s", x.Token.SrcStr())
 	case cc.PrimaryExpressionStmt:
 		b.unsupported(x, "statement expression")
 	case cc.PrimaryExpressionGeneric:
@@ -346,10 +351,59 @@ func (b *builder) primary(x *cc.PrimaryExpression) ir.Value {
 	return nil
 }
 
-// arith lowers x op y after the usual arithmetic conversions, whose
-// result type is e's.
+// load reads the object of C type t at ptr; an array is not read but
+// decays to a pointer to its first element.
+func (b *builder) load(ptr ir.Value, t cc.Type, n cc.Node) ir.Value {
+	if ptrElemIsArray(ptr) && (t.Kind() == cc.Array || t.Undecay().Kind() == cc.Array) {
+		return b.decay(ptr, n)
+	}
+	return b.value(ir.NewLoad(ptr), n)
+}
+
+func ptrElemIsArray(ptr ir.Value) bool {
+	p, ok := ptr.Type().(ir.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem.(ir.Array)
+	return ok
+}
+
+// decay returns the pointer to the first element of the array at ptr.
+func (b *builder) decay(ptr ir.Value, n cc.Node) ir.Value {
+	return b.value(ir.NewIndexAddr(ptr, ir.IntConst(i64, 0)), n)
+}
+
+// funcRef returns the function called name, defined in this file, as a
+// value.
+func (b *builder) funcRef(n cc.Node, name string) ir.Value {
+	callee := b.funcs[name]
+	if callee == nil && b.broken[name] {
+		b.unsupported(n, "function %s, which could not be lowered, used as a value", name)
+	}
+	if callee == nil {
+		b.unsupported(n, "function %s, which is not defined in this file, used as a value", name)
+	}
+	if _, seen := b.callees[name]; !seen {
+		b.callees[name] = n
+	}
+	return &ir.FuncRef{Func: callee}
+}
+
+// arith lowers x op y: after the usual arithmetic conversions, whose
+// result type is e's, for integers and floats; as pointer arithmetic
+// (PtrAdd, by elements) for a pointer plus or minus an integer.
 func (b *builder) arith(e cc.ExpressionNode, op ir.Op, x, y cc.ExpressionNode) ir.Value {
-	if !cc.IsIntegerType(x.Type()) || !cc.IsIntegerType(y.Type()) {
+	xp, yp := isPointer(x.Type()), isPointer(y.Type())
+	switch {
+	case (op == ir.Add || op == ir.Sub) && xp && cc.IsIntegerType(y.Type()):
+		return b.ptrAdd(e, b.expr(x), b.expr(y), op == ir.Sub, y)
+	case op == ir.Add && yp && cc.IsIntegerType(x.Type()):
+		return b.ptrAdd(e, b.expr(y), b.expr(x), false, x)
+	case op == ir.Sub && xp && yp:
+		b.unsupported(e, "pointer subtraction %s", b.text(e))
+	}
+	if !cc.IsArithmeticType(x.Type()) || !cc.IsArithmeticType(y.Type()) || !cc.IsRealType(e.Type()) {
 		b.unsupportedOperands(e, x, y)
 	}
 	xv := b.convert(b.expr(x), x.Type(), e.Type(), x)
@@ -357,15 +411,34 @@ func (b *builder) arith(e cc.ExpressionNode, op ir.Op, x, y cc.ExpressionNode) i
 	return b.value(ir.NewBinOp(op, xv, yv), e)
 }
 
-// unsupportedOperands reports an operator applied to operands outside
-// integer C (pointer arithmetic, floating point).
+func isPointer(t cc.Type) bool { return t != nil && t.Kind() == cc.Ptr }
+
+// ptrAdd returns p + i (p - i when neg), i an integer of C type given by
+// in, as a PtrAdd by i converted to i64.
+func (b *builder) ptrAdd(e cc.Node, p, i ir.Value, neg bool, in cc.ExpressionNode) ir.Value {
+	if _, ok := p.Type().(ir.Pointer); !ok {
+		b.unsupported(e, "arithmetic on a function pointer")
+	}
+	off := b.conv(i, i64, in)
+	if neg {
+		if c, ok := off.(*ir.Const); ok {
+			off = ir.IntConst(i64, -c.Int64())
+		} else {
+			off = b.value(ir.NewUnOp(ir.Neg, off), e)
+		}
+	}
+	return b.value(ir.NewPtrAdd(p, off), e)
+}
+
+// unsupportedOperands reports an operator applied to operands it does not
+// lower.
 func (b *builder) unsupportedOperands(e, x, y cc.ExpressionNode) {
 	t := x.Type()
-	if cc.IsIntegerType(t) {
+	if cc.IsArithmeticType(t) {
 		t = y.Type()
 	}
 	if t.Kind() == cc.Ptr {
-		b.unsupported(e, "pointer arithmetic in %s", b.text(e))
+		b.unsupported(e, "pointer operand in %s", b.text(e))
 	}
 	b.unsupported(e, "operand of %s in %s", kindName(t), b.text(e))
 }
@@ -407,16 +480,46 @@ func comparison(e cc.ExpressionNode) (op ir.Op, x, y cc.ExpressionNode, ok bool)
 	return 0, nil, nil, false
 }
 
-// compare lowers x op y to a bool, comparing in the common type of the
-// usual arithmetic conversions (so -1 < 1u is false, as in C).
+// compare lowers x op y to a bool. Numbers compare in the common type of
+// the usual arithmetic conversions (so -1 < 1u is false, as in C; floats
+// as IEEE values). Pointers compare as pointers, a null pointer constant
+// taking the type of the other operand; function values compare for
+// equality.
 func (b *builder) compare(e cc.ExpressionNode, op ir.Op, x, y cc.ExpressionNode) ir.Value {
-	if !cc.IsIntegerType(x.Type()) || !cc.IsIntegerType(y.Type()) {
+	if cc.IsArithmeticType(x.Type()) && cc.IsArithmeticType(y.Type()) {
+		if !cc.IsRealType(x.Type()) || !cc.IsRealType(y.Type()) {
+			b.unsupportedOperands(e, x, y)
+		}
+		ct := cc.UsualArithmeticConversions(x.Type(), y.Type())
+		xv := b.convert(b.expr(x), x.Type(), ct, x)
+		yv := b.convert(b.expr(y), y.Type(), ct, y)
+		return b.value(ir.NewBinOp(op, xv, yv), e)
+	}
+	xv, yv := b.expr(x), b.expr(y)
+	if !isPointerValue(xv) || !isPointerValue(yv) {
 		b.unsupportedOperands(e, x, y)
 	}
-	ct := cc.UsualArithmeticConversions(x.Type(), y.Type())
-	xv := b.convert(b.expr(x), x.Type(), ct, x)
-	yv := b.convert(b.expr(y), y.Type(), ct, y)
+	if c, ok := xv.(*ir.Const); ok {
+		xv = ir.NilConst(yv.Type())
+		_ = c
+	} else if _, ok := yv.(*ir.Const); ok {
+		yv = ir.NilConst(xv.Type())
+	}
+	if xv.Type().String() != yv.Type().String() {
+		b.unsupported(e, "comparison of pointers of different types %s and %s", x.Type(), y.Type())
+	}
 	return b.value(ir.NewBinOp(op, xv, yv), e)
+}
+
+// isPointerValue reports whether v is a pointer or a function value, or a
+// null pointer constant (an integer 0 or a nil constant).
+func isPointerValue(v ir.Value) bool {
+	switch v.Type().(type) {
+	case ir.Pointer, *ir.Signature:
+		return true
+	}
+	c, ok := v.(*ir.Const)
+	return ok && c.Bits == 0
 }
 
 // unary lowers the prefix operators, sizeof and _Alignof.
@@ -429,10 +532,14 @@ func (b *builder) unary(x *cc.UnaryExpression) ir.Value {
 	case cc.UnaryExpressionDec:
 		return b.incDec(x, x.UnaryExpression, ir.Sub, true)
 	case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl:
-		if !cc.IsIntegerType(x.CastExpression.Type()) {
-			b.unsupported(x, "operand of %s in %s", kindName(x.CastExpression.Type()), b.text(x))
+		ot := x.CastExpression.Type()
+		if !cc.IsRealType(ot) || x.Case == cc.UnaryExpressionCpl && !cc.IsIntegerType(ot) {
+			b.unsupported(x, "operand of %s in %s", kindName(ot), b.text(x))
 		}
-		v, _ := b.promote(b.expr(x.CastExpression), x.CastExpression.Type(), x.CastExpression)
+		v := b.expr(x.CastExpression)
+		if cc.IsIntegerType(ot) {
+			v, _ = b.promote(v, ot, x.CastExpression)
+		}
 		switch x.Case {
 		case cc.UnaryExpressionMinus:
 			return b.value(ir.NewUnOp(ir.Neg, v), x)
@@ -442,16 +549,28 @@ func (b *builder) unary(x *cc.UnaryExpression) ir.Value {
 		return v
 	case cc.UnaryExpressionNot:
 		// !e is e == 0 as a value: no branch, as gcc compiles it.
-		if !cc.IsIntegerType(x.CastExpression.Type()) {
+		v := b.expr(x.CastExpression)
+		z := zeroValue(v.Type())
+		if z == nil {
 			b.unsupported(x, "operand of %s in %s", kindName(x.CastExpression.Type()), b.text(x))
 		}
-		v := b.expr(x.CastExpression)
-		eq := b.value(ir.NewBinOp(ir.Eq, v, ir.IntConst(v.Type().(ir.Int), 0)), x)
+		eq := b.value(ir.NewBinOp(ir.Eq, v, z), x)
 		return b.conv(eq, b.intOf(x, x.Type()), x)
 	case cc.UnaryExpressionAddrof:
-		b.unsupported(x, "address-of operator in %s", b.text(x))
+		e := unparen(x.CastExpression)
+		if id, ok := e.(*cc.PrimaryExpression); ok && id.Case == cc.PrimaryExpressionIdent {
+			if d, ok := id.ResolvedTo().(*cc.Declarator); ok && b.cells[d] == nil && d.Type() != nil && d.Type().Kind() == cc.Function {
+				return b.funcRef(id, d.Name())
+			}
+		}
+		ptr, _ := b.addr(x.CastExpression)
+		return ptr
 	case cc.UnaryExpressionDeref:
-		b.unsupported(x, "pointer dereference %s", b.text(x))
+		if isFunctionPointer(x.CastExpression.Type()) {
+			return b.expr(x.CastExpression) // *fp is fp
+		}
+		ptr, t := b.addr(x)
+		return b.load(ptr, t, x)
 	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType:
 		b.unsupported(x, "sizeof of a variable-length array")
 	case cc.UnaryExpressionLabelAddr:
@@ -461,25 +580,37 @@ func (b *builder) unary(x *cc.UnaryExpression) ir.Value {
 	return nil
 }
 
-// postfix lowers a[i], f(args), x++ and x--.
+// isFunctionPointer reports whether t is a pointer to a function.
+func isFunctionPointer(t cc.Type) bool {
+	p, ok := t.(*cc.PointerType)
+	return ok && p.Elem().Kind() == cc.Function
+}
+
+// postfix lowers a[i], f(args), x++, x--, s.f and p->f.
 func (b *builder) postfix(x *cc.PostfixExpression) ir.Value {
 	switch x.Case {
 	case cc.PostfixExpressionPrimary:
 		return b.expr(x.PrimaryExpression)
 	case cc.PostfixExpressionIndex:
 		ptr, t := b.addr(x)
-		if t.Kind() == cc.Array {
-			b.unsupported(x, "array %s used as a pointer", b.text(x))
-		}
-		return b.value(ir.NewLoad(ptr), x)
+		return b.load(ptr, t, x)
 	case cc.PostfixExpressionCall:
 		return b.call(x)
 	case cc.PostfixExpressionInc:
 		return b.incDec(x, x.PostfixExpression, ir.Add, false)
 	case cc.PostfixExpressionDec:
 		return b.incDec(x, x.PostfixExpression, ir.Sub, false)
-	case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-		b.unsupported(x, "struct or union member access %s", b.text(x))
+	case cc.PostfixExpressionSelect:
+		if !isLvalue(x.PostfixExpression) {
+			// f().x: a member of a struct value
+			s := b.expr(x.PostfixExpression)
+			return b.value(ir.NewFieldOf(s, b.fieldIndex(x, s.Type())), x)
+		}
+		ptr, t := b.addr(x)
+		return b.load(ptr, t, x)
+	case cc.PostfixExpressionPSelect:
+		ptr, t := b.addr(x)
+		return b.load(ptr, t, x)
 	case cc.PostfixExpressionComplit:
 		b.unsupported(x, "compound literal")
 	}
@@ -487,27 +618,78 @@ func (b *builder) postfix(x *cc.PostfixExpression) ir.Value {
 	return nil
 }
 
-// addr returns the cell an lvalue designates and its C type: a local or a
-// parameter, or an element of a local array.
+// isLvalue reports whether e designates an object (rather than a value
+// such as a call's result).
+func isLvalue(e cc.ExpressionNode) bool {
+	switch x := unparen(e).(type) {
+	case *cc.PrimaryExpression:
+		return x.Case == cc.PrimaryExpressionIdent || x.Case == cc.PrimaryExpressionString
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
+			return isLvalue(x.PrimaryExpression)
+		case cc.PostfixExpressionIndex, cc.PostfixExpressionPSelect:
+			return true
+		case cc.PostfixExpressionSelect:
+			return isLvalue(x.PostfixExpression)
+		}
+	case *cc.UnaryExpression:
+		return x.Case == cc.UnaryExpressionDeref
+	}
+	return false
+}
+
+// fieldIndex returns the index in the *ir.Struct t (or the struct t
+// points to) of the member x selects.
+func (b *builder) fieldIndex(x *cc.PostfixExpression, t ir.Type) int {
+	if p, ok := t.(ir.Pointer); ok {
+		t = p.Elem
+	}
+	st, ok := t.(*ir.Struct)
+	if !ok {
+		b.unsupported(x, "member access %s on %s", b.text(x), t)
+	}
+	name := x.Token2.SrcStr()
+	if f := x.Field(); f != nil && f.Name() != "" {
+		name = f.Name()
+	}
+	i := st.FieldIndex(name)
+	if i < 0 {
+		b.unsupported(x, "member %s of %s (anonymous member or union)", name, st.Name)
+	}
+	return i
+}
+
+// addr returns the address of the object an lvalue designates and its C
+// type: a local or a parameter (its cell), a global, an element of an
+// array (IndexAddr) or of the array a pointer points into (PtrAdd), a
+// struct member (FieldAddr), *p (the value of p), a string literal.
 func (b *builder) addr(e cc.ExpressionNode) (ir.Value, cc.Type) {
 	e = unparen(e)
 	switch x := e.(type) {
 	case *cc.PrimaryExpression:
-		if x.Case == cc.PrimaryExpressionIdent {
+		switch x.Case {
+		case cc.PrimaryExpressionIdent:
 			d, ok := x.ResolvedTo().(*cc.Declarator)
 			if !ok {
 				b.unsupported(x, "identifier %s", x.Token.SrcStr())
 			}
 			if cell, ok := b.cells[d]; ok {
+				if t, ok := b.ctypes[cell]; ok {
+					return cell, t
+				}
 				return cell, d.Type()
 			}
 			switch {
 			case d.Type() != nil && d.Type().Kind() == cc.Function:
-				b.unsupported(x, "function %s used as a value", d.Name())
+				b.unsupported(x, "function %s used as an object", d.Name())
 			case d.IsSynthetic():
 				b.unsupported(x, "predefined identifier %s", d.Name())
 			}
-			b.unsupported(x, "global variable %s", d.Name())
+			return b.global(x, d), d.Type()
+		case cc.PrimaryExpressionString:
+			g := b.stringLiteral(x)
+			return g, x.Type().Undecay()
 		}
 	case *cc.PostfixExpression:
 		switch x.Case {
@@ -515,39 +697,70 @@ func (b *builder) addr(e cc.ExpressionNode) (ir.Value, cc.Type) {
 			return b.addr(x.PrimaryExpression)
 		case cc.PostfixExpressionIndex:
 			arr, idx := x.PostfixExpression, x.ExpressionList
-			if !isArray(arr) && isArray(idx) {
+			if !cc.IsIntegerType(idx.Type()) {
 				arr, idx = idx, arr // i[a]
-			}
-			if !isArray(arr) {
-				b.unsupported(x, "indexing through a pointer in %s", b.text(x))
-			}
-			ptr, t := b.addr(arr)
-			at, ok := t.(*cc.ArrayType)
-			if !ok {
-				b.unsupported(x, "indexing through a pointer in %s", b.text(x))
 			}
 			if !cc.IsIntegerType(idx.Type()) {
 				b.unsupported(idx, "index of %s", kindName(idx.Type()))
 			}
-			i := b.conv(b.expr(idx), i64, idx)
-			return b.value(ir.NewIndexAddr(ptr, i), x), at.Elem()
-		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-			b.unsupported(x, "struct or union member access %s", b.text(x))
+			if b.isArrayObject(arr) {
+				ptr, t := b.addr(arr)
+				at, ok := t.Undecay().(*cc.ArrayType)
+				if !ok || !ptrElemIsArray(ptr) {
+					b.unsupported(x, "indexing %s", b.text(x))
+				}
+				i := b.conv(b.expr(idx), i64, idx)
+				return b.value(ir.NewIndexAddr(ptr, i), x), at.Elem()
+			}
+			pt, ok := arr.Type().(*cc.PointerType)
+			if !ok {
+				b.unsupported(x, "indexing %s", b.text(x))
+			}
+			p := b.ptrAdd(x, b.expr(arr), b.expr(idx), false, idx)
+			return p, pt.Elem()
+		case cc.PostfixExpressionSelect:
+			ptr, _ := b.addr(x.PostfixExpression)
+			return b.value(ir.NewFieldAddr(ptr, b.fieldIndex(x, ptr.Type())), x), x.Type()
+		case cc.PostfixExpressionPSelect:
+			p := b.expr(x.PostfixExpression)
+			if _, ok := p.Type().(ir.Pointer); !ok {
+				b.unsupported(x, "member access %s", b.text(x))
+			}
+			return b.value(ir.NewFieldAddr(p, b.fieldIndex(x, p.Type())), x), x.Type()
 		}
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionDeref {
-			b.unsupported(x, "pointer dereference %s", b.text(x))
+			pt, ok := x.CastExpression.Type().(*cc.PointerType)
+			if !ok {
+				b.unsupported(x, "dereference of %s", kindName(x.CastExpression.Type()))
+			}
+			p := b.expr(x.CastExpression)
+			if _, ok := p.Type().(ir.Pointer); !ok {
+				b.unsupported(x, "dereference %s", b.text(x))
+			}
+			return p, pt.Elem()
 		}
 	}
 	b.unsupported(e, "assignment to %s", b.text(e))
 	return nil, nil
 }
 
-// isArray reports whether e designates an array (before its decay to a
-// pointer).
-func isArray(e cc.ExpressionNode) bool {
+// isArrayObject reports whether e designates an array object (before its
+// decay to a pointer): not an array parameter, which is a pointer.
+func (b *builder) isArrayObject(e cc.ExpressionNode) bool {
 	t := e.Type()
-	return t != nil && (t.Kind() == cc.Array || t.Undecay().Kind() == cc.Array)
+	if t == nil || t.Kind() != cc.Array && t.Undecay().Kind() != cc.Array {
+		return false
+	}
+	if id, ok := unparen(e).(*cc.PrimaryExpression); ok && id.Case == cc.PrimaryExpressionIdent {
+		if d, ok := id.ResolvedTo().(*cc.Declarator); ok && d.IsParam() {
+			return false
+		}
+	}
+	if p, ok := unparen(e).(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionPrimary {
+		return b.isArrayObject(p.PrimaryExpression)
+	}
+	return true
 }
 
 // assignOps maps a compound assignment to its operator.
@@ -561,23 +774,25 @@ var assignOps = map[cc.AssignmentExpressionCase]ir.Op{
 
 // assign lowers lhs = rhs and lhs op= rhs. The lvalue is evaluated once;
 // lhs op= rhs computes in the type of the usual arithmetic conversions of
-// lhs and rhs (the promoted lhs for a shift) and converts back. Its value
-// is the value stored.
+// lhs and rhs (the promoted lhs for a shift) and converts back; p += n and
+// p -= n are pointer arithmetic. Its value is the value stored.
 func (b *builder) assign(x *cc.AssignmentExpression) ir.Value {
 	lhs, rhs := x.UnaryExpression, x.AssignmentExpression
-	lt := lhs.Type()
-	if !cc.IsIntegerType(lt) || !cc.IsIntegerType(rhs.Type()) {
-		b.unsupportedOperands(x, lhs, rhs)
-	}
 	rv := b.expr(rhs)
 	ptr, lt := b.addr(lhs)
 	var v ir.Value
-	if x.Case == cc.AssignmentExpressionAssign {
+	op, compound := assignOps[x.Case]
+	switch {
+	case !compound:
 		v = b.convert(rv, rhs.Type(), lt, x)
-	} else {
-		op := assignOps[x.Case]
+	case isPointer(lt) && (op == ir.Add || op == ir.Sub) && cc.IsIntegerType(rhs.Type()):
 		old := b.value(ir.NewLoad(ptr), lhs)
-		var r ir.Value
+		v = b.ptrAdd(x, old, rv, op == ir.Sub, rhs)
+	default:
+		if !cc.IsRealType(lt) || !cc.IsRealType(rhs.Type()) {
+			b.unsupportedOperands(x, lhs, rhs)
+		}
+		old := b.value(ir.NewLoad(ptr), lhs)
 		var ct cc.Type
 		if op == ir.Shl || op == ir.Shr {
 			ct = cc.IntegerPromotion(lt)
@@ -586,7 +801,7 @@ func (b *builder) assign(x *cc.AssignmentExpression) ir.Value {
 			ct = cc.UsualArithmeticConversions(lt, rhs.Type())
 			rv = b.convert(rv, rhs.Type(), ct, rhs)
 		}
-		r = b.value(ir.NewBinOp(op, b.convert(old, lt, ct, lhs), rv), x)
+		r := b.value(ir.NewBinOp(op, b.convert(old, lt, ct, lhs), rv), x)
 		v = b.convert(r, ct, lt, x)
 	}
 	b.emit(ir.NewStore(ptr, v), x)
@@ -594,67 +809,34 @@ func (b *builder) assign(x *cc.AssignmentExpression) ir.Value {
 }
 
 // incDec lowers ++x, --x (prefix: the new value) and x++, x-- (postfix:
-// the old value). The arithmetic is done in the promoted type and
-// converted back, so a char wraps and a _Bool becomes 1 (++) or flips (--).
+// the old value). Integer arithmetic is done in the promoted type and
+// converted back, so a char wraps and a _Bool becomes 1 (++) or flips (--);
+// a float adds 1.0; a pointer moves by one element.
 func (b *builder) incDec(e, lv cc.ExpressionNode, op ir.Op, prefix bool) ir.Value {
-	if !cc.IsIntegerType(lv.Type()) {
-		b.unsupported(e, "%s of %s", op, kindName(lv.Type()))
-	}
 	ptr, lt := b.addr(lv)
 	old := b.value(ir.NewLoad(ptr), lv)
-	pv, pt := b.promote(old, lt, lv)
-	r := b.value(ir.NewBinOp(op, pv, ir.IntConst(b.intOf(e, pt), 1)), e)
-	nv := b.convert(r, pt, lt, e)
+	var nv ir.Value
+	switch {
+	case isPointer(lt):
+		nv = b.ptrAdd(e, old, ir.IntConst(i64, 1), op == ir.Sub, nil)
+	case cc.IsFloatingPointType(lt):
+		ft, ok := old.Type().(ir.Float)
+		if !ok {
+			b.unsupported(e, "%s of %s", op, kindName(lt))
+		}
+		nv = b.value(ir.NewBinOp(op, old, floatConst(ft, 1)), e)
+	case cc.IsIntegerType(lt):
+		pv, pt := b.promote(old, lt, lv)
+		r := b.value(ir.NewBinOp(op, pv, ir.IntConst(b.intOf(e, pt), 1)), e)
+		nv = b.convert(r, pt, lt, e)
+	default:
+		b.unsupported(e, "%s of %s", op, kindName(lt))
+	}
 	b.emit(ir.NewStore(ptr, nv), e)
 	if prefix {
 		return nv
 	}
 	return old
-}
-
-// call lowers a call of a function defined in the same file. Each argument
-// is converted to its parameter's type, as the prototype says.
-func (b *builder) call(x *cc.PostfixExpression) ir.Value {
-	fe := unparen(x.PostfixExpression)
-	if p, ok := fe.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionPrimary {
-		fe = unparen(p.PrimaryExpression)
-	}
-	id, ok := fe.(*cc.PrimaryExpression)
-	if !ok || id.Case != cc.PrimaryExpressionIdent {
-		b.unsupported(x, "call through a function pointer %s", b.text(x.PostfixExpression))
-	}
-	name := id.Token.SrcStr()
-	if d, ok := id.ResolvedTo().(*cc.Declarator); ok {
-		if _, local := b.cells[d]; local || d.Type() == nil || d.Type().Kind() != cc.Function {
-			b.unsupported(x, "call through a function pointer %s", name)
-		}
-	}
-	callee := b.funcs[name]
-	if callee == nil && b.broken[name] {
-		b.unsupported(x, "call to %s, which could not be lowered", name)
-	}
-	if callee == nil {
-		b.unsupported(x, "call to %s, which is not defined in this file", name)
-	}
-	info := callee.Src.(*FuncInfo)
-	var args []cc.ExpressionNode
-	for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
-		args = append(args, l.AssignmentExpression)
-	}
-	if len(args) != len(info.params) {
-		b.unsupported(x, "call to %s with %d arguments for %d parameters", name, len(args), len(info.params))
-	}
-	vals := make([]ir.Value, len(args))
-	for i, a := range args {
-		if !cc.IsIntegerType(a.Type()) {
-			b.unsupported(a, "argument of %s", kindName(a.Type()))
-		}
-		vals[i] = b.convert(b.expr(a), a.Type(), info.params[i], a)
-	}
-	if _, seen := b.callees[name]; !seen {
-		b.callees[name] = x
-	}
-	return b.value(ir.NewCall(callee, vals), x)
 }
 
 // ---- Branches ----
@@ -730,7 +912,7 @@ func (b *builder) cond(e cc.ExpressionNode, t, f *ir.Block) {
 	if op, l, r, ok := comparison(e); ok {
 		v = b.compare(e, op, l, r)
 	} else {
-		if !cc.IsScalarType(e.Type()) || !cc.IsIntegerType(e.Type()) {
+		if !cc.IsScalarType(e.Type()) || !cc.IsRealType(e.Type()) && !isPointer(e.Type()) {
 			b.unsupported(e, "condition of %s", kindName(e.Type()))
 		}
 		v = b.isNonzero(b.expr(e), e)

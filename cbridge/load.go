@@ -151,6 +151,13 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 	var defs []*cc.FunctionDefinition
 	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
 		ed := tu.ExternalDeclaration
+		if ed.Case == cc.ExternalDeclarationDecl && ed.Declaration != nil {
+			for l := ed.Declaration.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				if id := l.InitDeclarator; id != nil && id.Initializer != nil && id.Declarator != nil {
+					u.inits[id.Declarator.Name()] = id.Initializer
+				}
+			}
+		}
 		if ed.Case != cc.ExternalDeclarationFuncDef {
 			continue
 		}

@@ -1,6 +1,8 @@
 package cbridge
 
 import (
+	"strings"
+
 	"github.com/pbcc/pbcc/gen/ir"
 	"modernc.org/cc/v4"
 )
@@ -33,7 +35,9 @@ func (b *builder) stmt(s *cc.Statement) {
 		b.compound(s.CompoundStatement)
 	case cc.StatementExpr:
 		if e := s.ExpressionStatement.ExpressionList; e != nil {
+			b.discard = isCall(e)
 			b.expr(e)
+			b.discard = false
 		}
 	case cc.StatementSelection:
 		switch ss := s.SelectionStatement; ss.Case {
@@ -193,7 +197,7 @@ func isStringLiteral(e cc.ExpressionNode) bool {
 // stringBytes returns the bytes of a string literal, without the NUL.
 func stringBytes(e cc.ExpressionNode) []byte {
 	if sv, ok := unparen(e).Value().(cc.StringValue); ok {
-		return []byte(string(sv))
+		return []byte(strings.TrimSuffix(string(sv), "\x00"))
 	}
 	return nil
 }
@@ -432,4 +436,33 @@ func (b *builder) jumpStmt(s *cc.JumpStatement) {
 		}
 		b.terminate(ret, s)
 	}
+}
+
+// isCall reports whether e is a call (whose value a statement discards),
+// possibly cast to void: the first call in e spans all its tokens but a
+// leading cast.
+func isCall(e cc.ExpressionNode) bool {
+	var call cc.Node
+	inspect(e, func(n cc.Node) bool {
+		if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall && call == nil {
+			call = p
+		}
+		return call == nil
+	})
+	if call == nil {
+		return false
+	}
+	all, sub := cc.NodeTokens(e), cc.NodeTokens(call)
+	if len(sub) == 0 || len(all) < len(sub) {
+		return false
+	}
+	lead := all[:len(all)-len(sub)]
+	if len(lead) == 0 {
+		return true
+	}
+	var text []string
+	for _, t := range lead {
+		text = append(text, t.SrcStr())
+	}
+	return strings.Join(text, "") == "(void)"
 }

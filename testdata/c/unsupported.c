@@ -1,23 +1,38 @@
-/* A unit with constructs outside integer C: each such function is reported,
- * the others are still lowered. */
-int counter;
+/* A unit with constructs pbcc does not lower: each such function is
+ * reported with file:line:col and the construct, the others are still
+ * lowered. */
+#include <stdlib.h>
 
-int deref(int *p)
+union word {
+	int i;
+	float f;
+};
+
+int bits(union word w)
 {
-	if (*p > 0)
-		return 1;
-	return 0;
+	return w.i & 1;
 }
 
-double half(double x)
+long distance(int *from, int *to)
 {
-	return x / 2;
+	return to - from;
 }
 
-int bump(void)
+int first_byte(int *p)
 {
-	counter++;
-	return counter;
+	char *c = (char *)p;
+	return c[0];
+}
+
+long double precise(long double x)
+{
+	return x * 2;
+}
+
+int grow(int *p, int n)
+{
+	p = realloc(p, n * sizeof *p);
+	return p != NULL;
 }
 
 int abs3(int x)

@@ -1,0 +1,208 @@
+package cbridge
+
+import (
+	"strings"
+
+	"github.com/pbcc/pbcc/gen/ir"
+	"modernc.org/cc/v4"
+)
+
+// call lowers a call: of a function defined in the same file (ir.Call),
+// through a function pointer (ir.CallIndirect), or of one of the library
+// functions the lowering models (see libraryCall). Each argument is
+// converted to its parameter's type, as the prototype says.
+func (b *builder) call(x *cc.PostfixExpression) ir.Value {
+	discard := b.discard
+	b.discard = false
+	fe := unparen(x.PostfixExpression)
+	if p, ok := fe.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionPrimary {
+		fe = unparen(p.PrimaryExpression)
+	}
+	var args []cc.ExpressionNode
+	for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
+		args = append(args, l.AssignmentExpression)
+	}
+	id, direct := fe.(*cc.PrimaryExpression)
+	if direct && id.Case == cc.PrimaryExpressionIdent {
+		if d, ok := id.ResolvedTo().(*cc.Declarator); ok && b.cells[d] == nil && d.Type() != nil && d.Type().Kind() == cc.Function {
+			name := id.Token.SrcStr()
+			if callee := b.funcs[name]; callee != nil {
+				info := callee.Src.(*FuncInfo)
+				if len(args) != len(info.params) {
+					b.unsupported(x, "call to %s with %d arguments for %d parameters", name, len(args), len(info.params))
+				}
+				vals := b.args(args, info.params)
+				if _, seen := b.callees[name]; !seen {
+					b.callees[name] = x
+				}
+				return b.value(ir.NewCall(callee, vals), x)
+			}
+			if b.broken[name] {
+				b.unsupported(x, "call to %s, which could not be lowered", name)
+			}
+			return b.libraryCall(x, name, args, discard)
+		}
+	}
+	// A call through a function pointer: (*fp)(args), fp(args), t[i](args).
+	ft := x.PostfixExpression.Type()
+	if pt, ok := ft.(*cc.PointerType); ok {
+		ft = pt.Elem()
+	}
+	fnt, ok := ft.(*cc.FunctionType)
+	if !ok || fnt.IsVariadic() {
+		b.unsupported(x, "call of %s", b.text(x.PostfixExpression))
+	}
+	ps := params(fnt)
+	if len(args) != len(ps) {
+		b.unsupported(x, "call through %s with %d arguments for %d parameters", b.text(x.PostfixExpression), len(args), len(ps))
+	}
+	fn := b.expr(x.PostfixExpression)
+	if _, ok := fn.Type().(*ir.Signature); !ok {
+		b.unsupported(x, "call through %s of type %s", b.text(x.PostfixExpression), fn.Type())
+	}
+	pts := make([]cc.Type, len(ps))
+	for i, p := range ps {
+		pts[i] = p.Type().Decay()
+	}
+	return b.value(ir.NewCallIndirect(fn, b.args(args, pts)), x)
+}
+
+// args lowers call arguments, converting each to its parameter's type.
+func (b *builder) args(args []cc.ExpressionNode, params []cc.Type) []ir.Value {
+	vals := make([]ir.Value, len(args))
+	for i, a := range args {
+		vals[i] = b.convert(b.expr(a), a.Type(), params[i], a)
+	}
+	return vals
+}
+
+// outputFuncs are the library functions whose output the lowering leaves
+// out: a call of one is allowed as a statement (its value unused), its
+// arguments evaluated for their side effects. The harness does not check
+// what a unit prints.
+var outputFuncs = map[string]bool{
+	"printf": true, "fprintf": true, "puts": true, "putchar": true, "fputs": true,
+	"putc": true, "fputc": true, "fflush": true,
+}
+
+// libraryCall lowers a call of a function the file declares but does not
+// define:
+//
+//	malloc(n * sizeof(T)), malloc(sizeof(T))   Malloc{Elem: T, Count: n or 1}
+//	calloc(n, sizeof(T))                       Malloc{Elem: T, Count: n, Zero}
+//	malloc(n) without sizeof                   Malloc{Elem: u8, Count: n}
+//	free(p)                                    Free{p}
+//	getc(stdin), fgetc(stdin), getchar()       ReadInput i32: a character 0..255, or -1 (EOF)
+//	scanf("%d", &x)                            v = ReadInput i32; store x <- v; value (v != -1)*2 - 1
+//	printf, puts, putchar, ... as statements   nothing (arguments evaluated)
+//
+// scanf's model: the stream holds the numbers read, and -1 marks its end;
+// at the end scanf returns EOF (-1), otherwise 1. Two consequences: the
+// number -1 cannot be read, and at the end x receives -1 where C leaves it
+// unchanged.
+func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.ExpressionNode, discard bool) ir.Value {
+	switch name {
+	case "malloc", "calloc":
+		var elem ir.Type = ir.Int{Bits: 8}
+		var count ir.Value
+		switch {
+		case name == "malloc" && len(args) == 1:
+			elem, count = b.allocSize(args[0])
+		case name == "calloc" && len(args) == 2:
+			if t, ok := sizeofType(args[1]); ok {
+				elem = b.typeOf(args[1], t)
+				count = b.conv(b.expr(args[0]), i64, args[0])
+			} else {
+				n := b.conv(b.expr(args[0]), i64, args[0])
+				sz := b.conv(b.expr(args[1]), i64, args[1])
+				count = b.value(ir.NewBinOp(ir.Mul, n, sz), x)
+			}
+		default:
+			b.unsupported(x, "call to %s with %d arguments", name, len(args))
+		}
+		return b.value(ir.NewMalloc(elem, count, name == "calloc"), x)
+	case "free":
+		if len(args) != 1 {
+			b.unsupported(x, "call to free with %d arguments", len(args))
+		}
+		p := b.expr(args[0])
+		if c, ok := p.(*ir.Const); ok && c.Bits == 0 {
+			return nil // free(NULL) does nothing
+		}
+		if _, ok := p.Type().(ir.Pointer); !ok {
+			b.unsupported(x, "free of %s", kindName(args[0].Type()))
+		}
+		b.emit(ir.NewFree(p), x)
+		return nil
+	case "getc", "fgetc", "getchar":
+		if name == "getchar" && len(args) != 0 || name != "getchar" && (len(args) != 1 || !isStdin(args[0])) {
+			b.unsupported(x, "%s from a stream other than stdin", name)
+		}
+		b.info.Stream |= CharStream
+		return b.value(ir.NewReadInput(i32), x)
+	case "scanf":
+		if len(args) != 2 || !isStringLiteral(args[0]) || strings.TrimSpace(string(stringBytes(args[0]))) != "%d" {
+			b.unsupported(x, "scanf other than scanf(\"%%d\", &x)")
+		}
+		pt, ok := args[1].Type().(*cc.PointerType)
+		if !ok || pt.Elem().Kind() != cc.Int {
+			b.unsupported(x, "scanf(\"%%d\") into %s", args[1].Type())
+		}
+		b.info.Stream |= NumberStream
+		p := b.expr(args[1])
+		v := b.value(ir.NewReadInput(i32), x)
+		b.emit(ir.NewStore(p, v), x)
+		more := b.conv(b.value(ir.NewBinOp(ir.Ne, v, ir.IntConst(i32, -1)), x), i32, x)
+		twice := b.value(ir.NewBinOp(ir.Add, more, more), x)
+		return b.value(ir.NewBinOp(ir.Sub, twice, ir.IntConst(i32, 1)), x)
+	}
+	if outputFuncs[name] && discard {
+		for _, a := range args {
+			if !isStringLiteral(a) && !isStdin(a) && hasEffects(a) {
+				b.expr(a)
+			}
+		}
+		return nil
+	}
+	b.unsupported(x, "call to %s, which is not defined in this file", name)
+	return nil
+}
+
+// isStdin reports whether e is the identifier stdin.
+func isStdin(e cc.ExpressionNode) bool {
+	pe, ok := unparen(e).(*cc.PrimaryExpression)
+	return ok && pe.Case == cc.PrimaryExpressionIdent && pe.Token.SrcStr() == "stdin"
+}
+
+// sizeofType returns T when e is sizeof(T) or sizeof expr of type T.
+func sizeofType(e cc.ExpressionNode) (cc.Type, bool) {
+	u, ok := unparen(e).(*cc.UnaryExpression)
+	if !ok {
+		return nil, false
+	}
+	switch u.Case {
+	case cc.UnaryExpressionSizeofType:
+		return u.TypeName.Type(), true
+	case cc.UnaryExpressionSizeofExpr:
+		return u.UnaryExpression.Type(), true
+	}
+	return nil, false
+}
+
+// allocSize splits malloc's argument into an element type and a count:
+// sizeof(T) is one T, n * sizeof(T) or sizeof(T) * n is n of them, any
+// other size n is n bytes.
+func (b *builder) allocSize(e cc.ExpressionNode) (ir.Type, ir.Value) {
+	if t, ok := sizeofType(e); ok {
+		return b.typeOf(e, t), ir.IntConst(i64, 1)
+	}
+	if m, ok := unparen(e).(*cc.MultiplicativeExpression); ok && m.Case == cc.MultiplicativeExpressionMul {
+		if t, ok := sizeofType(m.CastExpression); ok {
+			return b.typeOf(e, t), b.conv(b.expr(m.MultiplicativeExpression), i64, m.MultiplicativeExpression)
+		}
+		if t, ok := sizeofType(m.MultiplicativeExpression); ok {
+			return b.typeOf(e, t), b.conv(b.expr(m.CastExpression), i64, m.CastExpression)
+		}
+	}
+	return ir.Int{Bits: 8}, b.conv(b.expr(e), i64, e)
+}
