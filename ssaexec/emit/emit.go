@@ -400,7 +400,9 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		for i, gl := range globals {
 			names[i], ts[i] = gl.field, gl.v.Type()
 		}
-		comments[0] = "package-level variables, set for the call"
+		for i := range comments {
+			comments[i] = "package-level variable, set for the call"
+		}
 		group(names, ts, comments)
 	}
 	resultTypes, comments := valueTypes(f.results), make([]string, len(f.results))
@@ -498,7 +500,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			if len(tv.Setup) > 0 {
 				tv.Setup = append(tv.Setup, "")
 			}
-			tv.Setup = append(tv.Setup, "// "+name+": objects reached by more than one pointer.")
+			tv.Setup = append(tv.Setup, "// Case "+strconv.Quote(name)+": objects reached by more than one pointer.")
 			tv.Setup = append(tv.Setup, setup...)
 		}
 
@@ -534,9 +536,15 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	// The call and its checks.
 	args := make([]string, len(fields))
 	verbs := make([]string, len(fields))
+	var argsShown []string
 	for i, fl := range fields {
 		args[i] = tv.TT + "." + fl
 		verbs[i] = verb(f.params[i].t)
+		if verbs[i] == "" {
+			verbs[i] = fl // a function: vet rejects %v
+		} else {
+			argsShown = append(argsShown, args[i])
+		}
 	}
 	callee, shown := f.fn.Name(), f.fn.Name()
 	if f.recv {
@@ -548,10 +556,6 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	}
 	tv.Call = callee + "(" + strings.Join(args, ", ") + ")"
 	shown += "(" + strings.Join(verbs, ", ") + ")"
-	argsShown := make([]string, len(fields))
-	for i, fl := range fields {
-		argsShown[i] = tv.TT + "." + fl
-	}
 	for _, gl := range globals {
 		tv.Globals = append(tv.Globals, globalView{Var: gl.expr, Old: g.local("old" + capitalize(gl.field)), Field: tv.TT + "." + gl.field})
 	}
@@ -574,7 +578,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		if len(f.results) > 1 {
 			if named(v.name) {
 				what += " " + v.name
-			} else if !isError(v.t) {
+			} else if !isError(v.t) && nonErr > 1 {
 				what += " result " + strconv.Itoa(i)
 			}
 		}
@@ -621,10 +625,17 @@ func (g *generator) want(w *litWriter, t types.Type, l ir.Literal) (string, erro
 	return w.literal(t, l)
 }
 
-// verb returns the fmt verb that shows a value of type t in a message.
+// verb returns the fmt verb that shows a value of type t in a message:
+// %q for strings, byte slices, runes and bytes, %v for the rest, "" for
+// functions, which are not shown.
 func verb(t types.Type) string {
 	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return ""
 	case *types.Basic:
+		if b, ok := types.Unalias(t).(*types.Basic); ok && (b.Name() == "rune" || b.Name() == "byte") {
+			return "%q"
+		}
 		if u.Info()&types.IsString != 0 {
 			return "%q"
 		}

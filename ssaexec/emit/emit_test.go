@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -364,6 +365,399 @@ func Days(m time.Month) [2]time.Month { return [2]time.Month{m, m + 1} }
 			days := p.result("Days", 0)
 			days.Cases = []gen.Case{{Name: "L13_call", Inputs: ints(3), Outputs: []ir.Literal{arr(ints(3, 4)...)}}}
 			return []*gen.Result{we, days}
+		},
+	},
+	{
+		name: "text",
+		src: `package text
+
+import "strings"
+
+func Count(s string, sep byte) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == sep {
+			n++
+		}
+	}
+	return n
+}
+
+func Upper(b []byte) []byte {
+	if b == nil {
+		return nil
+	}
+	return []byte(strings.ToUpper(string(b)))
+}
+
+func IsVowel(r rune) bool { return strings.ContainsRune("aeiou", r) }
+
+func Fields(s string) []string { return strings.Fields(s) }
+
+func Path(dir, file string) string { return dir + ` + "`\\`" + ` + file }
+`,
+		results: func(p *pkg) []*gen.Result {
+			count := p.result("Count", 1, branch{8, 6, "s[i] == sep", gen.Covered, ""}, branch{8, 6, "s[i] == sep", gen.Covered, ""})
+			count.Cases = []gen.Case{
+				{Name: "L8_s[i]==sep_true", Inputs: []ir.Literal{strLit("a\tb,c"), byteLit(',')}, Outputs: ints(1)},
+				{Name: "L8_s[i]==sep_true_2", Inputs: []ir.Literal{strLit(`say "hi"`), byteLit('"')}, Outputs: ints(2)},
+				{Name: "L8_s[i]==sep_false", Inputs: []ir.Literal{strLit(""), byteLit(0)}, Outputs: ints(0)},
+			}
+			byteT := ir.Int{Bits: 8}
+			upper := p.result("Upper", 0, branch{16, 5, "b == nil", gen.Covered, ""}, branch{16, 5, "b == nil", gen.Covered, ""})
+			upper.Cases = []gen.Case{
+				{Name: "L16_b==nil_true", Inputs: []ir.Literal{nilSlice(byteT)}, Outputs: []ir.Literal{nilSlice(byteT)}},
+				{Name: "L16_b==nil_false", Inputs: []ir.Literal{bytesLit('x', 'y')}, Outputs: []ir.Literal{bytesLit('X', 'Y')}},
+				{Name: "L16_b==nil_false_binary", Inputs: []ir.Literal{bytesLit(0, 'a')}, Outputs: []ir.Literal{bytesLit(0, 'A')}},
+				{Name: "L16_b==nil_false_empty", Inputs: []ir.Literal{bytesLit()}, Outputs: []ir.Literal{bytesLit()}},
+			}
+			vowel := p.result("IsVowel", 0)
+			vowel.Cases = []gen.Case{
+				{Name: "a", Inputs: []ir.Literal{runeLit('a')}, Outputs: []ir.Literal{boolLit(true)}},
+				{Name: "accented", Inputs: []ir.Literal{runeLit('é')}, Outputs: []ir.Literal{boolLit(false)}},
+				{Name: "newline", Inputs: []ir.Literal{runeLit('\n')}, Outputs: []ir.Literal{boolLit(false)}},
+				{Name: "delete", Inputs: []ir.Literal{runeLit(0x7f)}, Outputs: []ir.Literal{boolLit(false)}},
+			}
+			fields := p.result("Fields", 0)
+			fields.Cases = []gen.Case{
+				{Name: "words", Inputs: strs("  a b "), Outputs: []ir.Literal{sliceOf(ir.String{}, strs("a", "b")...)}},
+				{Name: "empty", Inputs: strs(""), Outputs: []ir.Literal{sliceOf(ir.String{})}},
+			}
+			path := p.result("Path", 0)
+			path.Cases = []gen.Case{{Name: "call", Inputs: strs("C:", "x.go"), Outputs: strs(`C:\x.go`)}}
+			return []*gen.Result{count, upper, vowel, fields, path}
+		},
+	},
+	{
+		name: "floats",
+		src: `package floats
+
+import "math"
+
+func Div(a, b float64) float64 { return a / b }
+
+func Half(x float32) float32 { return x / 2 }
+
+func Classify(x float64) string {
+	switch {
+	case math.IsNaN(x):
+		return "nan"
+	case math.IsInf(x, 0):
+		return "inf"
+	case x == 0 && math.Signbit(x):
+		return "-0"
+	}
+	return "finite"
+}
+
+type Celsius float64
+
+func (c Celsius) Warm() bool { return c > 20.5 }
+`,
+		results: func(p *pkg) []*gen.Result {
+			nan := math.NaN()
+			div := p.result("Div", 0)
+			div.Cases = []gen.Case{
+				{Name: "inf", Inputs: []ir.Literal{f64(1), f64(0)}, Outputs: []ir.Literal{f64(math.Inf(1))}},
+				{Name: "nan", Inputs: []ir.Literal{f64(0), f64(0)}, Outputs: []ir.Literal{f64(nan)}},
+				{Name: "negative_zero", Inputs: []ir.Literal{f64(0), f64(-1)}, Outputs: []ir.Literal{f64(math.Copysign(0, -1))}},
+				{Name: "third", Inputs: []ir.Literal{f64(1), f64(3)}, Outputs: []ir.Literal{f64(1.0 / 3)}},
+				{Name: "large", Inputs: []ir.Literal{f64(1e300), f64(-1e-10)}, Outputs: []ir.Literal{f64(math.Inf(-1))}},
+			}
+			half := p.result("Half", 0)
+			half.Cases = []gen.Case{
+				{Name: "tenth", Inputs: []ir.Literal{f32(0.1)}, Outputs: []ir.Literal{f32(float32(0.1) / 2)}},
+				{Name: "nan", Inputs: []ir.Literal{f32(float32(nan))}, Outputs: []ir.Literal{f32(float32(nan))}},
+			}
+			cl := p.result("Classify", 0)
+			cl.Cases = []gen.Case{
+				{Name: "nan", Inputs: []ir.Literal{f64(nan)}, Outputs: strs("nan")},
+				{Name: "inf", Inputs: []ir.Literal{f64(math.Inf(-1))}, Outputs: strs("inf")},
+				{Name: "negative_zero", Inputs: []ir.Literal{f64(math.Copysign(0, -1))}, Outputs: strs("-0")},
+				{Name: "finite", Inputs: []ir.Literal{f64(2.5)}, Outputs: strs("finite")},
+			}
+			warm := p.result("Celsius.Warm", 0)
+			warm.Cases = []gen.Case{
+				{Name: "warm", Inputs: []ir.Literal{f64(21)}, Outputs: []ir.Literal{boolLit(true)}},
+				{Name: "nan", Inputs: []ir.Literal{f64(nan)}, Outputs: []ir.Literal{boolLit(false)}},
+			}
+			return []*gen.Result{div, half, cl, warm}
+		},
+	},
+	{
+		name: "shapes",
+		src: `package shapes
+
+type Point struct {
+	X, Y  int
+	label string
+}
+
+type Rect struct {
+	Min, Max Point
+	Tags     []string
+}
+
+func Area(r Rect) int { return (r.Max.X - r.Min.X) * (r.Max.Y - r.Min.Y) }
+
+func Mid(p *Point) *Point {
+	if p == nil {
+		return nil
+	}
+	return &Point{X: p.X / 2, Y: p.Y / 2, label: "mid"}
+}
+
+func Origin() Point { return Point{label: "o"} }
+
+func Sum(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+func Grow(xs []int) []int {
+	if xs == nil {
+		return []int{}
+	}
+	return append(xs, 0)
+}
+
+func Inc(p *int8) int8 {
+	*p++
+	return *p
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			pointT, rectT := p.irOf("Point"), p.irOf("Rect")
+			point := func(x, y int64, label string) ir.Literal { return rec(pointT, intLit(64, true, x), intLit(64, true, y), strLit(label)) }
+			i64 := ir.Int{Bits: 64, Signed: true}
+			area := p.result("Area", 0)
+			area.Cases = []gen.Case{
+				{Name: "call", Inputs: []ir.Literal{rec(rectT, point(1, 0, ""), point(3, 2, ""), sliceOf(ir.String{}, strs("a")...))}, Outputs: ints(4)},
+				{Name: "zero", Inputs: []ir.Literal{rec(rectT, point(0, 0, ""), point(0, 0, ""), nilSlice(ir.String{}))}, Outputs: ints(0)},
+			}
+			mid := p.result("Mid", 0, branch{16, 5, "p == nil", gen.Covered, ""}, branch{16, 5, "p == nil", gen.Covered, ""})
+			mid.Cases = []gen.Case{
+				{Name: "L16_p==nil_true", Inputs: []ir.Literal{nilPtr(pointT)}, Outputs: []ir.Literal{nilPtr(pointT)}},
+				{Name: "L16_p==nil_false", Inputs: []ir.Literal{ptr(point(4, -2, "p"))}, Outputs: []ir.Literal{ptr(point(2, -1, "mid"))}},
+			}
+			origin := p.result("Origin", 0)
+			origin.Cases = []gen.Case{{Name: "call", Outputs: []ir.Literal{point(0, 0, "o")}}}
+			sum := p.result("Sum", 0)
+			sum.Cases = []gen.Case{
+				{Name: "nil", Inputs: []ir.Literal{nilSlice(i64)}, Outputs: ints(0)},
+				{Name: "empty", Inputs: []ir.Literal{sliceOf(i64)}, Outputs: ints(0)},
+				{Name: "two", Inputs: []ir.Literal{sliceOf(i64, ints(1, 2)...)}, Outputs: ints(3)},
+			}
+			grow := p.result("Grow", 0, branch{33, 5, "xs == nil", gen.Covered, ""}, branch{33, 5, "xs == nil", gen.Covered, ""})
+			grow.Cases = []gen.Case{
+				{Name: "L33_xs==nil_true", Inputs: []ir.Literal{nilSlice(i64)}, Outputs: []ir.Literal{sliceOf(i64)}},
+				{Name: "L33_xs==nil_false", Inputs: []ir.Literal{sliceOf(i64, ints(1)...)}, Outputs: []ir.Literal{sliceOf(i64, ints(1, 0)...)}},
+			}
+			inc := p.result("Inc", 0)
+			inc.Cases = []gen.Case{
+				{Name: "five", Inputs: []ir.Literal{ptr(intLit(8, true, 5))}, Outputs: []ir.Literal{intLit(8, true, 6)}},
+				{Name: "zero", Inputs: []ir.Literal{ptr(intLit(8, true, 0))}, Outputs: []ir.Literal{intLit(8, true, 1)}},
+			}
+			return []*gen.Result{area, mid, origin, sum, grow, inc}
+		},
+	},
+	{
+		name: "list",
+		src: `package list
+
+type Node struct {
+	Val  int
+	Next *Node
+}
+
+type Pair struct{ L, R *Node }
+
+func Same(a, b *Node) bool { return a == b }
+
+func Shared(p Pair) bool { return p.L != nil && p.L == p.R }
+
+func Loops(n *Node) bool {
+	slow, fast := n, n
+	for fast != nil && fast.Next != nil {
+		slow, fast = slow.Next, fast.Next.Next
+		if slow == fast {
+			return true
+		}
+	}
+	return false
+}
+
+func Next(n *Node) *Node {
+	if n == nil {
+		return nil
+	}
+	return n.Next
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			nodeT, pairT := p.irOf("Node"), p.irOf("Pair")
+			node := func(v int64, next ir.Literal) *ir.Literal {
+				return &ir.Literal{T: nodeT, Elems: []ir.Literal{intLit(64, true, v), next}}
+			}
+			none := nilPtr(nodeT)
+			// cycle returns the head of a cyclic list holding vals.
+			cycle := func(vals ...int64) *ir.Literal {
+				nodes := make([]*ir.Literal, len(vals))
+				for i, v := range vals {
+					nodes[i] = node(v, none)
+				}
+				for i, n := range nodes {
+					n.Elems[1] = ref(nodes[(i+1)%len(nodes)])
+				}
+				return nodes[0]
+			}
+			x := node(1, none)
+			same := p.result("Same", 0)
+			same.Cases = []gen.Case{
+				{Name: "alias", Inputs: []ir.Literal{ref(x), ref(x)}, Outputs: []ir.Literal{boolLit(true)}},
+				{Name: "distinct", Inputs: []ir.Literal{ref(node(1, none)), ref(node(1, none))}, Outputs: []ir.Literal{boolLit(false)}},
+			}
+			y := node(2, none)
+			shared := p.result("Shared", 0)
+			shared.Cases = []gen.Case{
+				{Name: "alias", Inputs: []ir.Literal{rec(pairT, ref(y), ref(y))}, Outputs: []ir.Literal{boolLit(true)}},
+				{Name: "one", Inputs: []ir.Literal{rec(pairT, ref(node(0, none)), none)}, Outputs: []ir.Literal{boolLit(false)}},
+			}
+			loops := p.result("Loops", 2, branch{17, 6, "slow == fast", gen.Covered, ""}, branch{17, 6, "slow == fast", gen.Covered, ""})
+			loops.Cases = []gen.Case{
+				{Name: "L17_slow==fast_true", Inputs: []ir.Literal{ref(cycle(1))}, Outputs: []ir.Literal{boolLit(true)}},
+				{Name: "L17_slow==fast_true_3", Inputs: []ir.Literal{ref(cycle(1, 2, 3))}, Outputs: []ir.Literal{boolLit(true)}},
+				{Name: "L17_slow==fast_false", Inputs: []ir.Literal{ref(node(1, ref(node(2, ref(node(3, none))))))}, Outputs: []ir.Literal{boolLit(false)}},
+				{Name: "nil", Inputs: []ir.Literal{none}, Outputs: []ir.Literal{boolLit(false)}},
+			}
+			next := p.result("Next", 0, branch{25, 5, "n == nil", gen.Covered, ""}, branch{25, 5, "n == nil", gen.Covered, ""})
+			in, out := cycle(1, 2), cycle(2, 1)
+			next.Cases = []gen.Case{
+				{Name: "L25_n==nil_true", Inputs: []ir.Literal{none}, Outputs: []ir.Literal{none}},
+				{Name: "L25_n==nil_false", Inputs: []ir.Literal{ref(node(1, ref(node(2, none))))}, Outputs: []ir.Literal{ref(node(2, none))}},
+				{Name: "L25_n==nil_false_cycle", Inputs: []ir.Literal{ref(in)}, Outputs: []ir.Literal{ref(out)}},
+			}
+			return []*gen.Result{same, shared, loops, next}
+		},
+	},
+	{
+		name: "state",
+		src: `package state
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+var limit = 10
+
+var Prefix string
+
+func Clamp(x int) int {
+	if x > limit {
+		return limit
+	}
+	return x
+}
+
+func Describe(x int) string {
+	if x > limit {
+		return Prefix + "big"
+	}
+	return Prefix + "small"
+}
+
+func Parse(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, errors.New("not a number: " + strconv.Quote(s))
+	}
+	if n > limit {
+		return limit, nil
+	}
+	return n, nil
+}
+
+func Div(a, b int) int { return a / b }
+
+func At(xs []int, i int) int { return xs[i] }
+
+func Must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+func Check(n int) int {
+	if n < 0 {
+		panic("negative: " + strconv.Itoa(n))
+	}
+	return n
+}
+
+func Apply(f func(string) string, s string) string {
+	if f == nil {
+		return s
+	}
+	return f(s)
+}
+
+func Shout(s string) string { return strings.ToUpper(s) + "!" }
+`,
+		results: func(p *pkg) []*gen.Result {
+			limit, prefix := p.global("limit"), p.global("Prefix")
+			i64 := ir.Int{Bits: 64, Signed: true}
+			lim := func(n int64) []gen.GlobalValue { return []gen.GlobalValue{{G: limit, Value: intLit(64, true, n)}} }
+			clamp := p.result("Clamp", 0, branch{14, 5, "x > limit", gen.Covered, ""}, branch{14, 5, "x > limit", gen.Covered, ""})
+			clamp.Cases = []gen.Case{
+				{Name: "L14_x>limit_true", Inputs: ints(5), Globals: lim(3), Outputs: ints(3)},
+				{Name: "L14_x>limit_false", Inputs: ints(5), Globals: lim(10), Outputs: ints(5)},
+			}
+			desc := p.result("Describe", 0, branch{21, 5, "x > limit", gen.Covered, ""}, branch{21, 5, "x > limit", gen.Covered, ""})
+			desc.Cases = []gen.Case{
+				{Name: "L21_x>limit_true", Inputs: ints(2), Globals: append(lim(1), gen.GlobalValue{G: prefix, Value: strLit("#")}), Outputs: strs("#big")},
+				{Name: "L21_x>limit_false", Inputs: ints(0), Globals: lim(0), Outputs: strs("small")},
+			}
+			parse := p.result("Parse", 0, branch{29, 5, "err != nil", gen.Covered, ""}, branch{29, 5, "err != nil", gen.Covered, ""})
+			parse.Cases = []gen.Case{
+				{Name: "L29_err!=nil_true", Inputs: strs("x"), Outputs: []ir.Literal{intLit(64, true, 0), errLit(`not a number: "x"`)}},
+				{Name: "L29_err!=nil_false", Inputs: strs("12"), Globals: lim(10), Outputs: []ir.Literal{intLit(64, true, 10), nilErr()}},
+				{Name: "L32_n>limit_false", Inputs: strs("7"), Globals: lim(10), Outputs: []ir.Literal{intLit(64, true, 7), nilErr()}},
+			}
+			div := p.result("Div", 0)
+			div.Cases = []gen.Case{
+				{Name: "call", Inputs: ints(7, 2), Outputs: ints(3)},
+				{Name: "divide_by_zero", Inputs: ints(1, 0), Panic: ir.CheckDivide.String()},
+			}
+			at := p.result("At", 0)
+			at.Cases = []gen.Case{
+				{Name: "call", Inputs: []ir.Literal{sliceOf(i64, ints(1, 2)...), intLit(64, true, 1)}, Outputs: ints(2)},
+				{Name: "out_of_range", Inputs: []ir.Literal{sliceOf(i64, ints(1)...), intLit(64, true, 5)}, Panic: ir.CheckIndex.String()},
+			}
+			must := p.result("Must", 0, branch{44, 5, "err != nil", gen.Covered, ""}, branch{44, 5, "err != nil", gen.Covered, ""})
+			must.Cases = []gen.Case{
+				{Name: "L44_err!=nil_true", Inputs: []ir.Literal{errLit("boom")}, Panic: "boom"},
+				{Name: "L44_err!=nil_false", Inputs: []ir.Literal{nilErr()}},
+			}
+			check := p.result("Check", 0, branch{50, 5, "n < 0", gen.Covered, ""}, branch{50, 5, "n < 0", gen.Covered, ""})
+			check.Cases = []gen.Case{
+				{Name: "L50_n<0_true", Inputs: ints(-1), Outputs: ints(0), Panic: "negative: -1"},
+				{Name: "L50_n<0_false", Inputs: ints(2), Outputs: ints(2)},
+			}
+			fnLit := func(name string) ir.Literal {
+				return ir.Literal{T: irType(p.t, p.function("Shout").Signature), Func: &ir.Func{Name: name}}
+			}
+			apply := p.result("Apply", 0, branch{57, 5, "f == nil", gen.Covered, ""}, branch{57, 5, "f == nil", gen.Covered, ""})
+			apply.Cases = []gen.Case{
+				{Name: "L57_f==nil_true", Inputs: []ir.Literal{{T: irType(p.t, p.function("Shout").Signature)}, strLit("a")}, Outputs: strs("a")},
+				{Name: "L57_f==nil_false", Inputs: []ir.Literal{fnLit("state.Shout"), strLit("hi")}, Outputs: strs("HI!")},
+				{Name: "L57_f==nil_false_std", Inputs: []ir.Literal{fnLit("strings.ToUpper"), strLit("go")}, Outputs: strs("GO")},
+			}
+			return []*gen.Result{clamp, desc, parse, div, at, must, check, apply}
 		},
 	},
 }
@@ -938,19 +1332,115 @@ func (p *pkg) result(name string, k int, branches ...branch) *gen.Result {
 	return r
 }
 
+// irStructs holds the IR struct of each Go struct type, made once so that
+// a struct may point to itself.
+var irStructs = map[types.Type]*ir.Struct{}
+
 func irType(t *testing.T, typ types.Type) ir.Type {
+	if isError(typ) {
+		return nil // the IR has no interface type
+	}
 	switch u := typ.Underlying().(type) {
 	case *types.Basic:
-		if u.Info()&types.IsBoolean != 0 {
+		switch {
+		case u.Info()&types.IsBoolean != 0:
 			return ir.Bool{}
+		case u.Info()&types.IsFloat != 0:
+			return ir.Float{Bits: 8 * int(types.SizesFor("gc", "amd64").Sizeof(u))}
+		case u.Info()&types.IsString != 0:
+			return ir.String{}
 		}
 		return ir.Int{Bits: goIntBits(u.Kind()), Signed: u.Info()&types.IsUnsigned == 0}
 	case *types.Array:
 		return ir.Array{Elem: irType(t, u.Elem()), Len: int(u.Len())}
+	case *types.Slice:
+		return ir.Slice{Elem: irType(t, u.Elem())}
+	case *types.Pointer:
+		return ir.Pointer{Elem: irType(t, u.Elem())}
+	case *types.Struct:
+		if st, ok := irStructs[typ]; ok {
+			return st
+		}
+		st := &ir.Struct{Name: typ.String()}
+		irStructs[typ] = st
+		for i := range u.NumFields() {
+			st.Fields = append(st.Fields, ir.Field{Name: u.Field(i).Name(), T: irType(t, u.Field(i).Type())})
+		}
+		return st
+	case *types.Signature:
+		sig := &ir.Signature{}
+		for v := range u.Params().Variables() {
+			sig.Params = append(sig.Params, irType(t, v.Type()))
+		}
+		for v := range u.Results().Variables() {
+			sig.Results = append(sig.Results, irType(t, v.Type()))
+		}
+		return sig
+	case *types.Map:
+		return nil // the IR has no map type
 	}
 	t.Fatalf("no IR type for %s", typ)
 	return nil
 }
+
+// irOf returns the IR type of the package-level type called name.
+func (p *pkg) irOf(name string) ir.Type {
+	return irType(p.t, p.ssa.Pkg.Scope().Lookup(name).Type())
+}
+
+// global returns the IR global of the package-level variable called name.
+func (p *pkg) global(name string) *ir.Global {
+	return ir.NewGlobal(name, irType(p.t, p.ssa.Pkg.Scope().Lookup(name).Type()))
+}
+
+func strLit(s string) ir.Literal { return ir.Literal{T: ir.String{}, Str: s} }
+
+func strs(ss ...string) []ir.Literal {
+	ls := make([]ir.Literal, len(ss))
+	for i, s := range ss {
+		ls[i] = strLit(s)
+	}
+	return ls
+}
+
+func f64(v float64) ir.Literal { return ir.Literal{T: ir.Float{Bits: 64}, Bits: math.Float64bits(v)} }
+
+func f32(v float32) ir.Literal {
+	return ir.Literal{T: ir.Float{Bits: 32}, Bits: uint64(math.Float32bits(v))}
+}
+
+func byteLit(b byte) ir.Literal { return intLit(8, false, int64(b)) }
+
+func bytesLit(bs ...byte) ir.Literal {
+	l := ir.Literal{T: ir.Slice{Elem: ir.Int{Bits: 8}}, Elems: []ir.Literal{}}
+	for _, b := range bs {
+		l.Elems = append(l.Elems, byteLit(b))
+	}
+	return l
+}
+
+func runeLit(r rune) ir.Literal { return intLit(32, true, int64(r)) }
+
+// sliceOf returns the slice of element type elem holding elems; nilSlice
+// is the nil one.
+func sliceOf(elem ir.Type, elems ...ir.Literal) ir.Literal {
+	return ir.Literal{T: ir.Slice{Elem: elem}, Elems: append([]ir.Literal{}, elems...)}
+}
+
+func nilSlice(elem ir.Type) ir.Literal { return ir.Literal{T: ir.Slice{Elem: elem}, Nil: true} }
+
+func rec(t ir.Type, fields ...ir.Literal) ir.Literal { return ir.Literal{T: t, Elems: fields} }
+
+// ref returns a pointer to obj; two refs of one obj alias.
+func ref(obj *ir.Literal) ir.Literal { return ir.Literal{T: ir.Pointer{Elem: obj.T}, Ref: obj} }
+
+func ptr(obj ir.Literal) ir.Literal { return ref(&obj) }
+
+func nilPtr(elem ir.Type) ir.Literal { return ir.Literal{T: ir.Pointer{Elem: elem}} }
+
+func errLit(msg string) ir.Literal { return ir.Literal{Str: msg} }
+
+func nilErr() ir.Literal { return ir.Literal{Nil: true} }
 
 func intLit(bits int, signed bool, v int64) ir.Literal {
 	t := ir.Int{Bits: bits, Signed: signed}

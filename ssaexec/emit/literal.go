@@ -207,9 +207,15 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 			b.WriteString(types.TypeString(t, w.qual))
 		}
 		b.WriteByte('{')
+		bin := isByte(u.Elem())
 		for i, e := range l.Elems {
 			if i > 0 {
 				b.WriteString(", ")
+			}
+			if _, ok := e.T.(ir.Int); bin && ok {
+				// Binary data: every byte in hexadecimal.
+				fmt.Fprintf(b, "0x%02x", byte(e.Bits))
+				continue
 			}
 			if err := w.write(b, u.Elem(), e, true, at.index(i, true)); err != nil {
 				return err
@@ -375,10 +381,16 @@ func quote(s string) string {
 	return strconv.Quote(s)
 }
 
+// isByte reports whether t is exactly byte.
+func isByte(t types.Type) bool {
+	b, ok := types.Unalias(t).(*types.Basic)
+	return ok && b.Name() == "byte"
+}
+
 // byteString returns the text of a byte slice (its elements exactly of
 // type byte) when it is non-empty printable UTF-8.
 func byteString(u *types.Slice, l ir.Literal) (string, bool) {
-	if b, ok := types.Unalias(u.Elem()).(*types.Basic); !ok || b.Name() != "byte" || len(l.Elems) == 0 {
+	if !isByte(u.Elem()) || len(l.Elems) == 0 {
 		return "", false
 	}
 	bs := make([]byte, len(l.Elems))
