@@ -14,7 +14,6 @@ import (
 
 func lit(t ir.Int, v int64) ir.Literal { return ir.Literal{T: t, Bits: uint64(v) & t.Mask()} }
 
-
 // trityp cases that take every branch: inputs chosen by hand, expected
 // results worked out from the source.
 var tritypCases = []struct {

@@ -59,10 +59,10 @@ type FuncInfo struct {
 type StreamKind int
 
 const (
-	NoStream      StreamKind = 0
-	CharStream    StreamKind = 1 // getc(stdin), fgetc(stdin), getchar(): one i32 per character, -1 at the end
-	NumberStream  StreamKind = 2 // scanf("%d", &x): one i32 per number, -1 at the end
-	MixedStream              = CharStream | NumberStream
+	NoStream     StreamKind = 0
+	CharStream   StreamKind = 1 // getc(stdin), fgetc(stdin), getchar(): one i32 per character, -1 at the end
+	NumberStream StreamKind = 2 // scanf("%d", &x): one i32 per number, -1 at the end
+	MixedStream             = CharStream | NumberStream
 )
 
 // maxRetries bounds how many broken functions Load sets aside before it

@@ -44,6 +44,17 @@ func isConstObject(d *cc.Declarator) bool {
 	if d.IsConst() {
 		return true
 	}
+	// cc drops the qualifier of the elements of an array of const
+	// pointers (int (*const ops[4])(int)): look for const before the
+	// name in the declarator's tokens.
+	for _, tok := range cc.NodeTokens(d) {
+		if tok.SrcStr() == d.Name() {
+			break
+		}
+		if tok.SrcStr() == "const" {
+			return true
+		}
+	}
 	t := d.Type()
 	for t.Kind() == cc.Array {
 		at, ok := t.(*cc.ArrayType)

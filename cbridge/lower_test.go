@@ -2,6 +2,7 @@ package cbridge
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,19 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // the file removed so that the goldens do not depend on the checkout.
 func dump(f *File) string {
 	var b strings.Builder
+	for _, g := range f.Globals {
+		fmt.Fprintf(&b, "global %s %s", g.Name(), g.T)
+		if g.Input {
+			b.WriteString(" input")
+		}
+		if g.Init != nil {
+			fmt.Fprintf(&b, " = %s", g.Init)
+		}
+		b.WriteString("\n")
+	}
+	if len(f.Globals) > 0 {
+		b.WriteString("\n")
+	}
 	for _, fn := range f.Funcs {
 		b.WriteString(fn.String())
 		b.WriteString("\n")

@@ -17,7 +17,7 @@ type unit struct {
 	funcs   map[string]*ir.Func // the functions the file defines, by name
 	broken  map[string]bool     // functions whose bodies had errors
 	structs map[string]*ir.Struct
-	globals map[string]*ir.Global // by C name ("f.n" for a static local n of f)
+	globals map[string]*ir.Global      // by C name ("f.n" for a static local n of f)
 	inits   map[string]*cc.Initializer // the initializers of the file-scope variables
 	info    *unitInfo
 	strs    int // string literals made into globals so far
