@@ -848,6 +848,39 @@ func TestEndToEnd(t *testing.T) {
 	if want := "Trityp(1, 1, 1) mismatch (-want +got):"; !strings.Contains(out, want) {
 		t.Errorf("go test output does not contain %q:\n%s", want, out)
 	}
+
+	// So must a panic that does not happen, or another panic than the
+	// one expected, and the test must not crash.
+	for _, gc := range goldenCases {
+		if gc.name != "state" {
+			continue
+		}
+		wrong := gc
+		wrong.results = func(p *pkg) []*gen.Result {
+			rs := gc.results(p)
+			rs[3].Cases[0] = gen.Case{Name: "no_panic", Inputs: ints(1, 1), Panic: ir.CheckDivide.String()}
+			rs[6].Cases[0].Panic = "negative: -2"
+			return rs
+		}
+		if err := os.WriteFile(filepath.Join(dir, gc.name, gc.name+"_pbcc_test.go"), render(t, wrong), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := goRun(dir, "test", "-count=1", "./"+gc.name)
+		if err == nil {
+			t.Fatalf("go test passed with wrong expected panics:\n%s", out)
+		}
+		for _, want := range []string{
+			`Div(1, 1) did not panic, want a panic "runtime error: integer divide by zero"`,
+			`Check(-1) panic = "negative: -1", want "negative: -2"`,
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("go test output does not contain %q:\n%s", want, out)
+			}
+		}
+		if strings.Contains(out, "goroutine ") {
+			t.Errorf("a generated test crashed:\n%s", out)
+		}
+	}
 }
 
 func writeModule(t *testing.T, dir string) {
@@ -1159,6 +1192,16 @@ type Small int8
 
 type Color uint8
 
+type Mode string
+
+const Fast Mode = "fast"
+
+type Point struct{ X, Y int }
+
+type Meters float32
+
+type Cell struct{ Next *Cell }
+
 const (
 	Red Color = iota
 	Green
@@ -1194,6 +1237,38 @@ const (
 		{named("Color"), intLit(8, false, 9), "blue"},
 		{named("Color"), intLit(8, false, 5), "5"},
 		{types.NewArray(named("Color"), 3), arr(intLit(8, false, 1), intLit(8, false, 0), intLit(8, false, 2)), "[3]Color{Green, Red, 2}"},
+		{types.Typ[types.String], strLit("a\tb"), `"a\tb"`},
+		{types.Typ[types.String], strLit(`say "hi"`), "`say \"hi\"`"},
+		{types.Typ[types.String], strLit("tab\t\"q\""), `"tab\t\"q\""`},
+		{types.Typ[types.String], strLit("\xff"), `"\xff"`},
+		{named("Mode"), strLit("fast"), "Fast"},
+		{named("Mode"), strLit("slow"), `"slow"`},
+		{types.Universe.Lookup("byte").Type(), byteLit('a'), "'a'"},
+		{types.Typ[types.Uint8], byteLit('a'), "97"},
+		{types.Universe.Lookup("rune").Type(), runeLit('é'), "'é'"},
+		{types.Typ[types.Int32], runeLit('a'), "97"},
+		{types.Typ[types.Float64], f64(1e21), "1e+21"},
+		{types.Typ[types.Float64], f64(-2.5), "-2.5"},
+		{types.Typ[types.Float32], f32(float32(math.Inf(1))), "float32(math.Inf(1))"},
+		{named("Meters"), f32(float32(math.Copysign(0, -1))), "Meters(math.Copysign(0, -1))"},
+		{types.NewSlice(types.Universe.Lookup("byte").Type()), bytesLit('x', '\n'), `[]byte("x\n")`},
+		{types.NewSlice(types.Universe.Lookup("byte").Type()), bytesLit(0xff), "[]byte{0xff}"},
+		{types.NewSlice(named("Point")), sliceOf(p.irOf("Point"), rec(p.irOf("Point"), ints(1, 0)...), rec(p.irOf("Point"), ints(0, 0)...)), "[]Point{{X: 1}, {}}"},
+		{types.NewSlice(types.NewPointer(named("Point"))), sliceOf(ir.Pointer{Elem: p.irOf("Point")}, ptr(rec(p.irOf("Point"), ints(0, 2)...)), nilPtr(p.irOf("Point"))), "[]*Point{{Y: 2}, nil}"},
+		{types.NewSlice(types.NewSlice(i64)), sliceOf(ir.Slice{Elem: ir.Int{Bits: 64, Signed: true}}, nilSlice(ir.Int{Bits: 64, Signed: true}), sliceOf(ir.Int{Bits: 64, Signed: true})), "[][]int{nil, {}}"},
+		{types.NewPointer(i64), ptr(intLit(64, true, 3)), "new(3)"},
+		{types.NewPointer(i64), ptr(intLit(64, true, 0)), "new(int)"},
+		{types.NewPointer(types.Typ[types.Int8]), ptr(intLit(8, true, -3)), "new(int8(-3))"},
+		{types.NewPointer(named("Color")), ptr(intLit(8, false, 1)), "new(Green)"},
+		{types.NewPointer(types.Typ[types.Float64]), ptr(f64(2)), "new(float64(2))"},
+		{types.NewPointer(types.Typ[types.Float64]), ptr(f64(0.5)), "new(0.5)"},
+		{types.NewPointer(types.NewSlice(i64)), ptr(sliceOf(ir.Int{Bits: 64, Signed: true}, ints(1)...)), "&[]int{1}"},
+		{types.NewPointer(types.NewPointer(named("Point"))), ptr(ptr(rec(p.irOf("Point"), ints(1, 2)...))), "new(&Point{X: 1, Y: 2})"},
+		{types.NewMap(types.Typ[types.String], i64), ir.Literal{Elems: []ir.Literal{{Elems: []ir.Literal{strLit("b"), intLit(64, true, 2)}}, {Elems: []ir.Literal{strLit("a"), intLit(64, true, 1)}}}}, `map[string]int{"a": 1, "b": 2}`},
+		{types.NewMap(i64, named("Point")), ir.Literal{Elems: []ir.Literal{{Elems: []ir.Literal{intLit(64, true, 10), rec(p.irOf("Point"), ints(1, 1)...)}}, {Elems: []ir.Literal{intLit(64, true, -1), rec(p.irOf("Point"), ints(0, 0)...)}}}}, `map[int]Point{-1: {}, 10: {X: 1, Y: 1}}`},
+		{types.NewMap(i64, i64), ir.Literal{Nil: true}, "nil"},
+		{types.Universe.Lookup("error").Type(), errLit("boom"), `errors.New("boom")`},
+		{types.Universe.Lookup("error").Type(), nilErr(), "nil"},
 	} {
 		got, err := Literal(tc.t, tc.l, qual)
 		if err != nil || got != tc.want {
@@ -1214,6 +1289,12 @@ const (
 		{named("Vec"), arr(ints(1, 2, 3)...)},
 		{named("Vec"), intLit(64, true, 1)},
 		{types.NewPointer(i64), intLit(64, true, 1)},
+		{types.Typ[types.Float32], f64(1)},
+		{types.Typ[types.String], f64(1)},
+		{types.NewSlice(i64), strLit("x")},
+		{named("Point"), rec(p.irOf("Point"), ints(1)...)},
+		{types.NewChan(types.SendRecv, i64), intLit(64, true, 1)},
+		{types.NewPointer(named("Cell")), selfCell(p.irOf("Cell"))},
 	} {
 		if got, err := Literal(tc.t, tc.l, qual); err == nil {
 			t.Errorf("Literal(%s, %v) = %q, want an error", tc.t, tc.l, got)
@@ -1391,6 +1472,13 @@ func (p *pkg) irOf(name string) ir.Type {
 // global returns the IR global of the package-level variable called name.
 func (p *pkg) global(name string) *ir.Global {
 	return ir.NewGlobal(name, irType(p.t, p.ssa.Pkg.Scope().Lookup(name).Type()))
+}
+
+// selfCell returns a pointer to a Cell that points to itself.
+func selfCell(t ir.Type) ir.Literal {
+	c := &ir.Literal{T: t, Elems: []ir.Literal{{}}}
+	c.Elems[0] = ref(c)
+	return ref(c)
 }
 
 func strLit(s string) ir.Literal { return ir.Literal{T: ir.String{}, Str: s} }

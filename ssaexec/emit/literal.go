@@ -55,6 +55,12 @@ import (
 // are the two) per entry, and an error value as Nil or, when T is nil and
 // Str is empty, as nil; otherwise as an error whose message is Str.
 func Literal(t types.Type, l ir.Literal, qual types.Qualifier) (string, error) {
+	o := newObjects()
+	o.walk(t, l)
+	if len(o.shared()) > 0 {
+		return "", fmt.Errorf("cannot write a literal of type %s as one expression: an object is pointed to twice or in a cycle",
+			types.TypeString(t, qual))
+	}
 	w := &litWriter{qual: qual}
 	return w.literal(t, l)
 }
