@@ -531,7 +531,9 @@ func Inc(p *int8) int8 {
 `,
 		results: func(p *pkg) []*gen.Result {
 			pointT, rectT := p.irOf("Point"), p.irOf("Rect")
-			point := func(x, y int64, label string) ir.Literal { return rec(pointT, intLit(64, true, x), intLit(64, true, y), strLit(label)) }
+			point := func(x, y int64, label string) ir.Literal {
+				return rec(pointT, intLit(64, true, x), intLit(64, true, y), strLit(label))
+			}
 			i64 := ir.Int{Bits: 64, Signed: true}
 			area := p.result("Area", 0)
 			area.Cases = []gen.Case{
