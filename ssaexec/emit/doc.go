@@ -74,4 +74,49 @@
 // gen.Case.Name, made unique within a table with _2, _3, .... Literals are
 // written by Literal. Locals (t, tests, tt, got, diff) and imports are
 // renamed when the package declares the same names.
+//
+// Beyond plain values:
+//
+//   - Package-level variables a case sets (gen.Case.Globals) get a field
+//     each, named after the variable (limit int), after the parameters;
+//     the subtest saves the variable, restores it with t.Cleanup and sets
+//     it before the call. A case that does not list a variable sets it to
+//     its zero value. The tests never call t.Parallel.
+//   - An error result is a string field, wantErr (or wantName for a named
+//     result), holding the message, "" for a nil error; the check tests
+//     err == nil, or err.Error() against it. Other results are compared by
+//     cmp.Diff, with cmpopts.EquateNaNs() when they hold floats and
+//     cmp.AllowUnexported(T{}) for the structs with unexported fields they
+//     hold (unless T has an Equal method).
+//   - A table with a case that panics (gen.Case.Panic) has a last field,
+//     wantPanic string, set on those rows only (their results are left
+//     out); the subtest defers a recover that fails the test when the call
+//     does not panic, or when fmt.Sprint of the recovered value does not
+//     begin with wantPanic. Panic is the panic's message; a run-time error
+//     named by its ir.CheckKind is written as the start of Go's message
+//     ("runtime error: integer divide by zero", or just "runtime error"
+//     when Go's message depends on more than the kind).
+//   - Objects reached by more than one pointer in a case's inputs (two
+//     parameters that alias, a field pointing back: cycles) cannot be one
+//     expression. They are declared as variables before the table, named
+//     after their type (node1, node2, ...), under a comment naming the
+//     case, then the pointers that close a cycle are assigned (the
+//     example below); the row refers to them by name. The results'
+//     objects are declared apart from the inputs' ones, so that a want
+//     never shares memory with an input. Each row's objects are used by
+//     its subtest only, so a call that changes them changes no other case.
+//   - Function-typed arguments are not shown in failure messages (vet
+//     rejects %v for them); strings, byte slices, runes and bytes are
+//     shown with %q.
+//
+// The objects of a cyclic list and the row that uses them:
+//
+//	// Case "L17_slow==fast_true": objects reached by more than one pointer.
+//	node1 := &Node{Val: 1, Next: &Node{Val: 2}}
+//	node1.Next.Next = node1
+//	...
+//		{name: "L17_slow==fast_true", n: node1, want: true},
+//
+// Pointers to values that are not composite are written new(v) (Go 1.26),
+// so the module under test must declare go 1.26 or later.
 package emit
