@@ -14,19 +14,34 @@ import (
 
 // harnessData is what templates/c_test.tmpl renders.
 type harnessData struct {
-	Command string   // the command line that generated the file
-	Claims  []string // per function: the coverage generation claims
-	Unit    string   // the unit's file name, as #included
-	Funcs   []harnessFunc
+	Command  string   // the command line that generated the file
+	Claims   []string // per function: the coverage generation claims
+	Findings []string // per finding: "file:line: kind in func: inputs"
+	Unit     string   // the unit's file name, as #included
+	Stdin    bool     // some case feeds standard input: emit pbcc_stdin
+	Funcs    []harnessFunc
 }
 
+// A harnessFunc is the test of one function: a table of cases when its
+// parameters and result are integers and it reads neither globals nor
+// standard input, or one C function per case (Code) that builds the
+// inputs (objects for pointers, globals, standard input), calls, and
+// checks the result and the memory the pointer parameters point to.
 type harnessFunc struct {
 	Name   string // the C function
 	Call   string // the call of case i, e.g. "trityp(trityp_cases[i].a, ...)"
 	Fields []harnessField
-	Result string   // the C result type; "" for void
-	Format string   // the printf conversion of the result
-	Cases  []string // each case's initializer, without braces
+	Result string     // the C result type; "" for void
+	Format string     // the printf conversion of the result
+	Cases  []string   // each case's initializer, without braces
+	Code   []caseCode // instead of Fields and Cases
+}
+
+// caseCode is one case as a C function returning 1 when it passes.
+type caseCode struct {
+	Fn    string   // its C name
+	Title string   // the case name, for the comment above it
+	Lines []string // its body
 }
 
 type harnessField struct{ Type, Name string }
@@ -50,10 +65,22 @@ func Harness(unitPath string, results []*gen.Result, cmd string) ([]byte, error)
 			data.Claims = append(data.Claims, fmt.Sprintf("%s: %d branches, %d covered, %d unreachable; %d goals, %d cases",
 				f.Name, len(r.Edges), r.Count(gen.Covered), r.Count(gen.Unreachable), len(r.Goals), len(r.Cases)))
 		}
+		for _, fd := range r.Findings {
+			data.Findings = append(data.Findings, findingText(f, fd))
+		}
 		if len(r.Cases) == 0 {
 			continue
 		}
-		hf, err := harnessFor(r)
+		var hf harnessFunc
+		var err error
+		if tableOK(r) {
+			hf, err = harnessFor(r)
+		} else {
+			hf, err = codeFor(r)
+			if info, ok := f.Src.(*FuncInfo); ok && info.Stream != NoStream {
+				data.Stdin = true
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", f.Pos, f.Name, err)
 		}
