@@ -556,8 +556,14 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	}
 	tv.Call = callee + "(" + strings.Join(args, ", ") + ")"
 	shown += "(" + strings.Join(verbs, ", ") + ")"
+	olds := map[string]bool{}
 	for _, gl := range globals {
-		tv.Globals = append(tv.Globals, globalView{Var: gl.expr, Old: g.local("old" + capitalize(gl.field)), Field: tv.TT + "." + gl.field})
+		old := g.local("old" + capitalize(gl.field))
+		for base, n := old, 2; olds[old]; n++ {
+			old = g.local(base + strconv.Itoa(n))
+		}
+		olds[old] = true
+		tv.Globals = append(tv.Globals, globalView{Var: gl.expr, Old: old, Field: tv.TT + "." + gl.field})
 	}
 	if panics {
 		want := tv.TT + "." + wantPanic
