@@ -206,7 +206,8 @@ func CLiteral(l ir.Literal, ctype string) (string, error) {
 }
 
 // cString quotes s as a C string literal: quotes, backslashes and bytes
-// outside printable ASCII are escaped, and so is a "?" after another, which
+// outside printable ASCII are escaped (\n and \t by name, the others in
+// octal), and so is a "?" after another, which
 // would start a trigraph.
 func cString(s string) string {
 	var b strings.Builder
@@ -217,6 +218,10 @@ func cString(s string) string {
 		case c == '"' || c == '\\':
 			b.WriteByte('\\')
 			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
 		case c == '?' && i > 0 && s[i-1] == '?':
 			b.WriteString(`\?`)
 		case c < 0x20 || c >= 0x7f:

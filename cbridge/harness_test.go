@@ -173,7 +173,7 @@ func TestCLiteral(t *testing.T) {
 		}
 		decls = append(decls, "static const "+tt.ctype+" v"+itoa(i)+" = "+got+";")
 	}
-	if got := cString("a\"b\\c??=d\n"); got != `"a\"b\\c?\?=d\012"` {
+	if got := cString("a\"b\\c??=d\n\x01"); got != `"a\"b\\c?\?=d\n\001"` {
 		t.Errorf("cString = %s", got)
 	}
 	needGCC(t)
