@@ -1,0 +1,345 @@
+package gen_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/gen/solve"
+	"github.com/pbcc/pbcc/gen/symexec"
+	"github.com/pbcc/pbcc/ssaexec"
+)
+
+var (
+	loadOnce sync.Once
+	loaded   []*ssaexec.Package
+	loadErr  error
+
+	genOnce sync.Once
+	results map[string]*gen.Result // the first Generate of every testdata function
+	genErrs map[string]error
+)
+
+func testdata(t *testing.T) []*ir.Func {
+	t.Helper()
+	loadOnce.Do(func() { loaded, loadErr = ssaexec.Load("..", "./testdata/go/...") })
+	if loadErr != nil {
+		t.Fatalf("ssaexec.Load: %v", loadErr)
+	}
+	var fs []*ir.Func
+	for _, p := range loaded {
+		for _, f := range p.Funcs {
+			fs = append(fs, f.IR)
+		}
+	}
+	if len(fs) == 0 {
+		t.Fatal("no testdata functions")
+	}
+	return fs
+}
+
+func generate(f *ir.Func) (*gen.Result, error) {
+	s := solve.New(0)
+	defer s.Close()
+	return gen.Generate(context.Background(), f, s, gen.DefaultOptions)
+}
+
+// generated returns the results of Generate for every testdata function,
+// computed once for the tests of this file.
+func generated(t *testing.T) map[string]*gen.Result {
+	t.Helper()
+	fs := testdata(t)
+	genOnce.Do(func() {
+		results, genErrs = map[string]*gen.Result{}, map[string]error{}
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for _, f := range fs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r, err := generate(f)
+				mu.Lock()
+				results[f.Name], genErrs[f.Name] = r, err
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+	})
+	for name, err := range genErrs {
+		if err != nil {
+			t.Fatalf("Generate(%s): %v", name, err)
+		}
+	}
+	return results
+}
+
+func edgeName(e ir.Edge) string {
+	return fmt.Sprintf("%s %s %q %s", e.From.Func.Name, e, e.Cond(), e.Label())
+}
+
+// unreachable are the branch edges of the testdata no input can take.
+var unreachable = map[string]bool{
+	`dead.Dead b1->b3 "x < 3" true`: true,
+}
+
+// TestGenerateOutcomes: every branch edge of the testdata ends covered,
+// except the dead ones, which end unreachable.
+func TestGenerateOutcomes(t *testing.T) {
+	for name, r := range generated(t) {
+		if len(r.Edges) != len(r.Func.BranchEdges()) {
+			t.Errorf("%s: %d edge statuses for %d branch edges", name, len(r.Edges), len(r.Func.BranchEdges()))
+		}
+		for i, st := range r.Edges {
+			if st.Edge != r.Func.BranchEdges()[i] {
+				t.Errorf("%s: Edges[%d] is %s, not in BranchEdges order", name, i, st.Edge)
+			}
+			want := gen.Covered
+			if unreachable[edgeName(st.Edge)] {
+				want = gen.Unreachable
+			}
+			if st.Outcome != want {
+				t.Errorf("%s: %s ends %s (%s) at k=%d, want %s", name, edgeName(st.Edge), st.Outcome, st.Detail, st.K, want)
+			}
+		}
+		if got := r.Count(gen.Covered) + r.Count(gen.Unreachable); got != len(r.Edges) {
+			t.Errorf("%s: Count(Covered)+Count(Unreachable) = %d of %d", name, got, len(r.Edges))
+		}
+		if r.K != gen.DefaultOptions.K {
+			t.Errorf("%s: K = %d", name, r.K)
+		}
+	}
+}
+
+// TestGenerateCases checks each case against a fresh replay: its inputs
+// give its outputs, its Covers are exactly the edges of the function it
+// takes (each once), they include its goal, and every covered edge is
+// covered by some case. Cases are sorted by the source position of their
+// goals.
+func TestGenerateCases(t *testing.T) {
+	for name, r := range generated(t) {
+		f := r.Func
+		if len(r.Cases) == 0 {
+			t.Errorf("%s: no cases", name)
+			continue
+		}
+		covered := map[ir.Edge]bool{}
+		for i, c := range r.Cases {
+			cname := fmt.Sprintf("%s case %d %s", name, i, c.Name)
+			if c.Name != gen.CaseName(c.Goal) {
+				t.Errorf("%s: name %q, CaseName of its goal %q", cname, c.Name, gen.CaseName(c.Goal))
+			}
+			tr, err := symexec.Run(f, symexec.Args{Params: c.Inputs}, 0)
+			if err != nil || tr.Panicked {
+				t.Errorf("%s: replay of %v: %v %+v", cname, c.Inputs, err, tr)
+				continue
+			}
+			if got, want := show(tr.Outputs), show(c.Outputs); got != want {
+				t.Errorf("%s: outputs %s, replay gives %s", cname, want, got)
+			}
+			var want []ir.Edge
+			seen := map[ir.Edge]bool{}
+			for _, e := range tr.Edges {
+				if e.From.Func == f && !seen[e] {
+					seen[e] = true
+					want = append(want, e)
+				}
+			}
+			if fmt.Sprint(c.Covers) != fmt.Sprint(want) {
+				t.Errorf("%s: Covers %v, replay takes %v", cname, c.Covers, want)
+			}
+			if c.Goal.From != nil && !seen[c.Goal] {
+				t.Errorf("%s: Covers %v lacks its goal %s", cname, c.Covers, c.Goal)
+			}
+			for _, e := range c.Covers {
+				covered[e] = true
+			}
+		}
+		for _, st := range r.Edges {
+			if (st.Outcome == gen.Covered) != covered[st.Edge] {
+				t.Errorf("%s: %s is %s, covered by a case: %v", name, edgeName(st.Edge), st.Outcome, covered[st.Edge])
+			}
+		}
+		for i := 1; i < len(r.Cases); i++ {
+			a, b := r.Cases[i-1].Goal, r.Cases[i].Goal
+			if a.From == nil || b.From == nil {
+				t.Errorf("%s: a case without goal among %d cases", name, len(r.Cases))
+				continue
+			}
+			ka := []int{a.Pos().Line, a.Pos().Col, a.From.Index, a.Index}
+			kb := []int{b.Pos().Line, b.Pos().Col, b.From.Index, b.Index}
+			if !lessEq(ka, kb) {
+				t.Errorf("%s: case %s (%v) before %s (%v): not in source order", name, r.Cases[i-1].Name, ka, r.Cases[i].Name, kb)
+			}
+		}
+	}
+}
+
+func lessEq(a, b []int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return true
+}
+
+func show(ls []ir.Literal) string {
+	s := make([]string, len(ls))
+	for i, l := range ls {
+		s[i] = l.String()
+	}
+	return strings.Join(s, " ")
+}
+
+// TestGenerateNoBranches: a function without branches gets exactly one
+// case, named "call", on zero inputs, with the outputs of the function.
+func TestGenerateNoBranches(t *testing.T) {
+	want := map[string]string{
+		"callcond.G":      "0",
+		"callcond.DivMod": "0 0",
+		"callcond.Split":  "0 0",
+		"program0.Main":   "11", // A(0).F() counts up to 11
+	}
+	rs := generated(t)
+	for name, out := range want {
+		r := rs[name]
+		if r == nil {
+			t.Errorf("no result for %s", name)
+			continue
+		}
+		if len(r.Edges) != 0 || len(r.Goals) != 0 {
+			t.Errorf("%s: %d edges, %d goals, want none", name, len(r.Edges), len(r.Goals))
+		}
+		if len(r.Cases) != 1 {
+			t.Errorf("%s: %d cases, want 1", name, len(r.Cases))
+			continue
+		}
+		c := r.Cases[0]
+		if c.Name != "call" || c.Goal.From != nil || len(c.Covers) != 0 {
+			t.Errorf("%s: case %q goal %v covers %v, want \"call\" without goal", name, c.Name, c.Goal, c.Covers)
+		}
+		if got := show(c.Outputs); got != out {
+			t.Errorf("%s: outputs %s, want %s", name, got, out)
+		}
+	}
+}
+
+// caseView is a Case without its IR pointers, for comparison.
+type caseView struct {
+	Name, Goal, Inputs, Outputs string
+	Covers                      []string
+}
+
+type resultView struct {
+	Goals []string
+	Edges []string
+	Cases []caseView
+}
+
+func view(r *gen.Result) resultView {
+	var v resultView
+	for _, g := range r.Goals {
+		v.Goals = append(v.Goals, g.String())
+	}
+	for _, e := range r.Edges {
+		v.Edges = append(v.Edges, fmt.Sprintf("%s %s k=%d %s", e.Edge, e.Outcome, e.K, e.Detail))
+	}
+	for _, c := range r.Cases {
+		cv := caseView{Name: c.Name, Inputs: show(c.Inputs), Outputs: show(c.Outputs)}
+		if c.Goal.From != nil {
+			cv.Goal = c.Goal.String()
+		}
+		for _, e := range c.Covers {
+			cv.Covers = append(cv.Covers, e.String())
+		}
+		v.Cases = append(v.Cases, cv)
+	}
+	return v
+}
+
+// TestGenerateDeterministic: a second Generate, with a fresh solver and
+// the functions in another order, finds the same cases.
+func TestGenerateDeterministic(t *testing.T) {
+	first := generated(t)
+	fs := testdata(t)
+	for i := len(fs) - 1; i >= 0; i-- {
+		f := fs[i]
+		r, err := generate(f)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if diff := cmp.Diff(view(first[f.Name]), view(r)); diff != "" {
+			t.Errorf("%s: two runs differ (-first +second):\n%s", f.Name, diff)
+		}
+	}
+}
+
+// TestGenerateCanceled: when the context is done before the search, every
+// branch edge ends Timeout and no case is made.
+func TestGenerateCanceled(t *testing.T) {
+	var f *ir.Func
+	for _, g := range testdata(t) {
+		if g.Name == "trityp.Trityp" {
+			f = g
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := solve.New(0)
+	defer s.Close()
+	r, err := gen.Generate(ctx, f, s, gen.DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Count(gen.Timeout) != len(r.Edges) || len(r.Edges) == 0 || len(r.Cases) != 0 || r.SolverCalls != 0 {
+		t.Errorf("canceled: %d of %d edges timed out, %d cases, %d solver calls",
+			r.Count(gen.Timeout), len(r.Edges), len(r.Cases), r.SolverCalls)
+	}
+}
+
+func TestCaseName(t *testing.T) {
+	f := &ir.Func{Name: "p.f"}
+	x := ir.NewParam("x", ir.Int{Bits: 64, Signed: true})
+	b0, b1, b2, b3 := f.NewBlock("entry"), f.NewBlock("a"), f.NewBlock("b"), f.NewBlock("c")
+	cond := &ir.If{Cond: ir.BoolConst(true), Text: "a <= 0 && range  n"}
+	cond.Pos = ir.Pos{File: "p.go", Line: 12, Col: 5}
+	b0.SetTerm(cond, b1, b2)
+	sw := &ir.Switch{X: x, Cases: []*ir.Const{ir.IntConst(ir.Int{Bits: 64, Signed: true}, -3)}}
+	sw.Pos = ir.Pos{File: "p.go", Line: 20, Col: 9}
+	b1.SetTerm(sw, b3, b3)
+	b2.SetTerm(&ir.Jump{}, b3)
+	b3.SetTerm(&ir.Return{})
+	tests := []struct {
+		e    ir.Edge
+		want string
+	}{
+		{ir.Edge{From: b0, Index: 0}, "L12_a<=0&&range_n_true"},
+		{ir.Edge{From: b0, Index: 1}, "L12_a<=0&&range_n_false"},
+		{ir.Edge{From: b1, Index: 0}, "L20_case_-3"},
+		{ir.Edge{From: b1, Index: 1}, "L20_default"},
+		{ir.Edge{From: b2, Index: 0}, "call"}, // no branch
+		{ir.Edge{}, "call"},
+	}
+	for _, tt := range tests {
+		if got := gen.CaseName(tt.e); got != tt.want {
+			t.Errorf("CaseName(%v) = %q, want %q", tt.e, got, tt.want)
+		}
+	}
+}
+
+func TestOutcomeStrings(t *testing.T) {
+	want := map[gen.Outcome]string{gen.Pending: "pending", gen.Covered: "covered", gen.Unreachable: "unreachable",
+		gen.Timeout: "timeout", gen.TooLarge: "too large", gen.Mismatch: "replay mismatch",
+		gen.Unsupported: "unsupported", gen.Faults: "faults"}
+	for o, s := range want {
+		if o.String() != s {
+			t.Errorf("Outcome %d = %q, want %q", o, o.String(), s)
+		}
+	}
+}
