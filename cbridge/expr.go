@@ -105,6 +105,17 @@ func (b *builder) convert(v ir.Value, from, to cc.Type, n cc.Node) ir.Value {
 		if v.Type().String() == tt.String() {
 			return v
 		}
+		if m, ok := v.(*ir.Malloc); ok && m.Elem == ir.Type(ir.Int{Bits: 8}) {
+			// malloc(n) without sizeof: n bytes, typed by the pointer
+			// that receives them when its elements are bytes too.
+			if pt, ok := tt.(ir.Pointer); ok {
+				if it, ok := pt.Elem.(ir.Int); ok && it.Bits == 8 {
+					m.Elem, m.T = it, pt
+					return m
+				}
+			}
+			b.unsupported(n, "malloc of a size that is not a multiple of sizeof(%s)", to.(*cc.PointerType).Elem())
+		}
 		b.unsupported(n, "pointer conversion from %s to %s", from, to)
 	}
 	if v.Type() == tt || v.Type().String() == tt.String() {
@@ -420,6 +431,9 @@ func (b *builder) ptrAdd(e cc.Node, p, i ir.Value, neg bool, in cc.ExpressionNod
 		b.unsupported(e, "arithmetic on a function pointer")
 	}
 	off := b.conv(i, i64, in)
+	if c, ok := off.(*ir.Const); ok && c.Bits == 0 {
+		return p // p[0], p + 0
+	}
 	if neg {
 		if c, ok := off.(*ir.Const); ok {
 			off = ir.IntConst(i64, -c.Int64())

@@ -183,6 +183,85 @@ func TestLowering(t *testing.T) {
 	}
 }
 
+// TestLoweringMemory checks the lowering of pointers, structs, the heap,
+// function pointers, globals, floats and standard input.
+func TestLoweringMemory(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // lines (trimmed) the printed IR must contain, in order
+	}{
+		{"p[i] is a load through PtrAdd by an i64 index; p[0] is *p",
+			"int f(int *p, int i) { return p[i] + *(p + 1) + p[0]; }",
+			[]string{"func f(p *i32, i i32) (i32)", "t4 = convert i64 <- t3", "t5 = t2 + t4", "t6 = load t5", "t8 = t7 + 1:i64", "t9 = load t8", "t11 = load t0", "t12 = load t11"}},
+		{"an array parameter is a pointer",
+			"int f(int a[], int n) { return a[n - 1]; }",
+			[]string{"func f(a *i32, n i32) (i32)", "= t2 + t"}},
+		{"p++ and p -= 2 move by elements; comparisons with NULL use nil",
+			"int f(int *p) { int *q = p; q++; q -= 2; return q == p || p != 0; }",
+			[]string{"t4 = t3 + 1:i64", "t6 = t5 + -2:i64", "t9 = t7 == t8", "t12 = t11 != nil:*i32"}},
+		{"a local array decays to a pointer to its first element",
+			"int f(int i) { int a[3] = {1, 2, 3}; int *p = a; return p[i] + *a; }",
+			[]string{"t6 = &t1[0:i64]", "store t2 <- t6", "t10 = t7 + t9", "t12 = &t1[0:i64]", "t13 = load t12"}},
+		{"-> and . are FieldAddr; a struct is copied by a load and a store; one *Struct per type",
+			"struct P { int x; struct P *next; };\nint f(struct P *p) { struct P s = *p; s.x = 3; return p->next->x + s.x; }",
+			[]string{"func f(p *struct P) (i32)", "t1 = alloc struct P", "t3 = load t2", "store t1 <- t3", "t4 = &t1.x", "t6 = &t5.next", "t7 = load t6", "t8 = &t7.x"}},
+		{"a member of a struct value is FieldOf",
+			"struct S { int a, b; };\nstruct S mk(int x) { struct S s = {x, 2}; return s; }\nint f(int x) { return mk(x).b; }",
+			[]string{"func mk(x i32) (struct S)", "t2 = &t1.a", "t4 = &t1.b", "store t4 <- 2:i32", "func f(x i32) (i32)", "t2 = call mk(t1)", "t3 = t2.b"}},
+		{"malloc(n * sizeof(T)) and calloc(n, sizeof *p) allocate n elements; free",
+			"#include <stdlib.h>\nint f(int n) { int *a = malloc(n * sizeof(int)); double *d = calloc(n, sizeof *d); char *c = malloc(n); a[0] = 1; free(a); free(d); free(c); return 0; }",
+			[]string{"t6 = malloc i32 x t5", "t9 = calloc f64 x t8", "t12 = malloc i8 x t11", "store t13 <- 1:i32", "free t14", "free t15", "free t16"}},
+		{"a function is a FuncRef value; calls through pointers are CallIndirect",
+			"static int sq(int x) { return x * x; }\nint f(int (*g)(int), int a) { int (*h)(int) = sq; if (g == 0) g = &sq; return g(a) + (*h)(a); }",
+			[]string{"func f(g func(i32) (i32), a i32) (i32)", "store t2 <- &sq", "t4 = t3 == nil:func(i32) (i32)", "store t0 <- &sq", "t7 = call t5(t6)", "t10 = call t8(t9)"}},
+		{"floats: conversions, float arithmetic without promotion to double, IEEE constants",
+			"double f(int a, float b) { double d = a; if (b > 0.5f) d += b; return -d / 3; }",
+			[]string{"func f(a i32, b f32) (f64)", "t4 = convert f64 <- t3", "t6 = t5 > 0.5:f32", "t9 = convert f64 <- t7", "t10 = t8 + t9", "t12 = -t11", "t13 = t12 / 3:f64"}},
+		{"a float condition compares with 0.0; a cast to int converts",
+			"int f(double x) { if (x) return (int)x; return !x; }",
+			[]string{"t2 = t1 != 0:f64", "t4 = convert i32 <- t3", "t6 = t5 == 0:f64"}},
+		{"getchar() and fgetc(stdin) read the input stream",
+			"#include <stdio.h>\nint f(void) { int c = getchar(); if (c == EOF) return 0; return fgetc(stdin); }",
+			[]string{"t1 = input i32", "t3 = t2 == -1:i32", "t4 = input i32", "return t4"}},
+		{"scanf(\"%d\", &x) reads a number into x and yields 1, or EOF at the end",
+			"#include <stdio.h>\nint f(void) { int x = 0; if (scanf(\"%d\", &x) != 1) return -1; return x; }",
+			[]string{"t1 = input i32", "store t0 <- t1", "t2 = t1 != -1:i32", "t3 = convert i32 <- t2", "t4 = t3 + t3", "t5 = t4 - 1:i32", "t6 = t5 != 1:i32"}},
+		{"globals: Init from the initializer, Input when read and not const; static locals and strings are globals",
+			"int g = 3;\nint arr[3] = {1, 2};\nconst int k = 2;\nconst char *msg = \"hi\";\nint f(int i) { static int n = 4; n++; g = arr[i] + k; return msg[0] + n + \"ab\"[i]; }",
+			[]string{"global @f.n i32 = 4", "global @arr [3]i32 input = {1, 2, 0}", "global @k i32 = 2", "global @g i32 = 3", "global @msg *i8 input = &{104, 105, 0}", "global @str.1 [3]i8 = {97, 98, 0}",
+				"store @f.n <- t2", "t5 = &@arr[t4]", "load @k", "store @g <-", "load @msg", "&@str.1[t"}},
+		{"printf as a statement is left out, its arguments evaluated",
+			"#include <stdio.h>\nint f(int a) { printf(\"%d\\n\", a++); return a; }",
+			[]string{"t2 = t1 + 1:i32", "store t0 <- t2", "t3 = load t0", "return t3"}},
+		{"main(void) is a unit",
+			"#include <stdio.h>\nint main(void) { return getchar() == 'y'; }",
+			[]string{"func main() (i32)", "t0 = input i32", "t1 = t0 == 121:i32"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := loadSource(t, tt.src)
+			if len(f.Errors) > 0 {
+				t.Fatalf("errors: %v", f.Errors)
+			}
+			for _, fn := range f.Funcs {
+				if err := ir.Check(fn); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got := dump(f)
+			rest := got
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("missing %q (in order) in\n%s", w, got)
+				}
+				rest = rest[i+len(w):]
+			}
+		})
+	}
+}
+
 // TestPositions checks that each If is positioned at its leaf condition
 // and each switch at its tag, with case positions at the labels.
 func TestPositions(t *testing.T) {
