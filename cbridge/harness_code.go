@@ -52,7 +52,7 @@ func codeFor(r *gen.Result) (harnessFunc, error) {
 	}
 	hf := harnessFunc{Name: f.Name}
 	for i, c := range r.Cases {
-		w := &caseWriter{info: info, fn: f.Name, kase: c.Name, objs: map[*ir.Literal]object{}}
+		w := &caseWriter{info: info, fn: f.Name, kase: c.Name, objs: map[*ir.Literal]object{}, seen: map[*ir.Literal]bool{}}
 		lines, err := w.write(f, c)
 		if err != nil {
 			return harnessFunc{}, fmt.Errorf("case %s: %w", c.Name, err)
@@ -91,6 +91,7 @@ type caseWriter struct {
 	decls  []string
 	fixups []string
 	checks []string
+	seen   map[*ir.Literal]bool // the objects whose content after the call is checked
 	err    error
 }
 
@@ -106,7 +107,15 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 	}
 	var args []string
 	for i, in := range c.Inputs {
-		args = append(args, w.value(in, w.info.params[i], ""))
+		t := w.info.params[i]
+		if t.Kind() == cc.Struct {
+			// a struct by value: a variable, whose pointers are fixed up
+			name := fmt.Sprintf("pbcc_arg%d", i)
+			w.decls = append(w.decls, cDecl(t, name)+" = "+w.value(in, t, name)+";")
+			args = append(args, name)
+			continue
+		}
+		args = append(args, w.value(in, t, ""))
 	}
 	var set []string
 	for _, gv := range c.Globals {
@@ -155,6 +164,7 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 			continue
 		}
 		checked[c.Inputs[i].Ref] = true
+		w.seen[c.After[i].Ref] = true
 		name := f.Params[i].Name()
 		after := *c.After[i].Ref
 		if obj.array {
@@ -274,8 +284,10 @@ func (w *caseWriter) object(ref *ir.Literal, elem cc.Type) object {
 		w.fail("object of type %s behind a void pointer", ref.T)
 		return o
 	}
+	slot := len(w.decls) // declared in the order first used
+	w.decls = append(w.decls, "")
 	if !o.array {
-		w.decls = append(w.decls, cDecl(elem, o.name)+" = "+w.value(*ref, elem, o.name)+";")
+		w.decls[slot] = cDecl(elem, o.name) + " = " + w.value(*ref, elem, o.name) + ";"
 		return o
 	}
 	n := len(ref.Elems)
@@ -292,7 +304,7 @@ func (w *caseWriter) object(ref *ir.Literal, elem cc.Type) object {
 	if n == 0 {
 		n, init = 1, "{0}" // C has no empty arrays: one element nobody may read
 	}
-	w.decls = append(w.decls, cDecl(elem, fmt.Sprintf("%s[%d]", o.name, n))+" = "+init+";")
+	w.decls[slot] = cDecl(elem, fmt.Sprintf("%s[%d]", o.name, n)) + " = " + init + ";"
 	return o
 }
 
@@ -336,9 +348,13 @@ func (w *caseWriter) check(want ir.Literal, t cc.Type, lv, show string) {
 		if strings.HasSuffix(show, "->") {
 			sep = ""
 		}
+		dot := "."
+		if strings.HasSuffix(lv, "->") {
+			dot = ""
+		}
 		for k, e := range want.Elems {
 			if fl := st.FieldByIndex(k); fl != nil {
-				w.check(e, fl.Type(), lv+"."+fl.Name(), show+sep+fl.Name())
+				w.check(e, fl.Type(), lv+dot+fl.Name(), show+sep+fl.Name())
 			}
 		}
 		return
@@ -350,12 +366,30 @@ func (w *caseWriter) check(want ir.Literal, t cc.Type, lv, show string) {
 			w.fail1(fmt.Sprintf("%s != NULL", lv), show, "%p", "NULL", "(void *)"+lv, "")
 			return
 		}
-		if obj, ok := w.objs[want.Ref]; ok {
-			// the result points into an input object
-			_ = obj
-			p := w.pointer(want, t)
-			w.fail1(fmt.Sprintf("%s != %s", lv, p), show, "%p", "%p", "(void *)"+lv, "(void *)"+p)
+		// Follow the pointer in memory as it is after the call, once per
+		// object (a list may be cyclic), the case ending at a NULL.
+		if w.seen[want.Ref] {
+			return
 		}
+		w.seen[want.Ref] = true
+		elem := t.(*cc.PointerType).Elem()
+		if elem.Kind() == cc.Void {
+			return
+		}
+		w.fail1(fmt.Sprintf("%s == NULL", lv), show, "%p", "non-NULL", "(void *)"+lv, "")
+		w.checks = append(w.checks[:len(w.checks)-1], "\treturn ok;", "}")
+		target := *want.Ref
+		if _, isArr := target.T.(ir.Array); isArr && elem.Kind() != cc.Array {
+			for k, e := range target.Elems {
+				w.check(e, elem, fmt.Sprintf("(%s)[%d]", lv, k-want.Offset), fmt.Sprintf("%s[%d]", show, k-want.Offset))
+			}
+			return
+		}
+		if elem.Kind() == cc.Struct {
+			w.check(target, elem, lv+"->", show+"->")
+			return
+		}
+		w.check(target, elem, "*"+lv, "*"+show)
 		return
 	}
 	if _, ok := want.T.(ir.Float); ok {

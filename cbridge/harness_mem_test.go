@@ -387,3 +387,92 @@ func TestHarnessCoverage(t *testing.T) {
 		t.Errorf("josephus coverage %+v, want 6 of 6", c)
 	}
 }
+
+// TestHarnessLists builds a cyclic list and a struct passed by value, and
+// checks the list after the call by following its pointers.
+func TestHarnessLists(t *testing.T) {
+	needGCC(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "list.c")
+	os.WriteFile(path, []byte(`struct node {
+	int key;
+	struct node *next;
+};
+
+struct pair {
+	int a;
+	struct node *n;
+};
+
+/* bump adds d to the key of every node of the list at l, which may be
+ * circular, and returns how many it changed. */
+int bump(struct node *l, int d)
+{
+	struct node *p = l;
+	int n = 0;
+	while (p != 0) {
+		p->key += d;
+		n++;
+		p = p->next;
+		if (p == l)
+			break;
+	}
+	return n;
+}
+
+int first(struct pair p)
+{
+	if (p.n == 0)
+		return p.a;
+	return p.n->key + p.a;
+}
+`), 0o644)
+	f, err := Load(path)
+	if err != nil || len(f.Funcs) != 2 || len(f.Errors) != 0 {
+		t.Fatalf("%v %v", err, f.Errors)
+	}
+	bump, first := f.Funcs[0], f.Funcs[1]
+	node := bump.Params[0].T.(ir.Pointer).Elem.(*ir.Struct)
+	pair := first.Params[0].T.(*ir.Struct)
+	mk := func(keys ...int64) []*ir.Literal { // a circular list
+		ns := make([]*ir.Literal, len(keys))
+		for i, k := range keys {
+			ns[i] = &ir.Literal{T: node, Elems: []ir.Literal{lit(i32, k), ptrTo(node, nil, 0)}}
+		}
+		for i := range ns {
+			ns[i].Elems[1].Ref = ns[(i+1)%len(ns)]
+		}
+		return ns
+	}
+	in, after, wrong := mk(1, 2, 3), mk(11, 12, 13), mk(11, 12, 14)
+	n := &ir.Literal{T: node, Elems: []ir.Literal{lit(i32, 5), ptrTo(node, nil, 0)}}
+	r := &gen.Result{Func: bump, Cases: []gen.Case{
+		{Name: "circle", Inputs: []ir.Literal{ptrTo(node, in[0], 0), lit(i32, 10)}, Outputs: []ir.Literal{lit(i32, 3)},
+			After: []ir.Literal{ptrTo(node, after[0], 0), lit(i32, 10)}},
+		{Name: "wrong", Inputs: []ir.Literal{ptrTo(node, in[0], 0), lit(i32, 10)}, Outputs: []ir.Literal{lit(i32, 3)},
+			After: []ir.Literal{ptrTo(node, wrong[0], 0), lit(i32, 10)}},
+	}}
+	r2 := &gen.Result{Func: first, Cases: []gen.Case{
+		{Name: "node", Inputs: []ir.Literal{{T: pair, Elems: []ir.Literal{lit(i32, 2), ptrTo(node, n, 0)}}}, Outputs: []ir.Literal{lit(i32, 7)}},
+		{Name: "null", Inputs: []ir.Literal{{T: pair, Elems: []ir.Literal{lit(i32, 2), ptrTo(node, nil, 0)}}}, Outputs: []ir.Literal{lit(i32, 2)}},
+	}}
+	src, err := Harness(path, []*gen.Result{r, r2}, "pbcc gen list.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hp := filepath.Join(dir, "list_pbcc_test.c")
+	os.WriteFile(hp, src, 0o644)
+	bin := filepath.Join(dir, "a.out")
+	if out, err := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", bin, hp).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s\n%s", err, out, src)
+	}
+	out, err := exec.Command(bin).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "FAIL bump/wrong: l->next->next->key = 13, want 14") || !strings.Contains(string(out), "3 passed, 1 failed") {
+		t.Fatalf("run: %v\n%s\n%s", err, out, src)
+	}
+	for _, want := range []string{"pbcc_o3.next = &pbcc_o1;", "struct pair pbcc_arg0 = {.a = 2, .n = NULL};", "pbcc_arg0.n = &pbcc_o1;", "int got = first(pbcc_arg0);"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("harness lacks %q:\n%s", want, src)
+		}
+	}
+}
