@@ -21,25 +21,81 @@
 //     type). The integer promotions and the usual arithmetic conversions
 //     are explicit Converts; a conversion to _Bool compares with zero.
 //     Comparisons yield a bool, converted to int where C uses the value.
+//   - float is ir.Float{32}, double ir.Float{64}; arithmetic and
+//     comparisons are BinOps on floats (a float operation stays in float,
+//     as gcc does on x86-64), int <-> float and float <-> double are
+//     Converts, constants are ir.FloatConst with their IEEE bits. A float
+//     or pointer condition compares with 0.0 or nil.
 //   - In a condition, &&, ||, ! and ?: become branches; each leaf ends its
 //     block in an If whose Pos is the start of the leaf and whose Text is
 //     its source text. A constant condition jumps. A switch becomes an
 //     ir.Switch on the promoted tag, with one case per label in source
 //     order, CasePos at each "case", and fall-through between the case
 //     blocks. goto, labels, break, continue and return are jumps.
-//   - Fixed-size local arrays (any rank) are cells of ir.Array type;
-//     a[i] is an IndexAddr with the index converted to i64.
-//   - Calls of functions defined in the same file, anywhere in an
-//     expression, are ir.Calls (the executor expands them; recursion is
-//     bounded by its k).
 //
-// Anything else (pointers, structs, unions, floating point, globals,
-// string literals, library calls, variadic functions) makes the function
-// unsupported: File.Errors gets "file:line:col: func: unsupported: what",
-// and the other functions are still lowered. A function calling an
-// unsupported one is unsupported too. A syntax or type error inside a
-// function body is reported against that function and its body is set
-// aside (the prototype kept) so that cc can check the rest of the file.
+// # Memory
+//
+//   - T *p is ir.Pointer{T}; void * is Pointer{u8}. An array parameter
+//     (int a[]) is the pointer C makes of it. p[i] and *(p + i) are
+//     Load(PtrAdd(p, i)) with i converted to i64; p[0] and *p are Load(p);
+//     p++, p += n, p - n are PtrAdds (by elements). Pointers compare with
+//     BinOps (Eq, Ne, Lt, ...); NULL, 0 and (void *)0 are ir.NilConst of
+//     the other operand's type. p - q (pointer difference) and casts
+//     between pointer types are unsupported: the IR has neither.
+//   - A fixed-size array object (local, global, struct member) is of
+//     ir.Array type; a[i] is IndexAddr, and the array decays to
+//     IndexAddr(a, 0) where C uses it as a pointer.
+//   - One *ir.Struct per C struct type (keyed by tag), registered before
+//     its members are typed, so a struct may hold a pointer to itself.
+//     s.f is FieldAddr(&s, f), p->f FieldAddr(p, f), f().x FieldOf. A
+//     struct is copied by a Load and a Store; struct parameters and
+//     results are values. Unions, bit-fields and flexible array members
+//     are unsupported.
+//   - malloc(n * sizeof(T)), malloc(sizeof(T)) and calloc(n, sizeof(T))
+//     are ir.Malloc{Elem: T, Count: n or 1 (i64), Zero for calloc}; a
+//     malloc(n) without sizeof allocates n bytes and is accepted when the
+//     pointer receiving it has byte elements. free(p) is ir.Free;
+//     free(NULL) does nothing. realloc is unsupported.
+//   - A function used as a value is an *ir.FuncRef (its type a fresh
+//     *ir.Signature: compare signatures by String, not identity); a
+//     pointer to a function is *ir.Signature; a call through one is
+//     ir.CallIndirect. Functions used as values count as callees: one that
+//     cannot be lowered makes its user unsupported.
+//   - A file-scope variable is one *ir.Global (File.Globals), made on its
+//     first use, with its constant initializer as Init (numbers, NULL,
+//     functions for tables of function pointers, strings: a char array's
+//     content or a char pointer to a fresh array object). Input is set on
+//     every global that some lowered function uses otherwise than as the
+//     direct target of a store and that is not const-qualified; const
+//     globals keep Init. A static local n of f is the global "f.n" and a
+//     string literal the global "str.N" holding its characters and NUL;
+//     neither is an input (the harness cannot reach them).
+//
+// # Standard input
+//
+// getc(stdin), fgetc(stdin) and getchar() are ir.ReadInput of type i32:
+// a character 0..255, or -1 (EOF) at the end of the stream (the executor
+// must keep a character in that range and EOF sticky). scanf("%d", &x)
+// is
+//
+//	v = input i32;  store &x <- v;  value (v != -1) + (v != -1) - 1
+//
+// that is 1, or EOF (-1) when the stream has ended: the stream holds the
+// numbers read and -1 marks its end, so the number -1 cannot be an input
+// and at the end x receives -1 where C leaves it unchanged. FuncInfo.Stream
+// says which kind a function (with its callees) reads; mixing both is
+// unsupported. printf, puts, putchar and the like, called as statements,
+// are left out (their arguments evaluated): the harness does not check
+// output. main(void) is a unit like any other.
+//
+// Anything else (unions, long double, complex, variadic functions, pointer
+// differences and casts, library calls other than the above, computed
+// goto, VLAs) makes the function unsupported: File.Errors gets
+// "file:line:col: func: unsupported: what", and the other functions are
+// still lowered. A function calling an unsupported one is unsupported too.
+// A syntax or type error inside a function body is reported against that
+// function and its body is set aside (the prototype kept) so that cc can
+// check the rest of the file.
 //
 // A lowered function prints as (testdata/c/loop.c):
 //
@@ -60,10 +116,31 @@
 // # Harness and coverage
 //
 // Harness renders templates/c_test.tmpl into the <src>_pbcc_test.c file:
-// it includes the unit (its main renamed), holds one table of cases per
-// function, calls each case, compares the result with the value recorded
-// at generation time, prints "N passed, N failed" and exits non-zero on a
-// failure. Measure compiles it with gcc --coverage (-c, then link, so the
+// it includes the unit (its main renamed), and for each function either a
+// table of cases (integer parameters and result, no globals, no standard
+// input) or one C function per case that builds the inputs:
+//
+//   - an object each input pointer's Literal.Ref designates, as a local
+//     variable: an array (T pbcc_oN[len]) when Ref is an array literal and
+//     the pointer points to elements, the pointer being &pbcc_oN[Offset];
+//     a struct or a scalar otherwise (&pbcc_oN); a char array ending in NUL
+//     is written as a string. Pointers that share a Ref share the object
+//     (aliasing); a nil Ref is NULL. Pointers inside objects are set once
+//     all objects are declared, so lists may be cyclic. A struct passed by
+//     value is a variable too; a function pointer is the function's name.
+//   - the input globals (Case.Globals), assigned member by member;
+//   - standard input (Case.Stream), written to a tmpfile() that becomes
+//     stdin for the call (glibc lets a program assign stdin): the
+//     characters up to the first -1, or the numbers one per line.
+//
+// then calls the unit, compares its result (floats with
+// pbcc_same_float, NaN equal to NaN, written as exact hexadecimal
+// constants) and, from Case.After, the memory the pointer parameters
+// point to after the call, following pointers (once per object) and
+// printing "FAIL fn/case: a[2] = 5, want 4" for each difference. Findings
+// (Result.Findings) are listed in a comment at the top, not as cases. The
+// harness prints "N passed, N failed" and exits non-zero on a failure.
+// Measure compiles it with gcc --coverage (-c, then link, so the
 // notes are named after the source), runs it, and reads gcov's JSON
 // (gcov -j -b) to count, per function of the unit, the branches and those
 // taken at least once.
