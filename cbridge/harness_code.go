@@ -443,6 +443,9 @@ func streamBytes(stream []ir.Literal, kind StreamKind) []byte {
 	var b []byte
 	for _, l := range stream {
 		v := l.Int64()
+		if t, ok := l.T.(ir.Int); ok && t.Bits == 8 {
+			v = int64(l.Bits & 0xff) // a byte: no EOF in it
+		}
 		if v == -1 {
 			break
 		}

@@ -476,3 +476,72 @@ int first(struct pair p)
 		}
 	}
 }
+
+// TestHarnessGlobalAggregates sets an array global, a struct global and
+// a pointer global before the call.
+func TestHarnessGlobalAggregates(t *testing.T) {
+	needGCC(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "conf.c")
+	os.WriteFile(path, []byte(`struct conf {
+	int level;
+	double gain;
+};
+
+int table[3];
+struct conf cfg;
+int *cursor;
+
+int probe(int i)
+{
+	if (i < 0 || i >= 3)
+		return -1;
+	if (cfg.level > 1 && cursor != 0)
+		return table[i] + *cursor;
+	return table[i] * (cfg.gain > 0.5 ? 2 : 1);
+}
+`), 0o644)
+	f, err := Load(path)
+	if err != nil || len(f.Funcs) != 1 || len(f.Errors) != 0 {
+		t.Fatalf("%v %v", err, f.Errors)
+	}
+	g := map[string]*ir.Global{}
+	for _, x := range f.Globals {
+		if !x.Input {
+			t.Errorf("global %s is not an input", x.Ident())
+		}
+		g[x.Ident()] = x
+	}
+	conf := g["cfg"].T.(*ir.Struct)
+	cur := lit(i32, 100)
+	set := func(level int64, gain float64, cursor *ir.Literal) []gen.GlobalValue {
+		return []gen.GlobalValue{
+			{G: g["cfg"], Value: ir.Literal{T: conf, Elems: []ir.Literal{lit(i32, level), {T: ir.Float{Bits: 64}, Bits: math.Float64bits(gain)}}}},
+			{G: g["cursor"], Value: ptrTo(i32, cursor, 0)},
+			{G: g["table"], Value: ints(i32, 4, 5, 6)},
+		}
+	}
+	r := &gen.Result{Func: f.Funcs[0], Cases: []gen.Case{
+		{Name: "cursor", Inputs: []ir.Literal{lit(i32, 1)}, Globals: set(2, 0, &cur), Outputs: []ir.Literal{lit(i32, 105)}},
+		{Name: "gain", Inputs: []ir.Literal{lit(i32, 2)}, Globals: set(2, 0.75, nil), Outputs: []ir.Literal{lit(i32, 12)}},
+	}}
+	src, err := Harness(path, []*gen.Result{r}, "pbcc gen conf.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hp := filepath.Join(dir, "conf_pbcc_test.c")
+	os.WriteFile(hp, src, 0o644)
+	bin := filepath.Join(dir, "a.out")
+	if out, err := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-o", bin, hp).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s\n%s", err, out, src)
+	}
+	out, err := exec.Command(bin).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "2 passed, 0 failed") {
+		t.Fatalf("run: %v\n%s\n%s", err, out, src)
+	}
+	for _, want := range []string{"cfg.gain = 0x1.8p-01;", "cursor = &pbcc_o1;", "cursor = NULL;", "table[2] = 6;"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("harness lacks %q:\n%s", want, src)
+		}
+	}
+}

@@ -34,28 +34,7 @@ func intType(t cc.Type) (ir.Int, bool) {
 	return ir.Int{}, false
 }
 
-// irType returns the IR type of a C object type: an integer, or a
-// fixed-size array of them.
-func irType(t cc.Type) (ir.Type, bool) {
-	if t == nil {
-		return nil, false
-	}
-	if at, ok := t.(*cc.ArrayType); ok {
-		if at.IsVLA() || at.IsIncomplete() || at.Len() <= 0 {
-			return nil, false
-		}
-		elem, ok := irType(at.Elem())
-		if !ok {
-			return nil, false
-		}
-		return ir.Array{Elem: elem, Len: int(at.Len())}, true
-	}
-	it, ok := intType(t)
-	return it, ok
-}
-
-// kindName describes a C type outside integer C, for an "unsupported"
-// message.
+// kindName describes a C type, for an "unsupported" message.
 func kindName(t cc.Type) string {
 	if t == nil {
 		return "an untyped expression"
