@@ -53,7 +53,7 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 	}
 	g.in = in
 	for _, v := range in.Vars() {
-		g.inputs = append(g.inputs, solve.Input{Var: v.Var, Signed: v.Signed})
+		g.inputs = append(g.inputs, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind)})
 	}
 	for _, e := range f.BranchEdges() {
 		r.Edges = append(r.Edges, EdgeStatus{Edge: e})

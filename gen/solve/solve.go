@@ -10,10 +10,9 @@
 // before it on the same worker, the number of CPUs or -func. A per-check time limit turns a hard query into
 // Unknown instead of a hang.
 //
-// CheckSmall asks for a model whose inputs are small first (0 to 4,
-// 0 to 16, then ±4, ±100, ±10000), and only then for any model, so that
-// generated inputs read as if a person chose them; a variable the formula
-// does not constrain is 0.
+// CheckSmall asks for a model whose inputs read as if a person chose them
+// first (small numbers, letters, short strings: see stages), and only
+// then for any model; a variable the formula does not constrain is 0.
 package solve
 
 import (
@@ -71,18 +70,42 @@ func (s *Solver) Close() {
 }
 
 // An Input is a variable that stands for an input of the function under
-// test; its signedness says what "small" means for it.
+// test; its signedness and kind say what "small" means for it.
 type Input struct {
 	Var    *term.Term
 	Signed bool
+	Kind   Kind
 }
 
-// stages are the ranges CheckSmall tries, in order, before any value:
-// non-negative and small, then small, then moderate.
-var stages = []struct {
-	neg bool // allow negative values (signed inputs only)
-	max uint64
-}{{false, 4}, {false, 16}, {true, 4}, {true, 100}, {true, 10000}}
+// Kind says what an input variable stands for.
+type Kind int
+
+const (
+	Number Kind = iota // an integer
+	Text               // a byte of a string: letters read best
+	Length             // a length: short reads best
+	Choice             // a nil, aliasing or function choice: left alone
+	Float              // a float's IEEE bits: small values read best
+)
+
+// A stage is one set of ranges CheckSmall tries: what a number, a byte of
+// text and a length may be.
+type stage struct {
+	neg    bool   // numbers may be negative (signed ones)
+	max    uint64 // numbers lie within ±max (or [0, max])
+	lo, hi uint64 // bytes of text lie in [lo, hi]; hi == 0: any
+	maxLen uint64 // lengths are at most maxLen; 0: any
+}
+
+// stages are tried in order before any value: small non-negative numbers,
+// lowercase letters and short lengths first, then wider ranges.
+var stages = []stage{
+	{max: 4, lo: 'a', hi: 'z', maxLen: 2},
+	{max: 16, lo: ' ', hi: '~', maxLen: 4},
+	{neg: true, max: 4, lo: ' ', hi: '~'},
+	{neg: true, max: 100, lo: ' ', hi: '~'},
+	{neg: true, max: 10000},
+}
 
 // CheckSmall decides f and prefers a model in which every input is small.
 // It tries the smallest range first; if that fails, any value, which
@@ -106,17 +129,21 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 		var bs []*term.Term
 		for _, in := range inputs {
 			if !in.Var.IsBool() && mentioned[in.Var.Name] {
-				bs = append(bs, within(in, stages[i].neg, stages[i].max))
+				bs = append(bs, within(in, stages[i]))
 			}
 		}
 		return term.And(bs...)
 	}
+	if m, ok := guess(f, inputs, mentioned); ok {
+		return Sat, m, nil
+	}
 	b0 := bounded(0)
 	if b0.IsTrue() {
-		return s.Check(f, vars) // no input to bound
+		st, m, err := s.Check(f, vars) // no input to bound
+		return st, fill(m, inputs, mentioned), err
 	}
 	if st, m, err := s.Check(term.And(f, b0), vars); err != nil || st != Unsat {
-		return st, m, err
+		return st, fill(m, inputs, mentioned), err
 	}
 	st, any, err := s.Check(f, vars)
 	if err != nil || st != Sat {
@@ -128,20 +155,148 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 			return st, m, err
 		}
 		if st == Sat {
-			return st, m, nil
+			return st, fill(m, inputs, mentioned), nil
 		}
 	}
-	return Sat, any, nil
+	return Sat, fill(any, inputs, mentioned), nil
 }
 
-// within returns the constraint that in lies in [0, max], or in [-max, max]
-// when neg is set and the input is signed.
-func within(in Input, neg bool, max uint64) *term.Term {
+// fill gives the bytes of text the formula does not mention the value
+// 'a': they cannot change the path (it would mention them), and a string
+// of NULs reads as binary rather than as a string.
+func fill(m Model, inputs []Input, mentioned map[string]bool) Model {
+	if m == nil {
+		return nil
+	}
+	for _, in := range inputs {
+		if in.Kind == Text && !mentioned[in.Var.Name] {
+			m[in.Var.Name] = 'a'
+		}
+	}
+	return m
+}
+
+// guess tries, before any solver call, a few assignments a person would
+// try first, evaluating f on each: everything zero, then small numbers,
+// floats and letters drawn from a fixed sequence. Many goals are met by
+// one of them at once, and the inputs read naturally; floating-point
+// formulas, which are slow to bit-blast, profit most.
+func guess(f *term.Term, inputs []Input, mentioned map[string]bool) (Model, bool) {
+	var vs []Input
+	for _, in := range inputs {
+		if mentioned[in.Var.Name] {
+			vs = append(vs, in)
+		}
+	}
+	if len(vs) == 0 {
+		return nil, false
+	}
+	const tries = 48
+	// Each pool is ordered so that a prefix holds what reads best; the
+	// tries draw from a prefix that widens as they go.
+	neg := func(x uint64) uint64 { return -x }
+	numbers := []uint64{0, 1, 2, neg(1), 3, 4, 5, 6, 7, 8, neg(2), neg(3), 9, 10, 16, 42, 100, neg(100), 1000}
+	floats := []float64{0, 1, 2, -1, 0.5, 10, 3, 100, -40, 37.5, math.Inf(1), math.Inf(-1), math.NaN()}
+	letters := []uint64{'a', 'b', 'c', 'x', 'z', 'A', 'Z', '0', '9', '_', ' ', '-', '.', '/'}
+	lengths := []uint64{0, 1, 2, 3, 4}
+	// A fixed linear congruential sequence keeps the guesses, and so the
+	// output, deterministic.
+	seed := uint64(1)
+	next := func(n int) int {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return int((seed >> 33) % uint64(n))
+	}
+	pick := func(n, try int) int {
+		k := n
+		switch {
+		case try <= tries/3:
+			k = min(n, 4)
+		case try <= 2*tries/3:
+			k = min(n, 10)
+		}
+		return next(k)
+	}
+	for try := 0; try < tries; try++ {
+		m := Model{}
+		for _, in := range vs {
+			v := in.Var
+			var x uint64
+			if try > 0 {
+				switch in.Kind {
+				case Text:
+					x = letters[pick(len(letters), try)]
+				case Length:
+					x = lengths[pick(len(lengths), try)]
+				case Float:
+					fl := floats[pick(len(floats), try)]
+					if v.Bits == 32 {
+						x = uint64(math.Float32bits(float32(fl)))
+					} else {
+						x = math.Float64bits(fl)
+					}
+				case Choice:
+					x = uint64(next(3))
+				default:
+					x = numbers[pick(len(numbers), try)]
+					if !in.Signed && x > 1000 {
+						x = 0 // a negative number is no guess for an unsigned input
+					}
+				}
+			}
+			if !v.IsBool() {
+				x &= term.Mask(v.Bits)
+			} else {
+				x &= 1
+			}
+			m[v.Name] = x
+		}
+		if term.Eval(f, m) == 1 {
+			for _, in := range inputs {
+				if _, ok := m[in.Var.Name]; !ok {
+					m[in.Var.Name] = 0
+				}
+			}
+			return fill(m, inputs, mentioned), true
+		}
+	}
+	return nil, false
+}
+
+// within returns the constraint that in lies in the ranges of stage st.
+func within(in Input, st stage) *term.Term {
 	v := in.Var
+	switch in.Kind {
+	case Choice:
+		return term.True
+	case Text:
+		if st.hi == 0 {
+			return term.True
+		}
+		return term.And(term.ULE(term.BV(st.lo, v.Bits), v), term.ULE(v, term.BV(st.hi, v.Bits)))
+	case Length:
+		if st.maxLen == 0 {
+			return term.True
+		}
+		return term.ULE(v, term.BV(st.maxLen, v.Bits))
+	}
+	max := st.max
+	if in.Kind == Float {
+		lo := 0.0
+		if st.neg {
+			lo = -float64(max)
+		}
+		f := func(x float64) *term.Term {
+			if v.Bits == 32 {
+				return term.BV(uint64(math.Float32bits(float32(x))), 32)
+			}
+			return term.BV(math.Float64bits(x), 64)
+		}
+		return term.And(term.FLe(f(lo), v), term.FLe(v, f(float64(max))))
+	}
 	if max >= term.Mask(v.Bits) {
 		return term.True
 	}
-	if !neg || !in.Signed {
+	if !st.neg || !in.Signed {
 		return term.ULE(v, term.BV(max, v.Bits))
 	}
 	if max >= term.Mask(v.Bits-1) {

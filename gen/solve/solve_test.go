@@ -75,7 +75,7 @@ func TestFoldingAgreesWithZ3(t *testing.T) {
 func TestCheckSmallPrefersSmallInputs(t *testing.T) {
 	s := New(0)
 	a, b := term.Var("a", 64), term.Var("b", 64)
-	ins := []Input{{a, true}, {b, true}}
+	ins := []Input{{Var: a, Signed: true}, {Var: b, Signed: true}}
 	tests := []struct {
 		name string
 		f    *term.Term

@@ -3,6 +3,7 @@ package symexec
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
@@ -13,7 +14,20 @@ import (
 type Input struct {
 	Var    *term.Term
 	Signed bool
+	Kind   InputKind
 }
+
+// InputKind says what a variable stands for, which tells the solver
+// what values read naturally.
+type InputKind int
+
+const (
+	Number InputKind = iota // an integer
+	Text                    // a byte of a string
+	Length                  // the length of a string, slice or stream
+	Choice                  // a nil or aliasing choice, a function
+	Float                   // a float's IEEE bits
+)
 
 // Bounds limit the size of the inputs the executor builds.
 type Bounds struct {
@@ -93,7 +107,7 @@ func NewInputs(f *ir.Func, b Bounds) (in *InputModel, err error) {
 		in.domain = append(in.domain, term.ULE(in.stream.n, term.BV(uint64(b.Len), 64)))
 		for i := 0; i < b.Len; i++ {
 			v := term.Var(fmt.Sprintf("in[%d]", i), 8)
-			in.vars = append(in.vars, Input{Var: v})
+			in.vars = append(in.vars, Input{Var: v, Kind: Text})
 			in.stream.elems = append(in.stream.elems, v)
 		}
 	}
@@ -111,15 +125,15 @@ func (in *InputModel) variable(name string, t ir.Type) *term.Term {
 	switch t := t.(type) {
 	case ir.Int:
 		v := term.Var(name, t.Bits)
-		in.vars = append(in.vars, Input{Var: v, Signed: t.Signed && !isMeta(name)})
+		in.vars = append(in.vars, Input{Var: v, Signed: t.Signed, Kind: kindOf(name)})
 		return v
 	case ir.Float:
 		v := term.Var(name, t.Bits)
-		in.vars = append(in.vars, Input{Var: v})
+		in.vars = append(in.vars, Input{Var: v, Kind: Float})
 		return v
 	case ir.Bool:
 		v := term.Var(name, 0)
-		in.vars = append(in.vars, Input{Var: v})
+		in.vars = append(in.vars, Input{Var: v, Kind: Choice})
 		return v
 	}
 	panic(fmt.Sprintf("symexec: variable of type %s", t))
@@ -230,7 +244,7 @@ func (in *InputModel) inputFunc(name string, sig *ir.Signature) []fnTarget {
 
 // initialState returns the state at the entry of the function under test.
 func (in *InputModel) initialState() *state {
-	st := &state{mem: make(map[int]value, len(in.mem)), objLen: map[int]*term.Term{}, nextObj: in.nextObj, inputs: in}
+	st := &state{mem: make(map[int]value, len(in.mem)), objLen: map[int]*term.Term{}, nextObj: in.nextObj, inputs: in, globals: in.gobj}
 	for k, v := range in.mem {
 		st.mem[k] = v
 	}
@@ -317,13 +331,13 @@ func paramVar(f *ir.Func, i int) string {
 	return name
 }
 
-// isMeta reports whether a variable describes the shape of an input (a
-// length, a choice) rather than its content.
-func isMeta(name string) bool {
-	for _, suffix := range []string{".len", ".nil", ".fn"} {
-		if len(name) > len(suffix) && name[len(name)-len(suffix):] == suffix {
-			return true
-		}
+// kindOf tells a variable's kind by the suffix its maker gave it.
+func kindOf(name string) InputKind {
+	switch {
+	case strings.HasSuffix(name, ".len"):
+		return Length
+	case strings.HasSuffix(name, ".fn"):
+		return Choice
 	}
-	return false
+	return Number
 }

@@ -253,7 +253,9 @@ func outputs(f *ir.Func, st *state, params []value) (res, after []ir.Literal, er
 			err = fmt.Errorf("outputs: %v", r)
 		}
 	}()
-	c := concretizer{m: nil, mem: st.mem, objType: map[int]ir.Type{}, objLen: st.objLen, lits: map[int]*ir.Literal{}}
+	// Object types are not recorded in a concrete state: derive them from
+	// the types of the parameters and results as the literals are built.
+	c := concretizer{m: nil, mem: st.mem, objType: objectTypes(f, st, params), objLen: st.objLen, lits: map[int]*ir.Literal{}}
 	for i, r := range st.results {
 		res = append(res, c.literal(f.Results[i], r))
 	}
@@ -266,9 +268,6 @@ func outputs(f *ir.Func, st *state, params []value) (res, after []ir.Literal, er
 	if !hasPtr {
 		return res, nil, nil
 	}
-	// Object types are not recorded in a concrete state: derive them from
-	// the parameters' types as the literals are built.
-	c.objType = objectTypes(f, st, params)
 	for i, p := range f.Params {
 		after = append(after, c.literal(p.T, params[i]))
 	}
@@ -276,7 +275,7 @@ func outputs(f *ir.Func, st *state, params []value) (res, after []ir.Literal, er
 }
 
 // objectTypes finds the type of each object reachable from the
-// parameters.
+// parameters and the results.
 func objectTypes(f *ir.Func, st *state, params []value) map[int]ir.Type {
 	types := map[int]ir.Type{}
 	var walk func(t ir.Type, v value)
@@ -301,6 +300,16 @@ func objectTypes(f *ir.Func, st *state, params []value) map[int]ir.Type {
 			for _, e := range v.elems {
 				walk(t.Elem, e)
 			}
+		case ir.Slice:
+			if v.ptr == nil {
+				return
+			}
+			for _, tg := range v.ptr.targets {
+				arr := load(st.mem[tg.obj], tg.path[:len(tg.path)-1])
+				for _, e := range arr.elems {
+					walk(t.Elem, e)
+				}
+			}
 		case *ir.Struct:
 			for i, e := range v.elems {
 				walk(t.Fields[i].T, e)
@@ -309,6 +318,9 @@ func objectTypes(f *ir.Func, st *state, params []value) map[int]ir.Type {
 	}
 	for i, p := range f.Params {
 		walk(p.T, params[i])
+	}
+	for i, r := range st.results {
+		walk(f.Results[i], r)
 	}
 	return types
 }

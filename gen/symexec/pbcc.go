@@ -131,36 +131,40 @@ func (b *builder) walk(st *state) *term.Term {
 	blk := fr.block
 	conds := branches(fr)
 	atGoalLevel := len(st.frames) == 1
-	var alts []*term.Term
-	var last = -1 // the last feasible successor reuses st instead of a copy
-	for i, c := range conds {
-		if !c.IsFalse() && b.mayReach(st, blk, i) {
-			last = i
-		}
+	// Decide every alternative before walking any: the last one walks on
+	// st itself, which the walk changes.
+	type alt struct {
+		i      int
+		taking bool // the goal edge itself
 	}
+	var todo []alt
 	for i, c := range conds {
 		if c.IsFalse() {
 			continue
 		}
 		taking := atGoalLevel && !st.reached && blk == b.goal.From && i == b.goal.Index
-		if taking && !b.complete {
+		if taking || b.mayReach(st, blk, i) {
+			todo = append(todo, alt{i, taking})
+		}
+	}
+	var alts []*term.Term
+	for n, a := range todo {
+		c := conds[a.i]
+		if a.taking && !b.complete {
 			alts = append(alts, c)
 			continue
 		}
-		if !taking && !b.mayReach(st, blk, i) {
-			continue
-		}
 		next := st
-		if i != last {
+		if n != len(todo)-1 {
 			next = st.clone()
 		}
-		succ := blk.Succs[i]
+		succ := blk.Succs[a.i]
 		if next.top().visits[succ] >= b.limit && !next.top().entersLoop(blk, succ) {
 			b.cut = true
 			continue
 		}
 		next.enter(blk, succ)
-		next.reached = next.reached || taking
+		next.reached = next.reached || a.taking
 		b.steps++
 		if sub := b.walk(next); !sub.IsFalse() {
 			alts = append(alts, term.And(c, sub))

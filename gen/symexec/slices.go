@@ -43,7 +43,9 @@ func (in *InputModel) inputString(name string) value {
 	in.domain = append(in.domain, term.ULE(n, bv64(in.bounds.Len)))
 	es := make([]value, in.bounds.Len)
 	for i := range es {
-		es[i] = value{t: in.variable(fmt.Sprintf("%s[%d]", name, i), ir.Int{Bits: 8})}
+		v := term.Var(fmt.Sprintf("%s[%d]", name, i), 8)
+		in.vars = append(in.vars, Input{Var: v, Kind: Text})
+		es[i] = value{t: v}
 	}
 	return value{elems: es, n: n}
 }
