@@ -94,7 +94,9 @@ func (b *builder) convert(v ir.Value, from, to cc.Type, n cc.Node) ir.Value {
 			return floatConst(tt, x)
 		}
 		switch v.Type().(type) {
-		case ir.Int, ir.Float, ir.Bool:
+		case ir.Bool:
+			return b.value(ir.NewConvert(b.conv(v, i32, n), tt), n)
+		case ir.Int, ir.Float:
 			return b.value(ir.NewConvert(v, tt), n)
 		}
 		b.unsupported(n, "conversion of %s to %s", kindName(from), to)

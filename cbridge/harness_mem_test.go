@@ -255,6 +255,19 @@ func TestHarnessStdin(t *testing.T) {
 	if !strings.Contains(src, `pbcc_stdin("hi there\n\tx", 11);`) || !strings.Contains(src, "int got = pbcc_unit_main();") {
 		t.Errorf("wc harness:\n%s", src)
 	}
+	// gcov: the two inputs take every branch of wc.
+	dir := t.TempDir()
+	unit, _ := os.ReadFile("../testdata/c/wc.c")
+	os.WriteFile(filepath.Join(dir, "wc.c"), unit, 0o644)
+	hp := filepath.Join(dir, "wc_pbcc_test.c")
+	os.WriteFile(hp, []byte(src), 0o644)
+	cov, mout, err := Measure(context.Background(), hp)
+	if err != nil || !strings.Contains(mout, "2 passed, 0 failed") {
+		t.Fatalf("Measure: %v\n%s", err, mout)
+	}
+	if c := cov["main"]; c.Branches == 0 || c.Taken != c.Branches {
+		t.Errorf("wc coverage %+v, want every branch", c)
+	}
 	src, out, err = runHarness(t, "scan.c", []*gen.Result{sumR})
 	if err != nil || !strings.Contains(out, "2 passed, 0 failed") {
 		t.Fatalf("run: %v\n%s\n%s", err, out, src)
