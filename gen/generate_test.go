@@ -56,20 +56,11 @@ func generated(t *testing.T) map[string]*gen.Result {
 	t.Helper()
 	fs := testdata(t)
 	genOnce.Do(func() {
+		// One function at a time: see TestGenerateConcurrentDeterministic.
 		results, genErrs = map[string]*gen.Result{}, map[string]error{}
-		var mu sync.Mutex
-		var wg sync.WaitGroup
 		for _, f := range fs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				r, err := generate(f)
-				mu.Lock()
-				results[f.Name], genErrs[f.Name] = r, err
-				mu.Unlock()
-			}()
+			results[f.Name], genErrs[f.Name] = generate(f)
 		}
-		wg.Wait()
 	})
 	for name, err := range genErrs {
 		if err != nil {
@@ -276,6 +267,42 @@ func TestGenerateDeterministic(t *testing.T) {
 		}
 		if diff := cmp.Diff(view(first[f.Name]), view(r)); diff != "" {
 			t.Errorf("%s: two runs differ (-first +second):\n%s", f.Name, diff)
+		}
+	}
+}
+
+// TestGenerateConcurrentDeterministic: Generate on one function, each
+// call with its own solver, finds the same cases whether other Generate
+// calls run at the same time or not, as pbcc gen's workers do.
+func TestGenerateConcurrentDeterministic(t *testing.T) {
+	t.Skip("BUG: with Generate running in several goroutines at once (one solve.Solver each, as cmd/pbcc's " +
+		"workers do), wrap.Overflows' case L9_x+1<x_false gets input 0 instead of 2 in about one call of 60 (16 concurrent calls, 4 rounds; never in sequential calls): " +
+		"Z3's answers depend on the other contexts running concurrently, so pbcc gen's output is not deterministic")
+	var f *ir.Func
+	for _, g := range testdata(t) {
+		if g.Name == "wrap.Overflows" {
+			f = g
+		}
+	}
+	want := view(generated(t)[f.Name])
+	var wg sync.WaitGroup
+	views := make([]resultView, 16)
+	for i := range views {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r, err := generate(f)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			views[i] = view(r)
+		}()
+	}
+	wg.Wait()
+	for i, v := range views {
+		if diff := cmp.Diff(want, v); diff != "" {
+			t.Errorf("concurrent run %d differs from a sequential one (-sequential +concurrent):\n%s", i, diff)
 		}
 	}
 }
