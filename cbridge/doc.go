@@ -60,7 +60,9 @@
 //     *ir.Signature: compare signatures by String, not identity); a
 //     pointer to a function is *ir.Signature; a call through one is
 //     ir.CallIndirect. Functions used as values count as callees: one that
-//     cannot be lowered makes its user unsupported.
+//     cannot be lowered makes its user unsupported. Func.Siblings lists
+//     the file's lowered functions: the candidates for an input function
+//     pointer.
 //   - A file-scope variable is one *ir.Global (File.Globals), made on its
 //     first use, with its constant initializer as Init (numbers, NULL,
 //     functions for tables of function pointers, strings: a char array's

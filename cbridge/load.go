@@ -230,6 +230,11 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 		}
 		file.Funcs = append(file.Funcs, f)
 	}
+	// The candidates when a function pointer is an input: the functions
+	// of the file.
+	for _, f := range file.Funcs {
+		f.Siblings = file.Funcs
+	}
 	markInputs(u, file.Funcs)
 	file.Globals = u.info.Globals
 }
