@@ -574,8 +574,8 @@ func TestRunPanic(t *testing.T) {
 	f := b.done(t)
 
 	tr, err := run(f, params(ir.Literal{T: i64, Bits: ^uint64(0)}), 0)
-	if err != nil || !tr.Panicked || tr.Reason != "panic" || len(tr.Outputs) != 0 {
-		t.Errorf("Run(-1) = %+v, %v; want a panic without outputs", tr, err)
+	if err != nil || !tr.Panicked || tr.Kind != ir.NoCheck || tr.Reason == "" || len(tr.Outputs) != 0 {
+		t.Errorf("Run(-1) = %+v, %v; want an explicit panic (Kind NoCheck, a Reason) without outputs", tr, err)
 	}
 	if err == nil && !took(tr.Edges, ir.Edge{From: b0, Index: 0}) {
 		t.Errorf("Run(-1) edges %v do not hold the true edge", tr.Edges)
