@@ -121,16 +121,40 @@ func CaseName(e ir.Edge) string {
 }
 
 // compact removes the spaces of a condition's text, except between two
-// letters or digits, where it puts an underscore: "a <= 0" is "a<=0",
-// "range n" is "range_n".
+// letters or digits, where it puts an underscore, and inside quotes, where
+// they are the text: "a <= 0" is "a<=0", "range n" is "range_n", and
+// "c == ' '" is "c==' '".
 func compact(s string) string {
 	var b strings.Builder
-	fields := strings.Fields(s)
-	for i, f := range fields {
-		if i > 0 && isWord(fields[i-1][len(fields[i-1])-1]) && isWord(f[0]) {
-			b.WriteByte('_')
+	var quote byte // the quote we are inside, or 0
+	pendingSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			b.WriteByte(c)
+			if c == '\\' && i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		case c == ' ' || c == '\t':
+			pendingSpace = true
+			continue
 		}
-		b.WriteString(f)
+		if pendingSpace {
+			out := b.String()
+			if len(out) > 0 && isWord(out[len(out)-1]) && isWord(c) {
+				b.WriteByte('_')
+			}
+			pendingSpace = false
+		}
+		if c == '\'' || c == '"' || c == '`' {
+			quote = c
+		}
+		b.WriteByte(c)
 	}
 	return b.String()
 }

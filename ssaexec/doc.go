@@ -174,7 +174,7 @@
 //		if t4 goto b1 else b3  // /abs/trityp.go:11:15 "b <= 0"
 //
 // The golden files in testdata show the lowering of every program of
-// ../testdata/go and ../testdata/go3 (strings, slices, structs, floats,
+// ../testdata/go (strings, slices, structs, floats,
 // function values, globals: not yet covered end to end, so kept out of
 // cmd/pbcc's test); go test -update rewrites them.
 package ssaexec

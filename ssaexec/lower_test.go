@@ -15,15 +15,15 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// loadTestdata loads every package of ../testdata/go and ../testdata/go3
-// for the tests of this file.
+// loadTestdata loads every package of ../testdata/go for the tests of
+// this file.
 func loadTestdata(t *testing.T) (root string, pkgs []*Package) {
 	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs, err = Load(root, "./testdata/go/...", "./testdata/go3/...")
+	pkgs, err = Load(root, "./testdata/go/...")
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}
@@ -50,11 +50,6 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirs3, err := filepath.Glob(filepath.Join(root, "testdata", "go3", "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dirs = append(dirs, dirs3...)
 	byName := map[string]*Package{}
 	for _, p := range pkgs {
 		byName[p.Name] = p

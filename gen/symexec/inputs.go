@@ -148,7 +148,15 @@ func (in *InputModel) input(name string, t ir.Type, depth int) value {
 	case ir.Array:
 		es := make([]value, t.Len)
 		for i := range es {
-			es[i] = in.input(fmt.Sprintf("%s[%d]", name, i), t.Elem, depth)
+			en := fmt.Sprintf("%s[%d]", name, i)
+			if it, ok := t.Elem.(ir.Int); ok && it.Bits == 8 && depth > 0 {
+				// The bytes of a buffer or byte slice: text reads best.
+				v := term.Var(en, 8)
+				in.vars = append(in.vars, Input{Var: v, Signed: it.Signed, Kind: Text})
+				es[i] = value{t: v}
+				continue
+			}
+			es[i] = in.input(en, t.Elem, depth)
 		}
 		return value{elems: es}
 	case *ir.Struct:
@@ -180,7 +188,9 @@ func (in *InputModel) inputPointer(name string, t ir.Pointer, depth int) *pointe
 	}
 	key := t.Elem.String()
 	earlier := in.ptrs[key]
-	isNil := in.variable(name+".nil", ir.Bool{})
+	// The choice variable says "not nil", so that an input no path
+	// constrains is nil, the zero value.
+	isNil := term.Not(in.variable(name+".set", ir.Bool{}))
 	var aliases []*term.Term
 	for i := range earlier {
 		aliases = append(aliases, in.variable(fmt.Sprintf("%s.alias%d", name, i), ir.Bool{}))

@@ -21,9 +21,12 @@ type Trace struct {
 	// error (an index out of range, a division by zero, and in C any
 	// undefined behaviour).
 	Panicked bool
-	Reason   string       // what the run-time error was, when Panicked
-	Kind     ir.CheckKind // its kind; NoCheck for an explicit panic
-	Pos      ir.Pos       // where it happened, when known
+	// Reason is what the run-time error was, or the text of an explicit
+	// panic's value as fmt.Sprint prints it; empty when the value is not
+	// known (the front end keeps only constant panic values).
+	Reason string
+	Kind   ir.CheckKind // its kind; NoCheck for an explicit panic
+	Pos    ir.Pos       // where it happened, when known
 }
 
 // ErrSteps is returned by Run when the run exceeds its step budget.
@@ -59,9 +62,10 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 		}
 		switch ev {
 		case panicked:
-			tr.Panicked, tr.Reason = true, "panic"
+			tr.Panicked = true
 			if p, ok := st.top().block.Term.(*ir.Panic); ok {
 				tr.Pos = p.Pos
+				tr.Reason = panicText(st.top(), p)
 			}
 			return tr, nil
 		case cut, fault:
@@ -106,4 +110,28 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 		st.enter(blk, blk.Succs[taken])
 		m.steps++
 	}
+}
+
+// panicText returns the value of an explicit panic as fmt.Sprint prints
+// it, when it is a string or an integer.
+func panicText(fr *frame, p *ir.Panic) string {
+	if p.X == nil {
+		return ""
+	}
+	v := fr.value(p.X)
+	switch t := p.X.Type().(type) {
+	case ir.String:
+		n := int(v.n.Val)
+		b := make([]byte, 0, n)
+		for j := 0; j < n && j < len(v.elems); j++ {
+			b = append(b, byte(v.elems[j].t.Val))
+		}
+		return string(b)
+	case ir.Int:
+		if t.Signed {
+			return fmt.Sprint(ir.SignExtend(v.t.Val, t.Bits))
+		}
+		return fmt.Sprint(v.t.Val)
+	}
+	return ""
 }

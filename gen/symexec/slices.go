@@ -25,7 +25,7 @@ func bv64(n int) *term.Term { return term.BV(uint64(n), 64) }
 // inputSlice returns an input slice of type t: nil, or the first n
 // elements of an array object of Len elements, n ≤ Len.
 func (in *InputModel) inputSlice(name string, t ir.Slice, depth int) value {
-	isNil := in.variable(name+".nil", ir.Bool{})
+	isNil := term.Not(in.variable(name+".set", ir.Bool{}))
 	n := in.variable(name+".len", ir.Int{Bits: 64})
 	in.domain = append(in.domain, term.ULE(n, bv64(in.bounds.Len)), term.Implies(isNil, term.Eq(n, bv64(0))))
 	arr := ir.Array{Elem: t.Elem, Len: in.bounds.Len}
