@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/pbcc/pbcc/gen/ir"
@@ -78,6 +79,9 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 			return r, err
 		}
 	}
+	if err := g.findFaults(ctx); err != nil {
+		return r, err
+	}
 	sortCases(r.Cases)
 	r.SolverCalls = s.Calls - calls
 	r.Duration = time.Since(start)
@@ -90,6 +94,12 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 func sortCases(cs []Case) {
 	key := func(c Case) (int, int, int, int) {
 		if c.Goal.From == nil {
+			// The case of a function without branches comes alone; the
+			// cases of failing sites come after the branches', in the
+			// order they were found.
+			if c.Panic != "" {
+				return 1 << 30, 0, 0, 0
+			}
 			return 0, 0, 0, 0
 		}
 		p := c.Goal.Pos()
@@ -185,6 +195,61 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 	}
 	st.Outcome, st.K = Unreachable, g.opts.K
 	return nil
+}
+
+// maxFaults bounds the failing sites searched per function.
+const maxFaults = 16
+
+// findFaults searches inputs that make an instruction of the function
+// fail its run-time checks: the implicit branches of Go (an index out of
+// range, a nil dereference, a division by zero), each of which becomes a
+// case expecting the panic, and the undefined behaviours of C, each of
+// which becomes a finding. Each solution's replay names the failing site,
+// which the next tree leaves out.
+func (g *generation) findFaults(ctx context.Context) error {
+	skip := map[ir.Instr]bool{}
+	found := 0
+	for k := 0; k <= g.opts.K && found < maxFaults; k++ {
+		for found < maxFaults {
+			if ctx.Err() != nil {
+				return nil
+			}
+			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes})
+			if err != nil {
+				return nil // too large or unsupported: no fault search here
+			}
+			status, model, err := g.s.CheckSmall(form.F, g.inputs)
+			if err != nil {
+				return fmt.Errorf("%s: fault search: %w", g.f.Name, err)
+			}
+			if status != solve.Sat {
+				break // next bound, if some path was cut
+			}
+			args := g.in.Literals(model)
+			tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+			if err != nil || !tr.Panicked || tr.Site == nil || skip[tr.Site] {
+				break // the replay disagrees: stop rather than loop
+			}
+			skip[tr.Site] = true
+			found++
+			c := Case{Name: faultName(tr), Inputs: args.Params, Stream: args.Stream}
+			for _, ga := range args.Globals {
+				c.Globals = append(c.Globals, GlobalValue{G: ga.G, Value: ga.Value})
+			}
+			if g.f.Lang == ir.C {
+				g.r.Findings = append(g.r.Findings, Finding{Pos: tr.Pos, Kind: tr.Kind, Case: c})
+				continue
+			}
+			c.Panic = tr.Reason
+			g.r.Cases = append(g.r.Cases, c)
+		}
+	}
+	return nil
+}
+
+// faultName names the case made for a failing site: "L15_index_out_of_range".
+func faultName(tr *symexec.Trace) string {
+	return fmt.Sprintf("L%d_%s", tr.Pos.Line, strings.ReplaceAll(tr.Reason, " ", "_"))
 }
 
 // addCase replays args and records the case made for goal, marking the

@@ -137,6 +137,15 @@ func Load(dir string, patterns ...string) ([]*Package, error) {
 			kept = append(kept, f)
 		}
 		pkg.Funcs = kept
+		// The package's functions are the candidates when a parameter is
+		// a function value.
+		var siblings []*ir.Func
+		for _, f := range kept {
+			siblings = append(siblings, f.IR)
+		}
+		for _, f := range kept {
+			f.IR.Siblings = siblings
+		}
 		sortErrors(pkg.Errors)
 	}
 	// Number the values and check every function lowered (callees

@@ -256,6 +256,38 @@ type funcSummary struct {
 	K           int          `json:"k"`
 	SolverCalls int          `json:"solver_calls"`
 	NotCovered  []notCovered `json:"not_covered,omitempty"`
+	Findings    []finding    `json:"findings,omitempty"`
+}
+
+// A finding is a feasible path to undefined behaviour (C), with the
+// inputs that trigger it.
+type finding struct {
+	Pos    string `json:"pos"`
+	Kind   string `json:"kind"`
+	Inputs string `json:"inputs"`
+}
+
+// findings describes the findings of r.
+func findings(r *gen.Result) []finding {
+	var fs []finding
+	for _, f := range r.Findings {
+		var in []string
+		for i, p := range r.Func.Params {
+			in = append(in, p.Name()+" = "+f.Case.Inputs[i].String())
+		}
+		for _, g := range f.Case.Globals {
+			in = append(in, g.G.Ident()+" = "+g.Value.String())
+		}
+		if len(f.Case.Stream) > 0 {
+			b := make([]byte, len(f.Case.Stream))
+			for i, l := range f.Case.Stream {
+				b[i] = byte(l.Bits)
+			}
+			in = append(in, fmt.Sprintf("stdin = %q", b))
+		}
+		fs = append(fs, finding{Pos: rel(f.Pos.String()), Kind: f.Kind.String(), Inputs: strings.Join(in, ", ")})
+	}
+	return fs
 }
 
 type notCovered struct {
@@ -354,6 +386,9 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 		s.File, name, s.Covered, s.Branches, pct, s.UE, s.Tests, s.Seconds)
 	for _, nc := range s.NotCovered {
 		fmt.Fprintf(stdout, "\t%s %s %s: %s\n", nc.Pos, nc.Cond, nc.Outcome, nc.Reason)
+	}
+	for _, f := range s.Findings {
+		fmt.Fprintf(stdout, "\tfinding: %s: %s with %s\n", f.Pos, f.Kind, f.Inputs)
 	}
 }
 

@@ -122,6 +122,7 @@ func reportC(cfg *genConfig, results []*funcResult, cov map[string]cbridge.FuncC
 			s.NotCovered = append(s.NotCovered, notCovered{Pos: rel(e.Pos().String()), Cond: e.Cond(), Outcome: e.Label(), Reason: reason})
 		}
 		s.Unknown = max(0, s.Branches-s.Covered-s.Unreachable)
+		s.Findings = findings(r)
 		printSummary(cfg, s, stdout, enc)
 	}
 }

@@ -58,6 +58,69 @@ func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err
 	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps}, nil
 }
 
+// FaultPBCC builds the execution tree, for bound k, of the paths on which
+// an instruction of the function under test fails one of its run-time
+// checks (an index out of range, a nil dereference, a division by zero,
+// and in C every undefined behaviour the executor models), and returns
+// the condition under which the inputs lead to such a failure. Sites in
+// skip are left out, so that each solution finds a new one: the replay
+// of a solution tells which site failed (Trace.Site).
+func FaultPBCC(in *InputModel, k int, skip map[ir.Instr]bool, opts Options) (form *Formula, err error) {
+	defer recoverUnsupported(&err)
+	f := in.f
+	var sites []*ir.Block
+	for _, blk := range f.Blocks {
+		for _, instr := range blk.Instrs {
+			if !skip[instr] && mayFail(instr) {
+				sites = append(sites, blk)
+				break
+			}
+		}
+	}
+	b := &builder{
+		machine:  machine{maxDepth: k + 1},
+		limit:    k + 1,
+		reaches:  reachersOf(sites),
+		max:      opts.MaxNodes,
+		faultsIn: f,
+		skip:     skip,
+	}
+	if len(sites) == 0 {
+		return &Formula{F: term.False}, nil
+	}
+	fml := b.walk(in.initialState())
+	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps}, nil
+}
+
+// mayFail reports whether an instruction has run-time checks.
+func mayFail(in ir.Instr) bool {
+	switch in := in.(type) {
+	case *ir.Load, *ir.Store, *ir.IndexAddr, *ir.Index, *ir.FieldAddr, *ir.PtrAdd,
+		*ir.Free, *ir.SliceOf, *ir.MakeSlice, *ir.Convert, *ir.UnOp, *ir.CallIndirect:
+		return true
+	case *ir.BinOp:
+		switch in.Op {
+		case ir.Div, ir.Rem, ir.Shl, ir.Shr, ir.Add, ir.Sub, ir.Mul:
+			return true
+		}
+	}
+	return false
+}
+
+// faultsHere returns, for the checks met on one stretch of a path, the
+// conditions under which one of them (at a site of the function under
+// test not skipped) is the first to fail.
+func (b *builder) faultsHere(checks []check) []*term.Term {
+	var alts []*term.Term
+	for j, c := range checks {
+		if c.kind == ir.NoCheck || b.skip[c.instr] || c.instr.Block() == nil || c.instr.Block().Func != b.faultsIn {
+			continue
+		}
+		alts = append(alts, term.And(append(conds(checks[:j]), term.Not(c.cond))...))
+	}
+	return alts
+}
+
 func recoverUnsupported(err *error) {
 	if r := recover(); r != nil {
 		switch e := r.(type) {
@@ -83,6 +146,11 @@ type builder struct {
 	max      int
 	complete bool // paths go on from the goal to a normal return
 	cut      bool
+	// faultsIn, when set, makes the tree one of failing checks in this
+	// function (FaultPBCC) rather than of a goal edge; skip lists the
+	// sites already found.
+	faultsIn *ir.Func
+	skip     map[ir.Instr]bool
 	// returns caches, per function, the blocks that can reach a Return.
 	returns map[*ir.Func]map[*ir.Block]bool
 }
@@ -95,6 +163,21 @@ func (b *builder) walk(st *state) *term.Term {
 	}
 	ev, checks := b.advance(st)
 	pre := conds(checks)
+	if b.faultsIn != nil {
+		// A failure here, or a failure further on.
+		here := b.faultsHere(checks)
+		var rest *term.Term
+		switch ev {
+		case returned, panicked, fault:
+			rest = term.False
+		case cut:
+			b.cut = true
+			rest = term.False
+		default:
+			rest = b.continueWalk(st, ev, pre)
+		}
+		return term.Or(append(here, rest)...)
+	}
 	switch ev {
 	case returned:
 		if st.reached {
@@ -106,6 +189,14 @@ func (b *builder) walk(st *state) *term.Term {
 	case cut:
 		b.cut = true
 		return term.False
+	}
+	return b.continueWalk(st, ev, pre)
+}
+
+// continueWalk goes on from st, stopped at a call of a function value or
+// at a branch, after the checks pre.
+func (b *builder) continueWalk(st *state, ev event, pre []*term.Term) *term.Term {
+	switch ev {
 	case atCall:
 		targets, ci := callTargets(st.top())
 		var alts []*term.Term

@@ -27,6 +27,7 @@ type Trace struct {
 	Reason string
 	Kind   ir.CheckKind // its kind; NoCheck for an explicit panic
 	Pos    ir.Pos       // where it happened, when known
+	Site   ir.Instr     // the instruction whose check failed
 }
 
 // ErrSteps is returned by Run when the run exceeds its step budget.
@@ -69,7 +70,7 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 			}
 			return tr, nil
 		case cut, fault:
-			tr.Panicked, tr.Kind = true, m.failed.kind
+			tr.Panicked, tr.Kind, tr.Site = true, m.failed.kind, m.failed.instr
 			tr.Reason = m.failed.kind.String()
 			if pi, ok := m.failed.instr.(interface{ Position() ir.Pos }); ok {
 				tr.Pos = pi.Position()
