@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/solve"
 	"github.com/pbcc/pbcc/gen/symexec"
+	"github.com/pbcc/pbcc/gen/term"
 	"github.com/pbcc/pbcc/gen/ue"
 )
 
@@ -78,6 +80,9 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		if err := g.reach(ctx, e); err != nil {
 			return r, err
 		}
+	}
+	if err := g.sample(ctx, g.undecided(), sampleRuns); err != nil {
+		return r, err
 	}
 	if err := g.findFaults(ctx); err != nil {
 		return r, err
@@ -149,8 +154,20 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 	if st.Outcome != Pending {
 		return nil
 	}
+	sampled := false
 	for _, complete := range []bool{true, false} {
 		for k := 0; k <= g.opts.K; k++ {
+			if k == 2 && !sampled {
+				// Small bounds did not reach the goal: before the deeper
+				// trees, which cost far more, try concrete inputs.
+				sampled = true
+				if err := g.sample(ctx, map[ir.Edge]bool{goal: true}, sampleRuns/8); err != nil {
+					return err
+				}
+				if st.Outcome == Covered {
+					return nil
+				}
+			}
 			if ctx.Err() != nil {
 				st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
 				return nil
@@ -197,8 +214,101 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 	return nil
 }
 
-// maxFaults bounds the failing sites searched per function.
-const maxFaults = 16
+// sampleRuns bounds the concrete runs sample makes per function.
+const sampleRuns = 4000
+
+// undecided returns the branch edges no tree could decide within its
+// bounds: a loop needing more iterations than k, a solver time limit, a
+// tree too large. Edges proved unreachable for any bound are decided.
+func (g *generation) undecided() map[ir.Edge]bool {
+	want := map[ir.Edge]bool{}
+	for _, es := range g.r.Edges {
+		switch {
+		case es.Outcome == Covered, es.Outcome == Unsupported,
+			es.Outcome == Unreachable && es.Detail == "for any bound":
+		default:
+			want[es.Edge] = true
+		}
+	}
+	return want
+}
+
+// sample tries, for the edges in want, up to runs concrete inputs drawn
+// from a fixed sequence, run through the replay. An input that takes one
+// of them becomes the case made for it.
+func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int) error {
+	if len(want) == 0 {
+		return nil
+	}
+	seed := uint64(7)
+	next := func() uint64 {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return seed >> 11
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for run := 0; run < runs && len(want) > 0; run++ {
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			return nil
+		}
+		// Magnitudes grow with the runs: small inputs first.
+		width := uint(2 + run*30/runs)
+		m := map[string]uint64{}
+		for _, in := range g.inputs {
+			v := in.Var
+			switch {
+			case v.IsBool():
+				m[v.Name] = next() & 1
+			case in.Kind == solve.Length:
+				m[v.Name] = next() % uint64(g.opts.Bounds.Len+1)
+			case in.Kind == solve.Text:
+				m[v.Name] = ' ' + next()%95
+			case in.Kind == solve.Choice:
+				m[v.Name] = next() % 4
+			case in.Kind == solve.Float:
+				x := float64(int64(next()%(1<<width))-(1<<(width-1))) / 4
+				if v.Bits == 32 {
+					m[v.Name] = uint64(math.Float32bits(float32(x)))
+				} else {
+					m[v.Name] = math.Float64bits(x)
+				}
+			default:
+				x := next() % (1 << width)
+				if in.Signed {
+					x -= 1 << (width - 1)
+				}
+				m[v.Name] = x
+			}
+		}
+		if term.Eval(g.in.Domain(), m) != 1 {
+			continue
+		}
+		args := g.in.Literals(m)
+		tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+		if err != nil || tr.Panicked {
+			continue
+		}
+		for _, e := range tr.Edges {
+			if want[e] && g.status[e].Outcome != Covered {
+				if err := g.addCase(e, args); err != nil {
+					return err
+				}
+				for _, x := range tr.Edges {
+					delete(want, x)
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// maxFaults bounds the failing sites searched per function; the search
+// has faultBudget in all, and each of its queries faultQueryTimeout.
+const (
+	maxFaults         = 16
+	faultBudget       = 3 * time.Second
+	faultQueryTimeout = time.Second
+)
 
 // findFaults searches inputs that make an instruction of the function
 // fail its run-time checks: the implicit branches of Go (an index out of
@@ -207,11 +317,15 @@ const maxFaults = 16
 // which becomes a finding. Each solution's replay names the failing site,
 // which the next tree leaves out.
 func (g *generation) findFaults(ctx context.Context) error {
+	// A bonus pass after the branches: each query, and the whole search,
+	// get a time limit of their own.
+	defer g.s.Limit(faultQueryTimeout)()
+	deadline := time.Now().Add(faultBudget)
 	skip := map[ir.Instr]bool{}
 	found := 0
 	for k := 0; k <= g.opts.K && found < maxFaults; k++ {
 		for found < maxFaults {
-			if ctx.Err() != nil {
+			if ctx.Err() != nil || time.Now().After(deadline) {
 				return nil
 			}
 			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes})

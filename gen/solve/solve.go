@@ -45,6 +45,7 @@ type Solver struct {
 	ctx     *z3.Context
 	s       *z3.Solver
 	timeout time.Duration
+	cur     time.Duration // the time limit in force (0: none)
 	// Calls counts the Z3 checks made, for the benchmarks and -json.
 	Calls int
 }
@@ -56,7 +57,7 @@ func New(timeout time.Duration) *Solver {
 		cfg.SetUint("timeout", uint(timeout/time.Millisecond))
 	}
 	ctx := z3.NewContext(cfg)
-	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout}
+	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout, cur: timeout}
 }
 
 // Close releases the Z3 context. go-z3 frees a context only from a
@@ -142,7 +143,14 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 		st, m, err := s.Check(f, vars) // no input to bound
 		return st, fill(m, inputs, mentioned), err
 	}
-	if st, m, err := s.Check(term.And(f, b0), vars); err != nil || st != Unsat {
+	// The checks for a nicer model get a short time limit of their own:
+	// proving that no small input exists can be much harder (nonlinear
+	// arithmetic) than finding some input, and is only a preference.
+	prefer := func(i int) (Status, Model, error) {
+		defer s.limit(preferTimeout)()
+		return s.Check(term.And(f, bounded(i)), vars)
+	}
+	if st, m, err := prefer(0); err != nil || st == Sat {
 		return st, fill(m, inputs, mentioned), err
 	}
 	st, any, err := s.Check(f, vars)
@@ -150,7 +158,7 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 		return st, any, err
 	}
 	for i := 1; i < len(stages); i++ {
-		st, m, err := s.Check(term.And(f, bounded(i)), vars)
+		st, m, err := prefer(i)
 		if err != nil {
 			return st, m, err
 		}
@@ -159,6 +167,32 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 		}
 	}
 	return Sat, fill(any, inputs, mentioned), nil
+}
+
+// preferTimeout limits each check made only to find a nicer model.
+const preferTimeout = 300 * time.Millisecond
+
+// Limit sets the time limit of the following checks to d (or the
+// solver's own, if shorter) and returns the function restoring it.
+func (s *Solver) Limit(d time.Duration) func() { return s.limit(d) }
+
+func (s *Solver) limit(d time.Duration) func() {
+	prev := s.cur
+	if prev > 0 && prev <= d {
+		return func() {}
+	}
+	s.setTimeout(d)
+	return func() { s.setTimeout(prev) }
+}
+
+// setTimeout sets the time limit of the following checks (0: none).
+func (s *Solver) setTimeout(d time.Duration) {
+	s.cur = d
+	ms := uint(d / time.Millisecond)
+	if d <= 0 {
+		ms = 4294967295 // Z3's "no limit"
+	}
+	s.ctx.Config().SetUint("timeout", ms)
 }
 
 // fill gives the bytes of text the formula does not mention the value
