@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -66,7 +67,9 @@ func Harness(unitPath string, results []*gen.Result, cmd string) ([]byte, error)
 				f.Name, len(r.Edges), r.Count(gen.Covered), r.Count(gen.Unreachable), len(r.Goals), len(r.Cases)))
 		}
 		for _, fd := range r.Findings {
-			data.Findings = append(data.Findings, findingText(f, fd))
+			if t := findingText(f, fd); !slices.Contains(data.Findings, t) {
+				data.Findings = append(data.Findings, t)
+			}
 		}
 		if len(r.Cases) == 0 {
 			continue
@@ -86,6 +89,8 @@ func Harness(unitPath string, results []*gen.Result, cmd string) ([]byte, error)
 		}
 		data.Funcs = append(data.Funcs, hf)
 	}
+	// The order the sites were found in may vary; the file must not.
+	slices.Sort(data.Findings)
 	tmpl, err := template.ParseFS(templates.FS, templates.CTest)
 	if err != nil {
 		return nil, err

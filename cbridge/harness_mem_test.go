@@ -366,8 +366,10 @@ func TestHarnessFindings(t *testing.T) {
 	if err != nil || !strings.Contains(out, "1 passed, 0 failed") {
 		t.Fatalf("run: %v\n%s\n%s", err, out, src)
 	}
-	if !strings.Contains(src, " *   lookup.c:12: index out of range in shift_hours: day = 7, overtime = 1\n") {
-		t.Errorf("finding not listed:\n%s", src)
+	// The site is listed; the inputs, which the solver may choose
+	// otherwise from run to run, are left to pbcc gen's summary.
+	if !strings.Contains(src, " *   lookup.c:12: index out of range in shift_hours\n") || strings.Contains(src, "day = 7") {
+		t.Errorf("finding not listed by its site alone:\n%s", src)
 	}
 	if strings.Contains(src, "{\"\", 7, 1") {
 		t.Errorf("a finding became a case:\n%s", src)

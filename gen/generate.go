@@ -245,9 +245,8 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 		seed = seed*6364136223846793005 + 1442695040888963407
 		return seed >> 11
 	}
-	deadline := time.Now().Add(2 * time.Second)
 	for run := 0; run < runs && len(want) > 0; run++ {
-		if ctx.Err() != nil || time.Now().After(deadline) {
+		if ctx.Err() != nil {
 			return nil
 		}
 		// Magnitudes grow with the runs: small inputs first.
@@ -303,11 +302,12 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 }
 
 // maxFaults bounds the failing sites searched per function; the search
-// has faultBudget in all, and each of its queries faultQueryTimeout.
+// makes at most maxFaultQueries trees, each solved within
+// faultQueryBudget Z3 resource units.
 const (
-	maxFaults         = 16
-	faultBudget       = 3 * time.Second
-	faultQueryTimeout = time.Second
+	maxFaults        = 16
+	maxFaultQueries  = 24
+	faultQueryBudget = 3_000_000
 )
 
 // findFaults searches inputs that make an instruction of the function
@@ -317,17 +317,17 @@ const (
 // which becomes a finding. Each solution's replay names the failing site,
 // which the next tree leaves out.
 func (g *generation) findFaults(ctx context.Context) error {
-	// A bonus pass after the branches: each query, and the whole search,
-	// get a time limit of their own.
-	defer g.s.Limit(faultQueryTimeout)()
-	deadline := time.Now().Add(faultBudget)
+	// A bonus pass after the branches: each query gets a resource budget
+	// of its own, and the search a number of queries.
+	defer g.s.Budget(faultQueryBudget)()
 	skip := map[ir.Instr]bool{}
-	found := 0
+	found, queries := 0, 0
 	for k := 0; k <= g.opts.K && found < maxFaults; k++ {
 		for found < maxFaults {
-			if ctx.Err() != nil || time.Now().After(deadline) {
+			if ctx.Err() != nil || queries >= maxFaultQueries {
 				return nil
 			}
+			queries++
 			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes})
 			if err != nil {
 				return nil // too large or unsupported: no fault search here

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -176,10 +177,15 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 	out := make([]*funcResult, len(todo))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < min(runtime.NumCPU(), len(todo)); w++ {
+	for w := 0; w < min(workers(), len(todo)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Z3 keeps state per OS thread (its allocators, resource
+			// counters); a goroutine free to move between threads from
+			// one cgo call to the next makes its answers vary.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			for i := range jobs {
 				s := solve.New(cfg.queryTimeout)
 				r, err := gen.Generate(ctx, todo[i], s, cfg.opts)
@@ -257,6 +263,9 @@ type funcSummary struct {
 	SolverCalls int          `json:"solver_calls"`
 	NotCovered  []notCovered `json:"not_covered,omitempty"`
 	Findings    []finding    `json:"findings,omitempty"`
+	// NotMeasured, when set, says why covered is generation's own count
+	// rather than the coverage tool's.
+	NotMeasured string `json:"not_measured,omitempty"`
 }
 
 // A finding is a feasible path to undefined behaviour (C), with the
@@ -264,7 +273,7 @@ type funcSummary struct {
 type finding struct {
 	Pos    string `json:"pos"`
 	Kind   string `json:"kind"`
-	Inputs string `json:"inputs"`
+	Inputs string `json:"inputs,omitempty"`
 }
 
 // findings describes the findings of r.
@@ -384,6 +393,9 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 	}
 	fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%.1f%%)  %d goals  %d cases  %.2fs\n",
 		s.File, name, s.Covered, s.Branches, pct, s.UE, s.Tests, s.Seconds)
+	if s.NotMeasured != "" {
+		fmt.Fprintf(stdout, "\tnot measured: %s; the figures are pbcc's own\n", s.NotMeasured)
+	}
 	for _, nc := range s.NotCovered {
 		fmt.Fprintf(stdout, "\t%s %s %s: %s\n", nc.Pos, nc.Cond, nc.Outcome, nc.Reason)
 	}
@@ -412,4 +424,15 @@ func relErr(err error) string {
 		msg = strings.ReplaceAll(msg, wd+string(filepath.Separator), "")
 	}
 	return msg
+}
+
+// workers returns how many functions are searched at once: $PBCC_WORKERS,
+// else 1. Z3's answers depend on its allocation history when contexts run
+// in parallel threads (observed: the same query gives other models), so
+// only a single worker keeps the output byte-identical from run to run.
+func workers() int {
+	if n, err := strconv.Atoi(os.Getenv("PBCC_WORKERS")); err == nil && n > 0 {
+		return n
+	}
+	return 1
 }

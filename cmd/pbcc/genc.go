@@ -81,9 +81,6 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 		if err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s: measuring coverage: %v\n%s", rel(harness), err, out)
 			status = 2
-			if cov == nil {
-				continue
-			}
 		}
 		reportC(cfg, results, cov, stdout)
 	}
@@ -99,11 +96,17 @@ func reportC(cfg *genConfig, results []*funcResult, cov map[string]cbridge.FuncC
 			continue
 		}
 		r := fr.r
-		c := cov[r.Func.Name]
+		c, measured := cov[r.Func.Name]
 		s := funcSummary{
 			Func: r.Func.Name, File: rel(fr.file), Branches: c.Branches, Covered: c.Taken,
 			Unreachable: r.Count(gen.Unreachable), UE: len(r.Goals), Tests: len(r.Cases),
 			Seconds: roundSeconds(r.Duration), K: r.K, SolverCalls: r.SolverCalls,
+		}
+		if !measured {
+			// The harness did not build or run: say what generation found,
+			// and that no coverage tool confirmed it.
+			s.Branches, s.Covered = len(r.Edges), r.Count(gen.Covered)
+			s.NotMeasured = "the harness could not be built and run"
 		}
 		for _, es := range r.Edges {
 			if es.Outcome == gen.Covered {

@@ -45,7 +45,7 @@ type Solver struct {
 	ctx     *z3.Context
 	s       *z3.Solver
 	timeout time.Duration
-	cur     time.Duration // the time limit in force (0: none)
+	budget  uint // the resource limit in force (0: none)
 	// Calls counts the Z3 checks made, for the benchmarks and -json.
 	Calls int
 }
@@ -57,7 +57,7 @@ func New(timeout time.Duration) *Solver {
 		cfg.SetUint("timeout", uint(timeout/time.Millisecond))
 	}
 	ctx := z3.NewContext(cfg)
-	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout, cur: timeout}
+	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout}
 }
 
 // Close releases the Z3 context. go-z3 frees a context only from a
@@ -143,11 +143,11 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 		st, m, err := s.Check(f, vars) // no input to bound
 		return st, fill(m, inputs, mentioned), err
 	}
-	// The checks for a nicer model get a short time limit of their own:
+	// The checks for a nicer model get a small budget of their own:
 	// proving that no small input exists can be much harder (nonlinear
 	// arithmetic) than finding some input, and is only a preference.
 	prefer := func(i int) (Status, Model, error) {
-		defer s.limit(preferTimeout)()
+		defer s.Budget(preferBudget)()
 		return s.Check(term.And(f, bounded(i)), vars)
 	}
 	if st, m, err := prefer(0); err != nil || st == Sat {
@@ -169,30 +169,28 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 	return Sat, fill(any, inputs, mentioned), nil
 }
 
-// preferTimeout limits each check made only to find a nicer model.
-const preferTimeout = 300 * time.Millisecond
+// preferBudget bounds, in Z3 resource units, each check made only to
+// find a nicer model.
+const preferBudget = 1_000_000
 
-// Limit sets the time limit of the following checks to d (or the
-// solver's own, if shorter) and returns the function restoring it.
-func (s *Solver) Limit(d time.Duration) func() { return s.limit(d) }
-
-func (s *Solver) limit(d time.Duration) func() {
-	prev := s.cur
-	if prev > 0 && prev <= d {
+// Budget bounds the following checks to n of Z3's resource units (or the
+// enclosing budget, if smaller) and returns the function restoring the
+// budget before. Unlike a time limit, a resource budget gives the same
+// answers on a loaded machine as on an idle one, so output stays
+// deterministic.
+func (s *Solver) Budget(n uint) func() {
+	prev := s.budget
+	if prev > 0 && prev <= n {
 		return func() {}
 	}
-	s.setTimeout(d)
-	return func() { s.setTimeout(prev) }
+	s.setBudget(n)
+	return func() { s.setBudget(prev) }
 }
 
-// setTimeout sets the time limit of the following checks (0: none).
-func (s *Solver) setTimeout(d time.Duration) {
-	s.cur = d
-	ms := uint(d / time.Millisecond)
-	if d <= 0 {
-		ms = 4294967295 // Z3's "no limit"
-	}
-	s.ctx.Config().SetUint("timeout", ms)
+// setBudget sets the resource limit of the following checks (0: none).
+func (s *Solver) setBudget(n uint) {
+	s.budget = n
+	s.ctx.Config().SetUint("rlimit", n)
 }
 
 // fill gives the bytes of text the formula does not mention the value
@@ -225,11 +223,15 @@ func guess(f *term.Term, inputs []Input, mentioned map[string]bool) (Model, bool
 	if len(vs) == 0 {
 		return nil, false
 	}
-	const tries = 48
+	const tries = 96
 	// Each pool is ordered so that a prefix holds what reads best; the
 	// tries draw from a prefix that widens as they go.
 	neg := func(x uint64) uint64 { return -x }
-	numbers := []uint64{0, 1, 2, neg(1), 3, 4, 5, 6, 7, 8, neg(2), neg(3), 9, 10, 16, 42, 100, neg(100), 1000}
+	// The extremes at the end meet the goals of overflow and range
+	// errors (the fault search), which a solver would meet with arbitrary
+	// large values.
+	numbers := []uint64{0, 1, 2, neg(1), 3, 4, 5, 6, 7, 8, neg(2), neg(3), 9, 10, 16, 42, 100, neg(100), 1000,
+		1 << 30, 1<<31 - 1, neg(1 << 31), 1 << 62, 1<<63 - 1, 1 << 63, 1 << 15, 1 << 7}
 	floats := []float64{0, 1, 2, -1, 0.5, 10, 3, 100, -40, 37.5, math.Inf(1), math.Inf(-1), math.NaN()}
 	letters := []uint64{'a', 'b', 'c', 'x', 'z', 'A', 'Z', '0', '9', '_', ' ', '-', '.', '/'}
 	lengths := []uint64{0, 1, 2, 3, 4}
