@@ -41,8 +41,12 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run")
 	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
 	js := fs.Bool("json", false, "print one JSON object per function")
+	maxLen := fs.Int("len", gen.DefaultOptions.Bounds.Len, "largest `length` of generated strings, slices, C buffers and standard input")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
+	}
+	if *maxLen < 1 || *maxLen > 64 {
+		return nil, nil, fmt.Errorf("pbcc gen: -len %d: the length bound must be between 1 and 64", *maxLen)
 	}
 	if fs.NArg() == 0 {
 		return nil, nil, fmt.Errorf("pbcc gen: no packages given")
@@ -52,6 +56,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, queryTimeout: *qt, json: *js}
 	c.opts.K = *k
+	c.opts.Bounds.Len = *maxLen
 	if *funcPat != "" {
 		re, err := regexp.Compile(*funcPat)
 		if err != nil {
@@ -67,6 +72,9 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	if *k != gen.DefaultOptions.K {
 		parts = append(parts, fmt.Sprintf("-k %d", *k))
+	}
+	if *maxLen != gen.DefaultOptions.Bounds.Len {
+		parts = append(parts, fmt.Sprintf("-len %d", *maxLen))
 	}
 	for _, p := range fs.Args() {
 		parts = append(parts, quoteArg(p))

@@ -4,8 +4,8 @@
 //
 // Usage:
 //
-//	pbcc gen [-func REGEXP] [-k N] [-timeout D] [-query-timeout D] [-json] <packages>
-//	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages>
+//	pbcc gen [-func REGEXP] [-k N] [-len N] [-timeout D] [-query-timeout D] [-json] <packages | files.c>
+//	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
 //
 // # pbcc gen
 //
@@ -36,6 +36,38 @@
 // A function that uses a construct pbcc does not support is reported
 // (file:line:col, the construct) and skipped; the others are generated.
 //
+// Inputs of every kind the executor models are generated: integers,
+// floats (NaN and infinities included), booleans, strings and slices (at
+// most -len elements, default 8), arrays, structs, pointers (nil, or
+// aliasing another input: the solver decides), function values among the
+// package's functions, package-level variables the function reads, and,
+// in C, standard input. A branch no bounded tree reaches (a loop needing
+// more than k+1 iterations) is tried with concrete inputs before it is
+// reported. After the branches, pbcc searches inputs on which an
+// instruction fails a run-time check: in Go each becomes a case expecting
+// the panic (an index out of range, a nil dereference, a division by
+// zero); in C, where the behaviour is undefined, each is a finding,
+// printed with its triggering inputs and in the JSON, never a case.
+//
+// # C files
+//
+// pbcc gen file.c lowers the C file with modernc.org/cc/v4 and writes
+// file_pbcc_test.c beside it: one self-contained harness (it includes the
+// unit, renaming its main) with an array of cases per function, which
+// builds each case's inputs (arrays, structs, lists, globals, standard
+// input), calls the unit, compares the result and the memory its pointer
+// parameters point to, and prints "N passed, N failed". pbcc compiles it
+// with gcc --coverage, runs it and reports per function the branches gcov
+// saw taken. pbcc check -min PCT file.c is the gate for C.
+//
+// # Determinism
+//
+// The same input gives byte-identical files: functions are searched one
+// at a time, each with a Z3 context of its own, and every solver limit
+// but -query-timeout counts Z3's resources, not time. PBCC_WORKERS=N
+// searches N functions at once, faster on several cores, but Z3 then
+// does not always give the same models.
+//
 // # pbcc check
 //
 // The CI gate: it runs the package's tests (generated and hand-written) and
@@ -60,8 +92,8 @@ import (
 )
 
 const usage = `usage:
-	pbcc gen [-func REGEXP] [-k N] [-timeout D] [-query-timeout D] [-json] <packages>
-	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages>
+	pbcc gen [-func REGEXP] [-k N] [-len N] [-timeout D] [-query-timeout D] [-json] <packages | files.c>
+	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
 Run "go doc github.com/pbcc/pbcc/cmd/pbcc" for the manual.
 `
 
