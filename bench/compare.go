@@ -51,13 +51,26 @@ type goTarget struct {
 // and replay harnesses read from the input bytes, in order, named p0, p1, …
 // in Call: integer types ("int", "unsigned char", "long", …) copied from
 // sizeof(T) bytes (zero when the input is shorter), arrays "T[N]", and
-// "char*" (only last: the rest of the input, NUL-terminated). Call is an
-// expression or statements using them (default Func(p0, p1, …)).
+// "char*" (only last: the rest of the input, NUL-terminated). Globals are
+// the unit's global variables that are inputs of the function, "T name"
+// (T an integer type or "T[N]"), filled from the input bytes in order after
+// the parameters (before a char*), the way pbcc takes globals as inputs.
+// Call is an expression or statements using them (default Func(p0, p1, …)).
 type cTarget struct {
-	File   string // relative to the module root
-	Func   string
-	Params []string
-	Call   string
+	File    string // relative to the module root
+	Func    string
+	Params  []string
+	Globals []string
+	Call    string
+}
+
+// tcasGlobals are the inputs of the Siemens suite's tcas (its main sets
+// them from argv; initialize sets Positive_RA_Alt_Thresh).
+var tcasGlobals = []string{
+	"int Cur_Vertical_Sep", "int High_Confidence", "int Two_of_Three_Reports_Valid",
+	"int Own_Tracked_Alt", "int Own_Tracked_Alt_Rate", "int Other_Tracked_Alt",
+	"int Alt_Layer_Value", "int[4] Positive_RA_Alt_Thresh", "int Up_Separation",
+	"int Down_Separation", "int Other_RAC", "int Other_Capability", "int Climb_Inhibit",
 }
 
 var goTargets = []goTarget{
@@ -71,6 +84,19 @@ var goTargets = []goTarget{
 	{Dir: "testdata/go/bittrick", Func: "Log2", Params: []string{"uint16"}},
 	{Dir: "testdata/go/switchcase", Func: "Kind", Params: []string{"int"}},
 	{Dir: "testdata/go/recursion", Func: "Fact", Params: []string{"int"}},
+	// Real code (testdata/bench/go: copies of functions of Go's standard
+	// library and golang.org/x/mod, each file says what was adapted).
+	{Dir: "testdata/bench/go/pathclean", Func: "Clean", Params: []string{"string"}},
+	{Dir: "testdata/bench/go/hexdec", Func: "Decode", Params: []string{"[]byte"}, Call: "Decode(make([]byte, len(p0)/2+1), p0)"},
+	{Dir: "testdata/bench/go/urlesc", Func: "shouldEscape", Params: []string{"byte", "uint8"}, Call: "shouldEscape(p0, encoding(p1))"},
+	{Dir: "testdata/bench/go/urlesc", Func: "unescape", Params: []string{"string", "uint8"}, Call: "unescape(p0, encoding(p1))"},
+	{Dir: "testdata/bench/go/utf8valid", Func: "ValidString", Params: []string{"string"}},
+	{Dir: "testdata/bench/go/semver", Func: "parse", Params: []string{"string"}},
+	{Dir: "testdata/bench/go/semver", Func: "comparePrerelease", Params: []string{"string", "string"}},
+	{Dir: "testdata/bench/go/netipv4", Func: "parseIPv4Fields", Params: []string{"string"}, Call: "parseIPv4Fields(p0, 0, len(p0), make([]uint8, 4))"},
+	{Dir: "testdata/bench/go/strconvx", Func: "ParseBool", Params: []string{"string"}},
+	{Dir: "testdata/bench/go/strconvx", Func: "Atoi", Params: []string{"string"}},
+	{Dir: "testdata/bench/go/strconvx", Func: "underscoreOK", Params: []string{"string"}},
 }
 
 var cTargets = []cTarget{
@@ -79,6 +105,17 @@ var cTargets = []cTarget{
 	{File: "testdata/c/switch_fall.c", Func: "score", Params: []string{"unsigned char"}},
 	{File: "testdata/c/switch_fall.c", Func: "days", Params: []string{"int", "int"}},
 	{File: "testdata/c/goto.c", Func: "collatz", Params: []string{"int"}},
+	// Classic benchmark code (testdata/bench/c: the Siemens suite's tcas
+	// and print_tokens2 classifiers, K&R and textbook array and string
+	// kernels).
+	{File: "testdata/bench/c/tcas.c", Func: "alt_sep_test", Globals: tcasGlobals},
+	{File: "testdata/bench/c/tcas.c", Func: "Non_Crossing_Biased_Climb", Globals: tcasGlobals},
+	{File: "testdata/bench/c/print_tokens.c", Func: "token_type", Params: []string{"char*"}},
+	{File: "testdata/bench/c/print_tokens.c", Func: "is_keyword", Params: []string{"char*"}},
+	{File: "testdata/bench/c/sortsearch.c", Func: "bubble_sort", Params: []string{"int[8]", "unsigned char"}, Call: "bubble_sort(p0, p1 % 9)"},
+	{File: "testdata/bench/c/sortsearch.c", Func: "binsearch", Params: []string{"int", "int[8]", "unsigned char"}, Call: "binsearch(p0, p1, p2 % 9)"},
+	{File: "testdata/bench/c/kr_strings.c", Func: "strindex", Params: []string{"char[8]", "char*"}, Call: "p0[7] = 0; (void)strindex(p0, p1);"},
+	{File: "testdata/bench/c/kr_strings.c", Func: "luhn", Params: []string{"char*"}},
 }
 
 var (
@@ -91,6 +128,7 @@ var (
 	pbccBin = flag.String("pbcc", "", "use this pbcc binary instead of building ./cmd/pbcc")
 	cmplog  = flag.Bool("cmplog", false, "run AFL++ with a CmpLog binary (-c), which solves comparisons with constants; off: plain afl-fuzz")
 	rev     = flag.String("rev", "", "build pbcc from this git revision (git archive) instead of the working tree")
+	workers = flag.Int("parallel", 0, "go test -fuzz workers (-test.parallel); 0: GOMAXPROCS, one per core")
 )
 
 // row is one line of the table.
@@ -264,11 +302,13 @@ func compareGo(ctx context.Context, work, pbcc string, t goTarget) (row, error) 
 		return r, err
 	}
 	r.Branches, r.PbccCovered, r.PbccGen = res.Branches, res.Covered, res.Seconds
-	// The same measurement run again here, as for the fuzzer's corpus.
+	// The same measurement run again here, as for the fuzzer's corpus; the
+	// table shows it, so that both columns are measured the same way.
 	if n, cov, err := measureGo(ctx, pdir, full); err != nil {
 		return r, fmt.Errorf("re-measuring pbcc's tests: %v", err)
 	} else if n != r.Branches || cov != r.PbccCovered {
-		fmt.Fprintf(os.Stderr, "%s: warning: pbcc reports %d/%d, cover.Measure %d/%d\n", full, r.PbccCovered, r.Branches, cov, n)
+		fmt.Fprintf(os.Stderr, "%s: warning: pbcc reports %d/%d, cover.Measure %d/%d (the table shows the latter)\n", full, r.PbccCovered, r.Branches, cov, n)
+		r.Branches, r.PbccCovered = n, cov
 	}
 
 	// (b) go test -fuzz.
@@ -293,8 +333,12 @@ func compareGo(ctx context.Context, work, pbcc string, t goTarget) (row, error) 
 	}
 	cacheDir := filepath.Join(fdir, "fuzzcache")
 	fuzzStart := time.Now()
-	out, err = output(ctx, fdir, "./fuzz.test", "-test.run=^$", "-test.fuzz=^FuzzPBCCBench$",
-		"-test.fuzztime="+budget.String(), "-test.fuzzcachedir="+cacheDir)
+	fuzzArgs := []string{"-test.run=^$", "-test.fuzz=^FuzzPBCCBench$",
+		"-test.fuzztime=" + budget.String(), "-test.fuzzcachedir=" + cacheDir}
+	if *workers > 0 {
+		fuzzArgs = append(fuzzArgs, "-test.parallel="+strconv.Itoa(*workers))
+	}
+	out, err = output(ctx, fdir, "./fuzz.test", fuzzArgs...)
 	if err != nil {
 		return r, fmt.Errorf("fuzzing: %v\n%s", err, lastLines(out, 30))
 	}
@@ -584,10 +628,41 @@ func cParams(t cTarget) (string, int, error) {
 	var b strings.Builder
 	total := 0
 	b.WriteString("\tsize_t off = 0;\n\t(void)off;\n")
+	// Globals are read after the integer and array parameters, before a
+	// trailing char*, which takes the rest of the input.
+	tail := len(t.Params) > 0 && strings.TrimSpace(t.Params[len(t.Params)-1]) == "char*"
+	readGlobals := func() error {
+		for _, g := range t.Globals {
+			g = strings.TrimSpace(g)
+			k := strings.LastIndexAny(g, " \t]")
+			if k < 0 {
+				return fmt.Errorf("%s: global %q: want \"T name\"", t.Func, g)
+			}
+			typ, name := strings.TrimSpace(g[:k+1]), strings.TrimSpace(g[k+1:])
+			elem, cnt := typ, 1
+			if strings.HasSuffix(typ, "]") {
+				j := strings.LastIndex(typ, "[")
+				c, err := strconv.Atoi(typ[j+1 : len(typ)-1])
+				if err != nil || c <= 0 {
+					return fmt.Errorf("%s: unsupported global type %q", t.Func, typ)
+				}
+				elem, cnt = strings.TrimSpace(typ[:j]), c
+			}
+			if sizes[elem] == 0 || name == "" {
+				return fmt.Errorf("%s: unsupported global %q", t.Func, g)
+			}
+			fmt.Fprintf(&b, "\tpbcc_bench_read(&%s, sizeof %s, buf, n, &off);\n", name, name)
+			total += sizes[elem] * cnt
+		}
+		return nil
+	}
 	for i, p := range t.Params {
 		p = strings.TrimSpace(p)
 		switch {
 		case p == "char*":
+			if err := readGlobals(); err != nil {
+				return "", 0, err
+			}
 			if i != len(t.Params)-1 {
 				return "", 0, fmt.Errorf("%s: char* must be the last parameter", t.Func)
 			}
@@ -609,6 +684,11 @@ func cParams(t cTarget) (string, int, error) {
 			}
 			fmt.Fprintf(&b, "\t%s p%d;\n\tpbcc_bench_read(&p%d, sizeof p%d, buf, n, &off);\n", p, i, i, i)
 			total += sizes[p]
+		}
+	}
+	if !tail {
+		if err := readGlobals(); err != nil {
+			return "", 0, err
 		}
 	}
 	call := t.Call
