@@ -20,6 +20,9 @@ import (
 //     and the pointer designates one of its elements, Offset is that
 //     element's index (C pointer arithmetic).
 //   - Signature (a function value): Func, nil for a nil function.
+//   - Map: Nil for a nil map, else Elems holds one Tuple literal {key,
+//     element} per entry, in the map's order.
+//   - Error: Nil for a nil error, else Str is its message.
 type Literal struct {
 	T      Type
 	Bits   uint64
@@ -63,7 +66,7 @@ func Zero(t Type) Literal {
 			es[i] = Zero(f.T)
 		}
 		return Literal{T: t, Elems: es}
-	case Slice:
+	case Slice, Map, Error:
 		return Literal{T: t, Nil: true}
 	}
 	return Literal{T: t}
@@ -110,10 +113,15 @@ func (l Literal) string(seen map[*Literal]bool) string {
 			return "nil"
 		}
 		return l.Func.Name
-	case Slice:
+	case Slice, Map:
 		if l.Nil {
 			return "nil"
 		}
+	case Error:
+		if l.Nil {
+			return "nil"
+		}
+		return fmt.Sprintf("errors.New(%q)", l.Str)
 	}
 	s := make([]string, len(l.Elems))
 	for i, e := range l.Elems {

@@ -81,8 +81,8 @@ func (t *Struct) FieldIndex(name string) int {
 
 // ---- More values ----
 
-// NilConst returns the nil pointer of type t (a Pointer, Slice or
-// Signature).
+// NilConst returns the nil of type t (a Pointer, Slice, Signature, Map
+// or Error).
 func NilConst(t Type) *Const { return &Const{T: t} }
 
 // FloatConst returns the float constant whose IEEE bits are bits.
