@@ -28,7 +28,6 @@ type lowerer struct {
 	structs    typeutil.Map // types.Type -> *ir.Struct
 	badStructs typeutil.Map // types.Type -> why the struct has no IR type
 	globals    map[*ssa.Global]*ir.Global
-	strings    map[string]*ir.Global // string constants, by value
 	inits      map[*ssa.Package]map[*ssa.Global]*ssa.Const
 }
 
@@ -55,7 +54,6 @@ func newLowerer(prog *ssa.Program, sizes types.Sizes, inModule map[*types.Packag
 		funcs:    map[*ssa.Function]*funcState{},
 		src:      sourceCache{},
 		globals:  map[*ssa.Global]*ir.Global{},
-		strings:  map[string]*ir.Global{},
 		inits:    map[*ssa.Package]map[*ssa.Global]*ssa.Const{},
 	}
 }

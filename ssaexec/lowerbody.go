@@ -85,7 +85,7 @@ func (l *fnLowering) unsupported(pos token.Pos, format string, args ...any) {
 //   - instructions visited in dominator-tree preorder, so that every
 //     operand is lowered before its uses, phis excepted: their operands are
 //     filled in at the end, and a constant the IR must materialise (a zero
-//     array or struct, a string) is emitted at the end of the predecessor;
+//     array or struct) is emitted at the end of the predecessor;
 //   - terminators set once every block exists.
 func (l *fnLowering) function() {
 	fn := l.fn

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"math"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -16,8 +15,8 @@ import (
 // ---- Values: constants, globals, function values ----
 
 // value returns the IR value of v, used by an instruction at pos. A
-// constant the IR has no constant for (a string, a zero array or struct)
-// is materialised in the current block.
+// constant the IR has no constant for (a zero array or struct) is
+// materialised in the current block.
 func (l *fnLowering) value(v ssa.Value, pos token.Pos) ir.Value {
 	switch v := v.(type) {
 	case *ssa.Const:
@@ -46,7 +45,7 @@ func (l *fnLowering) value(v ssa.Value, pos token.Pos) ir.Value {
 //   - floats: ir.FloatConst with the IEEE bits of the value rounded to
 //     the type (float32 constants are rounded once, to binary32);
 //   - nil pointers, slices and functions: ir.NilConst;
-//   - strings: the Load of a read-only global holding it (stringConst);
+//   - strings: ir.StringConst;
 //   - the zero array or struct: the Load of a fresh Alloc (zero).
 func (l *fnLowering) constant(c *ssa.Const, pos token.Pos) ir.Value {
 	t, why := l.lw.typ(c.Type())
@@ -62,7 +61,7 @@ func (l *fnLowering) constant(c *ssa.Const, pos token.Pos) ir.Value {
 		if c.Value != nil {
 			s = constant.StringVal(c.Value)
 		}
-		return l.emit(ir.NewLoad(l.lw.stringConst(s)))
+		return ir.StringConst(s)
 	case ir.Pointer, ir.Slice, *ir.Signature:
 		return ir.NilConst(t)
 	case ir.Array, *ir.Struct:
@@ -105,20 +104,6 @@ func constLiteral(c *ssa.Const, t ir.Type) ir.Literal {
 		lit.Str = constant.StringVal(c.Value)
 	}
 	return lit
-}
-
-// stringConst returns the read-only global that holds the string
-// constant s: the IR has no string constants. There is one global per
-// distinct string in the program, named by the quoted string ("@\"abc\"");
-// Init holds s and Input is false: it is never written.
-func (lw *lowerer) stringConst(s string) *ir.Global {
-	if g, ok := lw.strings[s]; ok {
-		return g
-	}
-	g := ir.NewGlobal(strconv.Quote(s), ir.String{})
-	g.Init = &ir.Literal{T: ir.String{}, Str: s}
-	lw.strings[s] = g
-	return g
 }
 
 // zero returns the zero value of an array or struct type, emitted as the
