@@ -96,7 +96,7 @@ func NewInputs(f *ir.Func, b Bounds) (in *InputModel, err error) {
 		case g.Input:
 			in.mem[obj] = in.input(g.Ident(), g.T, 0)
 		case g.Init != nil:
-			in.mem[obj] = in.fromLiteral(*g.Init, map[*ir.Literal]int{})
+			in.mem[obj] = sentinel(g, in.fromLiteral(*g.Init, map[*ir.Literal]int{}))
 		default:
 			in.mem[obj] = zero(g.T)
 		}
@@ -173,6 +173,10 @@ func (in *InputModel) input(name string, t ir.Type, depth int) value {
 		return in.inputSlice(name, t, depth)
 	case ir.String:
 		return in.inputString(name)
+	case ir.Map:
+		return in.inputMap(name, t, depth)
+	case ir.Error:
+		return in.inputError(name)
 	}
 	panic(unsupported("an input of type %s", t))
 }
@@ -350,4 +354,13 @@ func kindOf(name string) InputKind {
 		return Choice
 	}
 	return Number
+}
+
+// sentinel gives an error held by a global the global's own tag, so that
+// `err == ErrNotFound` tells it from every other error.
+func sentinel(g *ir.Global, v value) value {
+	if _, ok := g.T.(ir.Error); ok && v.msg != nil && !(v.t.IsConst() && v.t.Val == 0) {
+		v.t = placeTag(g.Pos)
+	}
+	return v
 }

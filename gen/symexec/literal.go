@@ -103,6 +103,30 @@ func (c *concretizer) literal(t ir.Type, v value) ir.Literal {
 			}
 		}
 		return ir.Literal{T: t}
+	case ir.Error:
+		if c.eval(v.t) == 0 {
+			return ir.Literal{T: t, Nil: true}
+		}
+		return ir.Literal{T: t, Str: c.literal(ir.String{}, *v.msg).Str}
+	case ir.Map:
+		if v.ptr == nil {
+			return ir.Literal{T: t, Nil: true}
+		}
+		for _, tg := range v.ptr.targets {
+			if c.eval(tg.guard) == 0 {
+				continue
+			}
+			tab := c.mem[tg.obj]
+			n := int(c.eval(tab.n))
+			l := ir.Literal{T: t, Elems: []ir.Literal{}}
+			pair := ir.Tuple{Elems: []ir.Type{t.Key, t.Elem}}
+			for j := 0; j < n && j < len(tab.elems); j++ {
+				e := tab.elems[j]
+				l.Elems = append(l.Elems, ir.Literal{T: pair, Elems: []ir.Literal{c.literal(t.Key, e.elems[0]), c.literal(t.Elem, e.elems[1])}})
+			}
+			return l
+		}
+		return ir.Literal{T: t, Nil: true}
 	case ir.String:
 		n := int(c.eval(v.n))
 		b := make([]byte, 0, n)
@@ -166,7 +190,7 @@ func concreteState(f *ir.Func, a Args) *state {
 		if l, ok := given[g]; ok {
 			v = b.value(l)
 		} else if g.Init != nil {
-			v = b.value(*g.Init)
+			v = sentinel(g, b.value(*g.Init))
 		} else {
 			v = zero(g.T)
 		}
@@ -221,6 +245,23 @@ func (b *builder2) value(l ir.Literal) value {
 		return value{fn: []fnTarget{{guard: term.True, fn: l.Func}}}
 	case ir.String:
 		return stringValue(l.Str)
+	case ir.Error:
+		if l.Nil {
+			return nilError()
+		}
+		msg := stringValue(l.Str)
+		return value{t: term.BV(inputTag, errTagBits), msg: &msg}
+	case ir.Map:
+		if l.Nil {
+			return value{}
+		}
+		entries := make([]value, len(l.Elems))
+		for j, e := range l.Elems {
+			entries[j] = value{elems: []value{b.value(e.Elems[0]), b.value(e.Elems[1])}}
+		}
+		b.st.nextObj++
+		b.st.mem[b.st.nextObj] = value{elems: entries, n: bv64(len(entries))}
+		return value{ptr: to(b.st.nextObj)}
 	case ir.Slice:
 		if l.Nil {
 			return zero(t)

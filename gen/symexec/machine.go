@@ -133,8 +133,10 @@ func (fr *frame) value(v ir.Value) value {
 			return value{t: term.BV(v.Bits, t.Bits)}
 		case ir.Float:
 			return value{t: term.BV(v.Bits, t.Bits)}
-		case ir.Pointer, *ir.Signature:
+		case ir.Pointer, *ir.Signature, ir.Map:
 			return value{} // nil
+		case ir.Error:
+			return nilError()
 		case ir.Slice:
 			return zero(t)
 		case ir.String:

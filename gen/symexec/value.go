@@ -16,6 +16,7 @@ type value struct {
 	ptr   *pointer
 	fn    []fnTarget
 	n, c  *term.Term // slices: length and capacity; strings: length
+	msg   *value     // errors: the message (t is the tag)
 }
 
 // A pointer designates a cell of memory: one of several targets, each
@@ -101,6 +102,10 @@ func zero(t ir.Type) value {
 		return value{n: term.BV(0, 64), c: term.BV(0, 64)}
 	case ir.String:
 		return value{elems: []value{}, n: term.BV(0, 64)}
+	case ir.Map:
+		return value{}
+	case ir.Error:
+		return nilError()
 	}
 	panic(fmt.Sprintf("symexec: zero of %s", t))
 }
@@ -112,6 +117,10 @@ func ite(c *term.Term, x, y value) value {
 		return x
 	case c.IsFalse():
 		return y
+	case x.msg != nil || y.msg != nil:
+		xm, ym := msgOf(x), msgOf(y)
+		m := ite(c, xm, ym)
+		return value{t: term.Ite(c, x.t, y.t), msg: &m}
 	case x.t != nil:
 		return value{t: term.Ite(c, x.t, y.t)}
 	}
@@ -144,6 +153,14 @@ func ite(c *term.Term, x, y value) value {
 		r.elems = []value{}
 	}
 	return r
+}
+
+// msgOf returns an error's message (empty for a nil error).
+func msgOf(e value) value {
+	if e.msg == nil {
+		return stringValue("")
+	}
+	return *e.msg
 }
 
 func orZero64(t *term.Term) *term.Term {
