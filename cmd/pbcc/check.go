@@ -153,25 +153,32 @@ func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr i
 			fmt.Fprintf(stdout, "%s %s %s: not covered\n", u.Pos, u.Cond, u.Outcome)
 		}
 	}
-	if js {
-		enc.Encode(res)
-	} else {
-		verdict := ">="
-		if !res.Pass {
-			verdict = "<"
-		}
-		if minPct >= 0 {
-			fmt.Fprintf(stdout, "pbcc: %s: %d/%d branches (%.1f%%) %s %g%%\n", name, res.Covered, res.Branches, res.Percent, verdict, minPct)
-		} else if res.Pass {
-			fmt.Fprintf(stdout, "pbcc: %s: %d/%d branches (%.1f%%); every branch the generated tests were made to cover is covered\n", name, res.Covered, res.Branches, res.Percent)
-		} else {
-			fmt.Fprintf(stdout, "pbcc: %s: %d/%d branches (%.1f%%); some branches the generated tests were made to cover are not\n", name, res.Covered, res.Branches, res.Percent)
-		}
-	}
+	return verdict(res, minPct, js, stdout)
+}
+
+// verdict prints a package's or unit's verdict and returns the exit
+// status it means.
+func verdict(res checkResult, minPct float64, js bool, stdout io.Writer) int {
+	status := 0
 	if !res.Pass {
-		return 1
+		status = 1
 	}
-	return 0
+	if js {
+		json.NewEncoder(stdout).Encode(res)
+		return status
+	}
+	figures := fmt.Sprintf("pbcc: %s: %d/%d branches (%.1f%%)", res.Package, res.Covered, res.Branches, res.Percent)
+	switch {
+	case minPct >= 0 && res.Pass:
+		fmt.Fprintf(stdout, "%s >= %g%%\n", figures, minPct)
+	case minPct >= 0:
+		fmt.Fprintf(stdout, "%s < %g%%\n", figures, minPct)
+	case res.Pass:
+		fmt.Fprintf(stdout, "%s; every branch the generated tests were made to cover is covered\n", figures)
+	default:
+		fmt.Fprintf(stdout, "%s; some branches the generated tests were made to cover are not\n", figures)
+	}
+	return status
 }
 
 // readClaims reads the claims of every pbcc-generated test file in dir,
@@ -283,17 +290,5 @@ func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int 
 			}
 		}
 	}
-	if js {
-		enc.Encode(res)
-	} else {
-		verdict := ">="
-		if !res.Pass {
-			verdict = "<"
-		}
-		fmt.Fprintf(stdout, "pbcc: %s: %d/%d branches (%.1f%%) %s %g%%\n", path, res.Covered, res.Branches, res.Percent, verdict, minPct)
-	}
-	if !res.Pass {
-		return 1
-	}
-	return 0
+	return verdict(res, minPct, js, stdout)
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/pbcc/pbcc/cbridge"
-	"github.com/pbcc/pbcc/gen/ue"
 )
 
 // cUnits lists the C testdata units (not harnesses, not the file of
@@ -118,17 +116,7 @@ func TestCUEGolden(t *testing.T) {
 		}
 		var b strings.Builder
 		for _, fn := range f.Funcs {
-			edges := fn.BranchEdges()
-			goals := ue.Goals(fn)
-			fmt.Fprintf(&b, "%s: %d branch edges, %d goals", fn.Name, len(edges), len(goals))
-			if len(edges) > 0 {
-				fmt.Fprintf(&b, " (%.0f%% fewer)", 100*(1-float64(len(goals))/float64(len(edges))))
-			}
-			b.WriteString("\n")
-			for _, g := range goals {
-				pos := g.Pos()
-				fmt.Fprintf(&b, "\t%s:%d:%d %s %s\n", filepath.Base(pos.File), pos.Line, pos.Col, g.Cond(), g.Label())
-			}
+			writeUE(&b, fn)
 		}
 		base := strings.TrimSuffix(u, ".c")
 		compareGolden(t, filepath.Join(repoRoot(t), "testdata", "c", base+".ue.golden"), []byte(b.String()))

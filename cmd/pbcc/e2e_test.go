@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/ue"
 	"github.com/pbcc/pbcc/ssaexec"
 )
@@ -212,20 +213,26 @@ func TestUEGolden(t *testing.T) {
 		var b strings.Builder
 		for _, lp := range pkgs {
 			for _, f := range lp.Funcs {
-				edges := f.IR.BranchEdges()
-				goals := ue.Goals(f.IR)
-				fmt.Fprintf(&b, "%s: %d branch edges, %d goals", f.IR.Name, len(edges), len(goals))
-				if len(edges) > 0 {
-					fmt.Fprintf(&b, " (%.0f%% fewer)", 100*(1-float64(len(goals))/float64(len(edges))))
-				}
-				b.WriteString("\n")
-				for _, g := range goals {
-					pos := g.Pos()
-					fmt.Fprintf(&b, "\t%s:%d:%d %s %s\n", filepath.Base(pos.File), pos.Line, pos.Col, g.Cond(), g.Label())
-				}
+				writeUE(&b, f.IR)
 			}
 		}
 		compareGolden(t, filepath.Join(root, "testdata", "go", p, "ue.golden"), []byte(b.String()))
+	}
+}
+
+// writeUE writes a function's branch edges, its goals and the reduction
+// from one to the other, for the UE golden files.
+func writeUE(b *strings.Builder, f *ir.Func) {
+	edges := f.BranchEdges()
+	goals := ue.Goals(f)
+	fmt.Fprintf(b, "%s: %d branch edges, %d goals", f.Name, len(edges), len(goals))
+	if len(edges) > 0 {
+		fmt.Fprintf(b, " (%.0f%% fewer)", 100*(1-float64(len(goals))/float64(len(edges))))
+	}
+	b.WriteString("\n")
+	for _, g := range goals {
+		pos := g.Pos()
+		fmt.Fprintf(b, "\t%s:%d:%d %s %s\n", filepath.Base(pos.File), pos.Line, pos.Col, g.Cond(), g.Label())
 	}
 }
 
