@@ -28,7 +28,8 @@ type lowerer struct {
 	structs    typeutil.Map // types.Type -> *ir.Struct
 	badStructs typeutil.Map // types.Type -> why the struct has no IR type
 	globals    map[*ssa.Global]*ir.Global
-	inits      map[*ssa.Package]map[*ssa.Global]*ssa.Const
+	inits      map[*ssa.Package]map[*ssa.Global]ssa.Value // the one value init stores in each global
+	sentinels  map[*ir.Global]bool                        // error globals made by errors.New in init
 }
 
 // funcState is what the lowerer knows of one function.
@@ -47,14 +48,15 @@ type call struct {
 
 func newLowerer(prog *ssa.Program, sizes types.Sizes, inModule map[*types.Package]bool, infos map[*types.Package]*types.Info) *lowerer {
 	return &lowerer{
-		infos:    infos,
-		prog:     prog,
-		sizes:    sizes,
-		inModule: inModule,
-		funcs:    map[*ssa.Function]*funcState{},
-		src:      sourceCache{},
-		globals:  map[*ssa.Global]*ir.Global{},
-		inits:    map[*ssa.Package]map[*ssa.Global]*ssa.Const{},
+		infos:     infos,
+		prog:      prog,
+		sizes:     sizes,
+		inModule:  inModule,
+		funcs:     map[*ssa.Function]*funcState{},
+		src:       sourceCache{},
+		globals:   map[*ssa.Global]*ir.Global{},
+		inits:     map[*ssa.Package]map[*ssa.Global]ssa.Value{},
+		sentinels: map[*ir.Global]bool{},
 	}
 }
 
@@ -224,13 +226,20 @@ func (lw *lowerer) position(p token.Pos, fn *ssa.Function) token.Position {
 //   - Cases of an expression switch: go/ssa compares tag == case itself,
 //     with the case expression's position and no DebugRef; the position
 //     is the case expression's, the text "tag == case".
-//   - Range loops over an integer or an array: the comparison is
-//     synthesised with no position; the position is the for keyword's, the
-//     text "range x".
+//   - Range loops over an integer, an array, a slice, a string or a map:
+//     the comparison (or the iterator's ok) is synthesised with no
+//     position; the position is the for keyword's, the text "range x".
 func (l *fnLowering) branch(b *ssa.BasicBlock, in *ssa.If) (ir.Pos, string) {
 	for i := len(b.Instrs) - 1; i >= 0; i-- {
 		if ref, ok := b.Instrs[i].(*ssa.DebugRef); ok && ref.X == in.Cond && !ref.IsAddr {
 			return l.lw.pos(ref.Expr.Pos()), l.lw.src.text(l.lw.prog.Fset, ref.Expr)
+		}
+	}
+	if ex, ok := in.Cond.(*ssa.Extract); ok && ex.Index == 0 {
+		if next, ok := ex.Tuple.(*ssa.Next); ok {
+			if s := l.rangeStmt(next.Iter.Pos()); s != nil {
+				return l.lw.pos(s.For), "range " + l.lw.src.text(l.lw.prog.Fset, s.X)
+			}
 		}
 	}
 	if bin, ok := in.Cond.(*ssa.BinOp); ok {

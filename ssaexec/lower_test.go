@@ -161,6 +161,8 @@ func writeModule(t *testing.T, files map[string]string) string {
 const unsupportedSrc = `package m
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"strconv"
 )
@@ -181,11 +183,11 @@ func Good(a int) int {
 
 type P struct{ X int }
 
-func Keys(m map[string]int) int { return len(m) }
+func Keys(m map[[2]int]int) int { return len(m) }
 
 func MakeMap(n int) int {
-	m := map[int]int{}
-	m[n] = 1
+	m := map[float64]int{}
+	m[float64(n)] = 1
 	return n
 }
 
@@ -264,7 +266,7 @@ func Cap(s []int) int { return cap(s) }
 
 func Copy(d, s []int) int { return copy(d, s) }
 
-func Min(a, b int) int { return min(a, b) }
+func Min(a, b float64) float64 { return min(a, b) }
 
 func Full(s []int) []int { return s[0:1:2] }
 
@@ -280,6 +282,28 @@ func Anon(a int) int {
 	f := func(x int) int { return x + 1 }
 	return f(a)
 }
+
+var ErrX = errors.New("x")
+
+func Is(err error) bool { return errors.Is(err, ErrX) }
+
+func Errorf(n int) error { return fmt.Errorf("bad %d", n) }
+
+func Wrap(err error) error { return fmt.Errorf("ctx: %w", err) }
+
+type MyErr struct{}
+
+func (*MyErr) Error() string { return "my" }
+
+func Custom() error { return &MyErr{} }
+
+type Stringer interface{ String() string }
+
+func Str(s Stringer) string { return s.String() }
+
+func ToRunes(s string) int { return len([]rune(s)) }
+
+func Format(f string) error { return fmt.Errorf(f) }
 `
 
 func TestUnsupported(t *testing.T) {
@@ -296,32 +320,34 @@ func TestUnsupported(t *testing.T) {
 	for _, f := range pkg.Funcs {
 		lowered = append(lowered, f.IR.Name)
 	}
-	if got, want := strings.Join(lowered, " "), "m.Half m.Good m.P.Method m.Const m.Anon"; got != want {
+	if got, want := strings.Join(lowered, " "), "m.Half m.Good m.Err m.P.Method m.Const m.Runes m.Cap m.Copy m.BadField m.Anon m.MyErr.Error"; got != want {
 		t.Errorf("lowered %s, want %s", got, want)
 	}
 	want := []string{ // file:line:col: func: unsupported: construct, in position order
-		`m.go:11:7: m.Name: unsupported: call of strconv.Itoa (standard library not modelled yet)`,
-		`m.go:24:11: m.Keys: unsupported: parameter m: map[string]int value (maps are not modelled yet)`,
-		`m.go:27:7: m.MakeMap: unsupported: map creation (maps are not modelled yet)`,
-		`m.go:33:7: m.Closure: unsupported: function literal capturing [a] (closures with free variables are not modelled yet)`,
-		`m.go:38:6: m.Iface: unsupported: conversion to interface any (interfaces are not modelled yet)`,
-		`m.go:42:6: m.Err: unsupported: result: error value (interfaces are not modelled yet)`,
-		`m.go:45:5: m.Caller: unsupported: call of m.Bad, which cannot be lowered (m.go:51:34: m.Bad: unsupported: call of strconv.Itoa (standard library not modelled yet))`,
-		`m.go:51:34: m.Bad: unsupported: call of strconv.Itoa (standard library not modelled yet)`,
-		`m.go:56:7: m.MethodValue: unsupported: method value Method (closures are not modelled yet)`,
-		`m.go:61:2: m.Deferred: unsupported: defer statement`,
-		`m.go:65:30: m.Args: unsupported: package-level variable os.Args (standard library not modelled yet)`,
-		`m.go:68:2: m.Recover: unsupported: defer statement`,
-		`m.go:81:6: m.Consts: unsupported: constant condition`,
-		`m.go:93:2: m.Runes: unsupported: range over a string (decoding runes is not expressible in the IR; index its bytes instead)`,
-		`m.go:99:42: m.FromBytes: unsupported: conversion from []byte to string (the IR has no instruction that makes a string from bytes)`,
-		`m.go:101:39: m.FromRune: unsupported: conversion from rune to string (encoding a rune in UTF-8 is not expressible in the IR)`,
-		`m.go:103:32: m.Cap: unsupported: call of builtin cap (the IR has no capacity instruction)`,
-		`m.go:105:36: m.Copy: unsupported: call of builtin copy (the IR has no copy instruction)`,
-		`m.go:107:33: m.Min: unsupported: call of builtin min (the IR has no select instruction)`,
-		`m.go:109:35: m.Full: unsupported: full slice expression x[a:b:c] (capacities are not expressible in the IR)`,
-		`m.go:111:14: m.Complex: unsupported: parameter c: complex128 value (complex numbers are not modelled)`,
-		`m.go:117:15: m.BadField: unsupported: parameter b: field E of Bad2: error value (interfaces are not modelled yet)`,
+		`m.go:13:7: m.Name: unsupported: call of strconv.Itoa (standard library not modelled yet)`,
+		`m.go:26:11: m.Keys: unsupported: parameter m: map[[2]int]int value (only maps with integer, bool or string keys are modelled)`,
+		`m.go:29:7: m.MakeMap: unsupported: map[float64]int value (only maps with integer, bool or string keys are modelled)`,
+		`m.go:35:7: m.Closure: unsupported: function literal capturing [a] (closures with free variables are not modelled yet)`,
+		`m.go:40:6: m.Iface: unsupported: conversion to interface any (interfaces other than error are not modelled yet)`,
+		`m.go:47:5: m.Caller: unsupported: call of m.Bad, which cannot be lowered (m.go:53:34: m.Bad: unsupported: call of strconv.Itoa (standard library not modelled yet))`,
+		`m.go:53:34: m.Bad: unsupported: call of strconv.Itoa (standard library not modelled yet)`,
+		`m.go:58:7: m.MethodValue: unsupported: method value Method (closures are not modelled yet)`,
+		`m.go:63:2: m.Deferred: unsupported: defer statement`,
+		`m.go:67:30: m.Args: unsupported: package-level variable os.Args (standard library not modelled yet)`,
+		`m.go:70:2: m.Recover: unsupported: defer statement`,
+		`m.go:83:6: m.Consts: unsupported: constant condition`,
+		`m.go:101:42: m.FromBytes: unsupported: conversion from []byte to string (the IR has no instruction that makes a string from bytes)`,
+		`m.go:103:39: m.FromRune: unsupported: conversion from rune to string (the IR has no instruction that encodes a rune in UTF-8)`,
+		`m.go:109:41: m.Min: unsupported: call of builtin min on floats (NaN and signed zeros are not modelled by a comparison)`,
+		`m.go:111:35: m.Full: unsupported: full slice expression x[a:b:c] (capacities are not expressible in the IR)`,
+		`m.go:113:14: m.Complex: unsupported: parameter c: complex128 value (complex numbers are not modelled)`,
+		`m.go:128:34: m.Is: unsupported: call of errors.Is (error wrapping is not modelled; compare with == instead)`,
+		`m.go:130:35: m.Errorf: unsupported: call of fmt.Errorf with arguments (formatting and %w wrapping are not modelled; only a constant format without arguments is)`,
+		`m.go:132:37: m.Wrap: unsupported: call of fmt.Errorf with arguments (formatting and %w wrapping are not modelled; only a constant format without arguments is)`,
+		`m.go:138:6: m.Custom: unsupported: conversion of *m.MyErr to error (only errors made by errors.New and fmt.Errorf are modelled)`,
+		`m.go:142:10: m.Str: unsupported: parameter s: m.Stringer value (interfaces other than error are not modelled yet)`,
+		`m.go:144:41: m.ToRunes: unsupported: conversion from string to []rune (not modelled yet: it needs a decoding loop; range over the string instead)`,
+		`m.go:146:38: m.Format: unsupported: call of fmt.Errorf with a format that is not a constant (only a constant format without arguments is modelled)`,
 	}
 	if len(pkg.Errors) != len(want) {
 		t.Errorf("%d errors, want %d:", len(pkg.Errors), len(want))

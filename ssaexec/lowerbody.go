@@ -37,6 +37,7 @@ type fnLowering struct {
 	exprs  map[ssa.Value]token.Pos // start of the expression each value is, from DebugRefs
 	cases  map[token.Pos]caseExpr  // expression-switch cases by position
 	ranges map[*ssa.BasicBlock]*ast.RangeStmt
+	iters  map[*ssa.Next]*rangeLoop // range loops over strings and maps
 }
 
 // caseExpr is one value of a case clause of an expression switch.
@@ -100,6 +101,7 @@ func (l *fnLowering) function() {
 		}
 		l.unsupported(fn.Pos(), "defer statement")
 	}
+	l.checkCalls()
 	for i, p := range fn.Params {
 		l.params[p] = l.f.Params[i]
 	}
@@ -209,6 +211,10 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		define(in, l.call(in, pos))
 
 	case *ssa.Extract:
+		if next, ok := in.Tuple.(*ssa.Next); ok {
+			define(in, l.nextValue(next, in.Index, pos))
+			break
+		}
 		l.valueType(in, pos)
 		define(in, l.emit(ir.NewExtract(l.value(in.Tuple, pos), in.Index)))
 
@@ -266,6 +272,32 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		t := l.valueType(in, pos)
 		define(in, l.emit(ir.NewMakeSlice(t.(ir.Slice), l.value(in.Len, pos), l.value(in.Cap, pos))))
 
+	case *ssa.MakeMap:
+		t := l.valueType(in, pos)
+		define(in, l.emit(ir.NewMakeMap(t.(ir.Map))))
+
+	case *ssa.Lookup:
+		x := l.value(in.X, pos)
+		switch x.Type().(type) {
+		case ir.Map:
+			l.valueType(in, pos)
+			define(in, l.emit(ir.NewMapLookup(x, l.value(in.Index, pos), in.CommaOk)))
+		case ir.String:
+			define(in, l.emit(ir.NewIndex(x, l.value(in.Index, pos))))
+		default:
+			l.unsupported(pos, "indexing of %s", typeString(in.X.Type()))
+		}
+
+	case *ssa.MapUpdate:
+		m := l.value(in.Map, pos)
+		l.emit(ir.NewMapUpdate(m, l.value(in.Key, pos), l.value(in.Value, pos)))
+
+	case *ssa.Range:
+		l.rangeIter(in, pos)
+
+	case *ssa.Next:
+		l.next(in, pos)
+
 	case *ssa.MakeClosure:
 		fn := in.Fn.(*ssa.Function)
 		if fn.Synthetic != "" && len(fn.FreeVars) == 1 && len(in.Bindings) == 1 {
@@ -284,7 +316,20 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 			switch r.(type) {
 			case *ssa.Panic, *ssa.DebugRef:
 			default:
-				l.unsupported(pos, "conversion to interface %s (interfaces are not modelled yet)", typeString(in.Type()))
+				if isError(in.Type()) {
+					l.unsupported(pos, "conversion of %s to error (only errors made by errors.New and fmt.Errorf are modelled)", typeString(in.X.Type()))
+				}
+				l.unsupported(pos, "conversion to interface %s (interfaces other than error are not modelled yet)", typeString(in.Type()))
+			}
+		}
+
+	case *ssa.ChangeInterface:
+		// panic(err): the value is dropped, as for MakeInterface.
+		for _, r := range *in.Referrers() {
+			switch r.(type) {
+			case *ssa.Panic, *ssa.DebugRef:
+			default:
+				l.unsupported(pos, "conversion of %s to interface %s (interfaces other than error are not modelled yet)", typeString(in.X.Type()), typeString(in.Type()))
 			}
 		}
 
@@ -381,29 +426,11 @@ func (l *fnLowering) instrPos(b *ssa.BasicBlock, instr ssa.Instruction) token.Po
 
 // describe names an unsupported instruction in Go terms.
 func describe(instr ssa.Instruction) string {
-	switch in := instr.(type) {
-	case *ssa.MakeMap:
-		return "map creation (maps are not modelled yet)"
+	switch instr.(type) {
 	case *ssa.MakeChan:
 		return "channel creation (channels are not modelled)"
-	case *ssa.Lookup:
-		return "map index (maps are not modelled yet)"
-	case *ssa.MapUpdate:
-		return "map assignment (maps are not modelled yet)"
-	case *ssa.Range:
-		if isString(in.X.Type()) {
-			return "range over a string (decoding runes is not expressible in the IR; index its bytes instead)"
-		}
-		return "range over a map (maps are not modelled yet)"
-	case *ssa.Next:
-		if in.IsString {
-			return "range over a string (decoding runes is not expressible in the IR; index its bytes instead)"
-		}
-		return "range over a map (maps are not modelled yet)"
 	case *ssa.TypeAssert:
 		return "type assertion (interfaces are not modelled yet)"
-	case *ssa.ChangeInterface:
-		return "interface conversion (interfaces are not modelled yet)"
 	case *ssa.SliceToArrayPointer:
 		return "conversion of a slice to an array pointer"
 	case *ssa.MultiConvert:
@@ -418,10 +445,4 @@ func describe(instr ssa.Instruction) string {
 		return "channel send"
 	}
 	return fmt.Sprintf("SSA instruction %T", instr)
-}
-
-// isString reports whether t's underlying type is a string type.
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }

@@ -16,7 +16,8 @@ import (
 //   - integers, bools, floats: BinOp;
 //   - strings: BinOp (+ concatenates; comparisons are lexicographic on
 //     bytes);
-//   - pointers, slices, functions (against nil): BinOp == and !=;
+//   - pointers, slices, functions, maps (against nil), errors (against
+//     nil or another error: a sentinel): BinOp == and !=;
 //   - arrays and structs: == and != compared element by element (FieldOf,
 //     Index with constant indexes), the results joined with And, negated
 //     with Not for !=; blank fields are skipped, as Go does.
@@ -33,7 +34,7 @@ func (l *fnLowering) binOp(in *ssa.BinOp, pos token.Pos) ir.Value {
 		if op != ir.Add && !op.IsComparison() {
 			l.unsupported(pos, "operator %s on strings", in.Op)
 		}
-	case ir.Pointer, ir.Slice, *ir.Signature:
+	case ir.Pointer, ir.Slice, *ir.Signature, ir.Map, ir.Error:
 		if op != ir.Eq && op != ir.Ne {
 			l.unsupported(pos, "operator %s on %s", in.Op, typeString(in.X.Type()))
 		}
@@ -97,7 +98,8 @@ func (lw *lowerer) intType() ir.Int {
 //     but not nil, as in Go.
 //
 // []byte to string, rune or integer to string and the []rune conversions
-// have no IR form.
+// have no IR form (string to []rune would need a loop of DecodeRune, which
+// the one-block-per-SSA-block lowering does not synthesise).
 func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 	from, why := l.lw.typ(in.X.Type())
 	to, why2 := l.lw.typ(in.Type())
@@ -136,11 +138,11 @@ func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 		fail(" (the IR has no instruction that makes a string from bytes)")
 	case toString:
 		if _, ok := from.(ir.Int); ok {
-			fail(" (encoding a rune in UTF-8 is not expressible in the IR)")
+			fail(" (the IR has no instruction that encodes a rune in UTF-8)")
 		}
-		fail(" (decoding or encoding runes is not expressible in the IR)")
+		fail(" (the IR has no instruction that makes a string from runes)")
 	case fromString:
-		fail(" (decoding runes is not expressible in the IR)")
+		fail(" (not modelled yet: it needs a decoding loop; range over the string instead)")
 	}
 	fail("")
 	return nil
@@ -151,6 +153,8 @@ func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 //   - of a function or method of the module, or of a function literal
 //     without free variables: Call (its callee lowered too);
 //   - of a function value: CallIndirect;
+//   - of errors.New, fmt.Errorf and the method Error of an error: see
+//     lowererr.go;
 //   - of the builtins len (of a string or slice: Len) and append
 //     (Append; go/ssa already gathers the appended elements into a slice).
 //
@@ -158,8 +162,7 @@ func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 func (l *fnLowering) call(in *ssa.Call, pos token.Pos) ir.Value {
 	common := in.Common()
 	if common.IsInvoke() {
-		l.unsupported(pos, "call of method %s of interface %s (interfaces are not modelled yet)",
-			common.Method.Name(), typeString(common.Value.Type()))
+		return l.invoke(common, pos)
 	}
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		return l.builtin(b, in, pos)
@@ -173,6 +176,9 @@ func (l *fnLowering) call(in *ssa.Call, pos token.Pos) ir.Value {
 			args = append(args, l.value(a, pos))
 		}
 		return l.emit(ir.NewCallIndirect(fn, args))
+	}
+	if v, ok := l.stdCall(callee, common, pos); ok {
+		return v
 	}
 	cs := l.callee(callee, pos, "call")
 	var args []ir.Value
@@ -209,17 +215,41 @@ func (l *fnLowering) callee(fn *ssa.Function, pos token.Pos, what string) *funcS
 	return cs
 }
 
-// builtin lowers a call of a builtin function.
+// builtin lowers a call of a builtin function:
+//
+//   - len of a string, slice or map: Len; cap of a slice: Cap; len and
+//     cap of an array or a pointer to one: the constant length;
+//   - append: Append (go/ssa gathers the elements into a slice);
+//   - copy(dst, src), src a slice or a string: Copy;
+//   - min and max of integers or strings: a left fold of Select over <
+//     (min: x < m ? x : m; max: m < x ? x : m), which is exact since
+//     equal integers or strings are the same value (floats are not
+//     lowered: NaN and -0 have rules of their own);
+//   - delete(m, k): MapDelete.
 func (l *fnLowering) builtin(b *ssa.Builtin, in *ssa.Call, pos token.Pos) ir.Value {
 	args := in.Common().Args
 	switch b.Name() {
-	case "len":
-		switch args[0].Type().Underlying().(type) {
-		case *types.Basic, *types.Slice:
+	case "len", "cap":
+		switch u := args[0].Type().Underlying().(type) {
+		case *types.Array:
+			return ir.IntConst(l.lw.intType(), u.Len())
+		case *types.Pointer:
+			if a, ok := u.Elem().Underlying().(*types.Array); ok {
+				return ir.IntConst(l.lw.intType(), a.Len())
+			}
+		case *types.Slice:
 			l.valueType(args[0], pos)
+			if b.Name() == "cap" {
+				return l.emit(ir.NewCap(l.value(args[0], pos), l.lw.intType()))
+			}
 			return l.emit(ir.NewLen(l.value(args[0], pos), l.lw.intType()))
+		case *types.Basic, *types.Map:
+			if b.Name() == "len" {
+				l.valueType(args[0], pos)
+				return l.emit(ir.NewLen(l.value(args[0], pos), l.lw.intType()))
+			}
 		}
-		l.unsupported(pos, "len of %s", typeString(args[0].Type()))
+		l.unsupported(pos, "%s of %s", b.Name(), typeString(args[0].Type()))
 	case "append":
 		l.valueType(in, pos)
 		s := l.value(args[0], pos)
@@ -227,12 +257,38 @@ func (l *fnLowering) builtin(b *ssa.Builtin, in *ssa.Call, pos token.Pos) ir.Val
 			return s
 		}
 		return l.emit(ir.NewAppend(s, l.value(args[1], pos)))
-	case "cap":
-		l.unsupported(pos, "call of builtin cap (the IR has no capacity instruction)")
 	case "copy":
-		l.unsupported(pos, "call of builtin copy (the IR has no copy instruction)")
+		l.valueType(args[0], pos)
+		l.valueType(args[1], pos)
+		return l.emit(ir.NewCopy(l.value(args[0], pos), l.value(args[1], pos), l.lw.intType()))
 	case "min", "max":
-		l.unsupported(pos, "call of builtin %s (the IR has no select instruction)", b.Name())
+		t := l.valueType(in, pos)
+		switch t.(type) {
+		case ir.Int, ir.String:
+		case ir.Float:
+			l.unsupported(pos, "call of builtin %s on floats (NaN and signed zeros are not modelled by a comparison)", b.Name())
+		default:
+			l.unsupported(pos, "call of builtin %s on %s", b.Name(), typeString(in.Type()))
+		}
+		m := l.value(args[0], pos)
+		for _, a := range args[1:] {
+			if !types.Identical(a.Type(), in.Type()) {
+				l.unsupported(pos, "call of builtin %s mixing %s and %s", b.Name(), typeString(a.Type()), typeString(in.Type()))
+			}
+			x := l.value(a, pos)
+			var less ir.Value
+			if b.Name() == "min" {
+				less = l.emit(ir.NewBinOp(ir.Lt, x, m))
+			} else {
+				less = l.emit(ir.NewBinOp(ir.Lt, m, x))
+			}
+			m = l.emit(ir.NewSelect(less, x, m))
+		}
+		return m
+	case "delete":
+		l.valueType(args[0], pos)
+		l.emit(ir.NewMapDelete(l.value(args[0], pos), l.value(args[1], pos)))
+		return nil
 	}
 	l.unsupported(pos, "call of builtin %s", b.Name())
 	return nil

@@ -19,11 +19,14 @@ import (
 //	struct (named or not)        *Struct, one per go/types type (cached, so
 //	                             that a struct may point to itself)
 //	func(...) (...)              *Signature
+//	map[K]V, K an integer, bool  Map{K, V}
+//	or string kind
+//	error                        Error
 //	a tuple of results           Tuple
 //
-// Named types are their underlying type. Maps, interfaces (error
-// included), channels, complex numbers, unsafe.Pointer and type
-// parameters have no IR type.
+// Named types are their underlying type. Maps with other keys,
+// interfaces other than error, channels, complex numbers, unsafe.Pointer
+// and type parameters have no IR type.
 func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -81,12 +84,24 @@ func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 		}
 		return ir.Tuple{Elems: es}, ""
 	case *types.Map:
-		return nil, typeString(t) + " value (maps are not modelled yet)"
-	case *types.Interface:
-		if types.Identical(t, types.Universe.Lookup("error").Type()) {
-			return nil, "error value (interfaces are not modelled yet)"
+		k, ok := u.Key().Underlying().(*types.Basic)
+		if !ok || k.Info()&(types.IsInteger|types.IsBoolean|types.IsString) == 0 || k.Info()&types.IsUntyped != 0 {
+			return nil, typeString(t) + " value (only maps with integer, bool or string keys are modelled)"
 		}
-		return nil, typeString(t) + " value (interfaces are not modelled yet)"
+		kt, why := lw.typ(u.Key())
+		if why != "" {
+			return nil, why
+		}
+		et, why := lw.typ(u.Elem())
+		if why != "" {
+			return nil, why
+		}
+		return ir.Map{Key: kt, Elem: et}, ""
+	case *types.Interface:
+		if isError(t) {
+			return ir.Error{}, ""
+		}
+		return nil, typeString(t) + " value (interfaces other than error are not modelled yet)"
 	case *types.Chan:
 		return nil, typeString(t) + " value (channels are not modelled)"
 	}
@@ -94,6 +109,15 @@ func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 		return nil, "value of type parameter " + typeString(t)
 	}
 	return nil, typeString(t) + " value"
+}
+
+// errorType is the predeclared error interface.
+var errorType = types.Universe.Lookup("error").Type()
+
+// isError reports whether t is the error interface (or a named type whose
+// underlying type is error's).
+func isError(t types.Type) bool {
+	return types.Identical(t.Underlying(), errorType.Underlying())
 }
 
 // types returns the IR types of a tuple's elements.

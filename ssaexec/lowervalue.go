@@ -44,7 +44,7 @@ func (l *fnLowering) value(v ssa.Value, pos token.Pos) ir.Value {
 //   - integers and booleans: ir.Const, integers masked to their width;
 //   - floats: ir.FloatConst with the IEEE bits of the value rounded to
 //     the type (float32 constants are rounded once, to binary32);
-//   - nil pointers, slices and functions: ir.NilConst;
+//   - nil pointers, slices, functions, maps and errors: ir.NilConst;
 //   - strings: ir.StringConst;
 //   - the zero array or struct: the Load of a fresh Alloc (zero).
 func (l *fnLowering) constant(c *ssa.Const, pos token.Pos) ir.Value {
@@ -62,7 +62,7 @@ func (l *fnLowering) constant(c *ssa.Const, pos token.Pos) ir.Value {
 			s = constant.StringVal(c.Value)
 		}
 		return ir.StringConst(s)
-	case ir.Pointer, ir.Slice, *ir.Signature:
+	case ir.Pointer, ir.Slice, *ir.Signature, ir.Map, ir.Error:
 		return ir.NilConst(t)
 	case ir.Array, *ir.Struct:
 		return l.zero(t)
@@ -115,7 +115,10 @@ func (l *fnLowering) zero(t ir.Type) ir.Value {
 // global returns the ir.Global of the package-level variable v: one per
 // variable, of the variable's type, named by its Go name, with Init from
 // its initializer when that is a constant stored once by the package's
-// init function. Input is set by markInputGlobals.
+// init function. An error variable that init sets once to errors.New(c),
+// or fmt.Errorf(c) without arguments, c a constant, is a sentinel: its
+// Init is the error literal of message c and it is never an Input. Input
+// is set by markInputGlobals.
 func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 	lw := l.lw
 	if g, ok := lw.globals[v]; ok {
@@ -141,6 +144,15 @@ func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 			g.Init = &lit
 		}
 	}
+	if _, ok := t.(ir.Error); ok {
+		// A sentinel error: var ErrX = errors.New("x").
+		if call, ok := lw.initValue(v).(*ssa.Call); ok {
+			if msg, ok := errorMessage(call); ok {
+				g.Init = &ir.Literal{T: t, Str: msg}
+				lw.sentinels[g] = true
+			}
+		}
+	}
 	lw.globals[v] = g
 	return g
 }
@@ -158,9 +170,16 @@ func outside(p *ssa.Package) string {
 // constInit returns the constant the package's init function stores in
 // v, when it stores exactly one value in it and that value is a constant.
 func (lw *lowerer) constInit(v *ssa.Global) *ssa.Const {
+	c, _ := lw.initValue(v).(*ssa.Const)
+	return c
+}
+
+// initValue returns the value the package's init function stores in v,
+// when it stores exactly one.
+func (lw *lowerer) initValue(v *ssa.Global) ssa.Value {
 	inits, ok := lw.inits[v.Pkg]
 	if !ok {
-		inits = map[*ssa.Global]*ssa.Const{}
+		inits = map[*ssa.Global]ssa.Value{}
 		stores := map[*ssa.Global]int{}
 		if init := v.Pkg.Func("init"); init != nil {
 			for _, b := range init.Blocks {
@@ -174,9 +193,7 @@ func (lw *lowerer) constInit(v *ssa.Global) *ssa.Const {
 						continue
 					}
 					stores[g]++
-					if c, ok := st.Val.(*ssa.Const); ok {
-						inits[g] = c
-					}
+					inits[g] = st.Val
 				}
 			}
 		}
@@ -199,7 +216,7 @@ func (l *fnLowering) markInputGlobals() {
 		for _, in := range b.Instrs {
 			for _, op := range in.Operands(ops[:0]) {
 				if v, ok := (*op).(*ssa.Global); ok && mayRead(in, v) {
-					if g, ok := l.lw.globals[v]; ok {
+					if g, ok := l.lw.globals[v]; ok && !l.lw.sentinels[g] {
 						g.Input = true
 					}
 				}
