@@ -616,3 +616,95 @@ func TestPanicValues(t *testing.T) {
 		}
 	}
 }
+
+// loadedFuncs4 returns the lowered functions of testdata/go4 by IR name.
+func loadedFuncs4(t *testing.T) map[string]*ir.Func {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err := Load(root, "./testdata/go4/...")
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	funcs := map[string]*ir.Func{}
+	for _, p := range pkgs {
+		for _, f := range p.Funcs {
+			funcs[f.IR.Name] = f.IR
+		}
+	}
+	return funcs
+}
+
+// TestSentinels checks that an error variable set by errors.New is a
+// global of type Error with the error literal as Init, not an input.
+func TestSentinels(t *testing.T) {
+	funcs := loadedFuncs4(t)
+	found := map[string]*ir.Global{}
+	for _, name := range []string{"parsebool.ParseBool", "parsebool.Describe", "parsebool.Get"} {
+		for _, ld := range instrs[*ir.Load](funcs[name]) {
+			if g, ok := ld.Ptr.(*ir.Global); ok {
+				found[g.Ident()] = g
+			}
+		}
+	}
+	for name, msg := range map[string]string{"ErrEmpty": "empty value", "ErrSyntax": "invalid syntax", "ErrNotFound": "not found"} {
+		g := found[name]
+		if g == nil {
+			t.Errorf("%s not loaded", name)
+			continue
+		}
+		if _, ok := g.T.(ir.Error); !ok {
+			t.Errorf("%s of type %s, want error", name, g.T)
+		}
+		if g.Input {
+			t.Errorf("%s is an input", name)
+		}
+		if g.Init == nil || g.Init.Nil || g.Init.Str != msg {
+			t.Errorf("%s.Init = %v, want errors.New(%q)", name, g.Init, msg)
+		}
+	}
+}
+
+// TestRangeIter checks the branch of range loops over strings and maps:
+// the for keyword, "range x", the true edge starts an iteration that
+// decodes a rune or reads an entry.
+func TestRangeIter(t *testing.T) {
+	funcs := loadedFuncs4(t)
+	tests := []struct {
+		fn, text string
+		line     int
+		first    string // the type of the first instruction of the body
+	}{
+		{"runeclass.FirstNonASCII", "range s", 30, "*ir.DecodeRune"},
+		{"runeclass.First", "range s", 54, "*ir.DecodeRune"},
+		{"wordfreq.Top", "range counts", 49, "*ir.MapEntry"},
+		{"wordfreq.Positive", "range set", 84, "*ir.MapEntry"},
+	}
+	for _, tt := range tests {
+		f := funcs[tt.fn]
+		if f == nil {
+			t.Errorf("%s not lowered", tt.fn)
+			continue
+		}
+		var ifs []*ir.If
+		for _, in := range instrs[*ir.If](f) {
+			if in.Text == tt.text {
+				ifs = append(ifs, in)
+			}
+		}
+		if len(ifs) != 1 {
+			t.Errorf("%s: %d branches %q, want 1", tt.fn, len(ifs), tt.text)
+			continue
+		}
+		in := ifs[0]
+		if in.Pos.Line != tt.line || in.Pos.Col != 2 {
+			t.Errorf("%s: %q at %v, want line %d col 2", tt.fn, tt.text, in.Pos, tt.line)
+		}
+		body := in.Block().Succs[0]
+		if len(body.Instrs) == 0 || fmt.Sprintf("%T", body.Instrs[0]) != tt.first {
+			t.Errorf("%s: body starts with %v, want a %s", tt.fn, body.Instrs, tt.first)
+		}
+	}
+}
