@@ -31,7 +31,7 @@ type Options struct {
 }
 
 // DefaultOptions are the options pbcc gen uses unless told otherwise.
-var DefaultOptions = Options{K: 3, MaxNodes: 200000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds}
+var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds}
 
 // Generate finds inputs that cover the branch edges of f: first for each
 // unconstrained edge (the goals), then for any branch edge still neither
@@ -194,8 +194,12 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 					continue
 				}
 				if !complete {
-					// No path was cut by the bound: no larger bound helps.
+					// No path was cut by the bound: no larger bound helps,
+					// unless a longer input would.
 					st.Outcome, st.K, st.Detail = Unreachable, k, "for any bound"
+					if g.in.Bounded() {
+						st.Detail = fmt.Sprintf("with inputs of at most %d elements", g.opts.Bounds.Len)
+					}
 					return nil
 				}
 				k = g.opts.K // no completion for any bound: try plain paths

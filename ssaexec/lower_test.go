@@ -57,7 +57,7 @@ func TestGolden4(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs, err := Load(root, "./testdata/go4/...")
+	pkgs, err := Load(root, "./testdata/go/...", "./testdata/go4/...")
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}
@@ -624,7 +624,7 @@ func loadedFuncs4(t *testing.T) map[string]*ir.Func {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs, err := Load(root, "./testdata/go4/...")
+	pkgs, err := Load(root, "./testdata/go/...", "./testdata/go4/...")
 	if err != nil {
 		t.Fatalf("Load: %v", err)
 	}

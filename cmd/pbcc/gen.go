@@ -304,6 +304,13 @@ func findings(r *gen.Result) []finding {
 		}
 		fs = append(fs, finding{Pos: rel(f.Pos.String()), Kind: f.Kind.String(), Inputs: strings.Join(in, ", ")})
 	}
+	// The order the sites were found in may vary from run to run.
+	sort.SliceStable(fs, func(i, j int) bool {
+		if fs[i].Pos != fs[j].Pos {
+			return fs[i].Pos < fs[j].Pos
+		}
+		return fs[i].Kind < fs[j].Kind
+	})
 	return fs
 }
 
@@ -353,10 +360,7 @@ func summarize(fr *funcResult, m measured) funcSummary {
 		switch {
 		case unreachable:
 			s.Unreachable++
-			reason = fmt.Sprintf("unreachable within k=%d", es.K)
-			if es.Detail == "for any bound" {
-				reason = "unreachable"
-			}
+			reason = unreachableReason(es)
 		case es.Outcome == gen.Covered:
 			reason = "covered by the replay but not by the tests on the real code"
 		default:
@@ -443,4 +447,15 @@ func workers() int {
 		return n
 	}
 	return 1
+}
+
+// unreachableReason says under which bound an edge was proved unreachable.
+func unreachableReason(es gen.EdgeStatus) string {
+	switch {
+	case es.Detail == "for any bound":
+		return "unreachable"
+	case strings.HasPrefix(es.Detail, "with inputs of"):
+		return "unreachable " + es.Detail + " (-len)"
+	}
+	return fmt.Sprintf("unreachable within k=%d", es.K)
 }

@@ -114,10 +114,7 @@ func reportC(cfg *genConfig, results []*funcResult, cov map[string]cbridge.FuncC
 			}
 			reason := es.Outcome.String()
 			if es.Outcome == gen.Unreachable {
-				reason = fmt.Sprintf("unreachable within k=%d", es.K)
-				if es.Detail == "for any bound" {
-					reason = "unreachable"
-				}
+				reason = unreachableReason(es)
 			} else if es.Detail != "" {
 				reason += ": " + es.Detail
 			}

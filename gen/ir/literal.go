@@ -12,7 +12,8 @@ import (
 //   - Int, Bool, Float: Bits (two's complement masked to the width; a bool
 //     is 0 or 1; a float's IEEE 754 bits).
 //   - Array, Tuple, Struct (its fields), Slice (its elements): Elems; a nil
-//     slice has Nil set.
+//     slice has Nil set, and Cap, when larger than len(Elems), is its
+//     capacity.
 //   - String: Str.
 //   - Pointer: Ref is the object pointed to, nil for a nil pointer. Two
 //     pointers that alias share the same *Literal, and a structure may
@@ -28,6 +29,7 @@ type Literal struct {
 	Bits   uint64
 	Elems  []Literal
 	Nil    bool
+	Cap    int
 	Str    string
 	Ref    *Literal
 	Offset int

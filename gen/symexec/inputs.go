@@ -114,6 +114,18 @@ func NewInputs(f *ir.Func, b Bounds) (in *InputModel, err error) {
 	return in, nil
 }
 
+// Bounded reports whether the inputs are bounded in length (strings,
+// slices, buffers, maps, the input stream): a goal no input reaches may
+// then need a longer one.
+func (in *InputModel) Bounded() bool {
+	for _, v := range in.vars {
+		if v.Kind == Length {
+			return true
+		}
+	}
+	return false
+}
+
 // Vars returns the variables standing for the inputs.
 func (in *InputModel) Vars() []Input { return in.vars }
 
@@ -348,7 +360,7 @@ func paramVar(f *ir.Func, i int) string {
 // kindOf tells a variable's kind by the suffix its maker gave it.
 func kindOf(name string) InputKind {
 	switch {
-	case strings.HasSuffix(name, ".len"):
+	case strings.HasSuffix(name, ".len"), strings.HasSuffix(name, ".cap"):
 		return Length
 	case strings.HasSuffix(name, ".fn"):
 		return Choice

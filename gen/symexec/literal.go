@@ -148,6 +148,11 @@ func (c *concretizer) literal(t ir.Type, v value) ir.Literal {
 			for j := 0; j < n && start+j < len(arr.elems); j++ {
 				l.Elems = append(l.Elems, c.literal(t.Elem, arr.elems[start+j]))
 			}
+			if v.c != nil {
+				if k := int(c.eval(v.c)); k > len(l.Elems) {
+					l.Cap = k
+				}
+			}
 			return l
 		}
 		return ir.Literal{T: t, Nil: true}
@@ -266,8 +271,14 @@ func (b *builder2) value(l ir.Literal) value {
 		if l.Nil {
 			return zero(t)
 		}
-		obj := b.st.newArray(len(l.Elems), func(j int) value { return b.value(l.Elems[j]) })
-		return value{ptr: to(obj, bv64(0)), n: bv64(len(l.Elems)), c: bv64(len(l.Elems))}
+		k := max(l.Cap, len(l.Elems))
+		obj := b.st.newArray(k, func(j int) value {
+			if j < len(l.Elems) {
+				return b.value(l.Elems[j])
+			}
+			return zero(t.Elem)
+		})
+		return value{ptr: to(obj, bv64(0)), n: bv64(len(l.Elems)), c: bv64(k)}
 	case ir.Array, ir.Tuple, *ir.Struct:
 		es := make([]value, len(l.Elems))
 		for i, e := range l.Elems {

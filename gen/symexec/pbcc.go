@@ -3,6 +3,7 @@ package symexec
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
@@ -121,20 +122,26 @@ func (b *builder) faultsHere(checks []check) []*term.Term {
 	return alts
 }
 
+// recoverUnsupported turns what the executor raises inside the package
+// into the error its entry point returns: an unsupported construct, a
+// tree too large, and any other failure, which is a bug of pbcc's but
+// must cost only the function at hand, not the whole run.
 func recoverUnsupported(err *error) {
-	if r := recover(); r != nil {
-		switch e := r.(type) {
-		case *errUnsupported:
+	r := recover()
+	if r == nil {
+		return
+	}
+	switch e := r.(type) {
+	case *errUnsupported:
+		*err = e
+	case error:
+		if errors.Is(e, ErrTooLarge) {
 			*err = e
-		case error:
-			if errors.Is(e, ErrTooLarge) {
-				*err = e
-				return
-			}
-			panic(r)
-		default:
-			panic(r)
+			return
 		}
+		*err = fmt.Errorf("internal error: %v\n%s", e, debug.Stack())
+	default:
+		*err = fmt.Errorf("internal error: %v\n%s", r, debug.Stack())
 	}
 }
 

@@ -27,14 +27,18 @@ func bv64(n int) *term.Term { return term.BV(uint64(n), 64) }
 func (in *InputModel) inputSlice(name string, t ir.Slice, depth int) value {
 	isNil := term.Not(in.variable(name+".set", ir.Bool{}))
 	n := in.variable(name+".len", ir.Int{Bits: 64})
-	in.domain = append(in.domain, term.ULE(n, bv64(in.bounds.Len)), term.Implies(isNil, term.Eq(n, bv64(0))))
+	// The capacity may exceed the length (a caller's s[:n] of a longer
+	// slice); the solver chooses it, within the array.
+	c := in.variable(name+".cap", ir.Int{Bits: 64})
+	in.domain = append(in.domain, term.ULE(n, c), term.ULE(c, bv64(in.bounds.Len)),
+		term.Implies(isNil, term.Eq(c, bv64(0))))
 	arr := ir.Array{Elem: t.Elem, Len: in.bounds.Len}
 	in.nextObj++
 	obj := in.nextObj
 	in.objType[obj] = arr
 	in.mem[obj] = in.input(name, arr, depth+1)
 	p := &pointer{targets: []target{{guard: term.Not(isNil), obj: obj, path: []*term.Term{bv64(0)}}}}
-	return value{ptr: p, n: n, c: n}
+	return value{ptr: p, n: n, c: c}
 }
 
 // inputString returns an input string of at most Len bytes.
@@ -158,6 +162,17 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		fr.env[in] = m.appendValues(st, in.S.Type(), fr.value(in.S), in.Elems.Type(), fr.value(in.Elems))
 		return nil, true
 	case *ir.BinOp:
+		if _, ok := in.X.Type().(ir.Slice); ok {
+			// A slice compares only with nil: it is nil when it has no
+			// backing array.
+			x, y := fr.value(in.X), fr.value(in.Y)
+			eq := term.And(term.Not(x.ptr.nonNil()), term.Not(y.ptr.nonNil()))
+			if in.Op == ir.Ne {
+				eq = term.Not(eq)
+			}
+			fr.env[in] = value{t: eq}
+			return nil, true
+		}
 		if _, ok := in.X.Type().(ir.String); !ok {
 			return nil, false
 		}

@@ -179,8 +179,6 @@ func TestInstrumentedCompiles(t *testing.T) {
 // over 3 assigned to a uint8 is not measured.
 const compileWant = `19:13 m.init [len(strings.TrimSpace(" x ")) == 1] true + instrumented
 19:13 m.init [len(strings.TrimSpace(" x ")) == 1] false - instrumented
-19:51 m.init [func() bool { return os < sync }()] true + instrumented
-19:51 m.init [func() bool { return os < sync }()] false - instrumented
 26:5 m.init#2 [count == 1] true + instrumented
 26:5 m.init#2 [count == 1] false - instrumented
 26:19 m.init#2 [debug] true - instrumented
@@ -191,12 +189,8 @@ const compileWant = `19:13 m.init [len(strings.TrimSpace(" x ")) == 1] true + in
 33:6 m.Pick [y == x] false + profile
 41:15 m.Flags [a < b] true + instrumented
 41:15 m.Flags [a < b] false + instrumented
-41:24 m.Flags [Flag(a > 0)] true + instrumented
-41:24 m.Flags [Flag(a > 0)] false + instrumented
 42:9 m.Flags [f] true + instrumented
 42:9 m.Flags [f] false + instrumented
-42:14 m.Flags [a == b] true + instrumented
-42:14 m.Flags [a == b] false + instrumented
 6:2 m.Kinds [for range n] true + instrumented
 6:2 m.Kinds [for range n] false + instrumented
 9:2 m.Kinds [for name := range s] true + instrumented

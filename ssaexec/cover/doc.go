@@ -27,6 +27,8 @@
 //   - each operand of && and || anywhere in a function (conditions,
 //     assignments, returns, arguments), recursively, after stripping
 //     parentheses and !: `if !(a < b) || c` has the leaves `a < b` and `c`;
+//     outside a condition (`return a && b`), the rightmost leaf is the
+//     expression's value and no branch, as go/ssa and the compiler have it;
 //     a wholly constant && / || outside a condition is no branch;
 //   - each case value of an expression switch with a tag, true meaning the
 //     tag equals the value (values are tried in order until one matches); a

@@ -179,7 +179,7 @@ func (f *finder) walk(n ast.Node, sc *fnScope) {
 				if tv, ok := f.p.Info.Types[n]; ok && tv.Value != nil {
 					return true // a constant: no branch
 				}
-				f.cond(n, sc, nil)
+				f.valueCond(n, sc)
 			}
 		}
 		return true
@@ -215,6 +215,32 @@ func (f *finder) cond(e ast.Expr, sc *fnScope, ifs *ast.IfStmt) {
 	s := f.add(leafSite, sc, e, e.Pos())
 	if ifs != nil {
 		s.If, s.Negated = ifs, neg
+	}
+}
+
+// valueCond records the leaves of a && / || expression used as a value
+// (assigned, returned, passed): all but the rightmost, whose value is the
+// expression's when the others let it through, and which no branch
+// tests (go/ssa computes it, as the compiler does).
+func (f *finder) valueCond(e ast.Expr, sc *fnScope) {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+			continue
+		case *ast.UnaryExpr:
+			if x.Op == token.NOT {
+				e = x.X
+				continue
+			}
+		case *ast.BinaryExpr:
+			if x.Op == token.LAND || x.Op == token.LOR {
+				f.handled[x] = true
+				f.cond(x.X, sc, nil)
+				f.valueCond(x.Y, sc)
+			}
+		}
+		return
 	}
 }
 

@@ -1255,6 +1255,8 @@ const (
 		{named("Meters"), f32(float32(math.Copysign(0, -1))), "Meters(math.Copysign(0, -1))"},
 		{types.NewSlice(types.Universe.Lookup("byte").Type()), bytesLit('x', '\n'), `[]byte("x\n")`},
 		{types.NewSlice(types.Universe.Lookup("byte").Type()), bytesLit(0xff), "[]byte{0xff}"},
+		{types.NewSlice(types.Universe.Lookup("byte").Type()), withCap(bytesLit('a', 'b'), 4), `append(make([]byte, 0, 4), []byte("ab")...)`},
+		{types.NewSlice(i64), withCap(ir.Literal{T: ir.Slice{Elem: ir.Int{Bits: 64, Signed: true}}}, 3), "make([]int, 0, 3)"},
 		{types.NewSlice(named("Point")), sliceOf(p.irOf("Point"), rec(p.irOf("Point"), ints(1, 0)...), rec(p.irOf("Point"), ints(0, 0)...)), "[]Point{{X: 1}, {}}"},
 		{types.NewSlice(types.NewPointer(named("Point"))), sliceOf(ir.Pointer{Elem: p.irOf("Point")}, ptr(rec(p.irOf("Point"), ints(0, 2)...)), nilPtr(p.irOf("Point"))), "[]*Point{{Y: 2}, nil}"},
 		{types.NewSlice(types.NewSlice(i64)), sliceOf(ir.Slice{Elem: ir.Int{Bits: 64, Signed: true}}, nilSlice(ir.Int{Bits: 64, Signed: true}), sliceOf(ir.Int{Bits: 64, Signed: true})), "[][]int{nil, {}}"},
@@ -1554,4 +1556,10 @@ func boolLit(v bool) ir.Literal {
 
 func arr(elems ...ir.Literal) ir.Literal {
 	return ir.Literal{T: ir.Array{Elem: elems[0].T, Len: len(elems)}, Elems: elems}
+}
+
+// withCap gives a slice literal room past its length.
+func withCap(l ir.Literal, c int) ir.Literal {
+	l.Cap = c
+	return l
 }

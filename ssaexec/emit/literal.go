@@ -204,6 +204,22 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 			b.WriteString("nil")
 			return nil
 		}
+		if l.Cap > len(l.Elems) {
+			// Room past the length is part of the input: an empty slice
+			// of that capacity, with the elements appended.
+			if len(l.Elems) == 0 {
+				fmt.Fprintf(b, "make(%s, 0, %d)", types.TypeString(t, w.qual), l.Cap)
+				return nil
+			}
+			fmt.Fprintf(b, "append(make(%s, 0, %d), ", types.TypeString(t, w.qual), l.Cap)
+			short := l
+			short.Cap = 0
+			if err := w.write(b, t, short, false, at); err != nil {
+				return err
+			}
+			b.WriteString("...)")
+			return nil
+		}
 		if s, ok := byteString(u, l); ok {
 			// A conversion cannot be elided.
 			fmt.Fprintf(b, "%s(%s)", types.TypeString(t, w.qual), quote(s))
