@@ -263,6 +263,8 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 				m[v.Name] = next() & 1
 			case in.Kind == solve.Length:
 				m[v.Name] = next() % uint64(g.opts.Bounds.Len+1)
+			case in.Kind == solve.Room:
+				m[v.Name] = 0 // the solver gives room where a branch needs it
 			case in.Kind == solve.Text:
 				m[v.Name] = ' ' + next()%95
 			case in.Kind == solve.Choice:
@@ -401,6 +403,11 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 		}
 		c.Outputs, c.After = nil, nil
 		c.Panic = tr.Reason
+	}
+	if goal.From != nil && !tookEdge(tr, goal) {
+		// The replay went elsewhere: a case named for this goal would
+		// lie; the goal's outcome says so instead.
+		return nil
 	}
 	seen := map[ir.Edge]bool{}
 	for _, e := range tr.Edges {

@@ -348,7 +348,7 @@ func TestUnsupported(t *testing.T) {
 	for _, f := range pkg.Funcs {
 		lowered = append(lowered, f.IR.Name)
 	}
-	if got, want := strings.Join(lowered, " "), "m.Half m.Good m.Err m.P.Method m.Const m.Runes m.Cap m.Copy m.BadField m.Anon m.MyErr.Error"; got != want {
+	if got, want := strings.Join(lowered, " "), "m.Half m.Good m.Err m.P.Method m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.BadField m.Anon m.MyErr.Error"; got != want {
 		t.Errorf("lowered %s, want %s", got, want)
 	}
 	want := []string{ // file:line:col: func: unsupported: construct, in position order
@@ -364,8 +364,6 @@ func TestUnsupported(t *testing.T) {
 		`m.go:67:30: m.Args: unsupported: package-level variable os.Args (standard library not modelled yet)`,
 		`m.go:70:2: m.Recover: unsupported: defer statement`,
 		`m.go:83:6: m.Consts: unsupported: constant condition`,
-		`m.go:101:42: m.FromBytes: unsupported: conversion from []byte to string (the IR has no instruction that makes a string from bytes)`,
-		`m.go:103:39: m.FromRune: unsupported: conversion from rune to string (the IR has no instruction that encodes a rune in UTF-8)`,
 		`m.go:109:41: m.Min: unsupported: call of builtin min on floats (NaN and signed zeros are not modelled by a comparison)`,
 		`m.go:111:35: m.Full: unsupported: full slice expression x[a:b:c] (capacities are not expressible in the IR)`,
 		`m.go:113:14: m.Complex: unsupported: parameter c: complex128 value (complex numbers are not modelled)`,

@@ -97,9 +97,12 @@ func (lw *lowerer) intType() ir.Int {
 //     append(b, s...) (MakeSlice, Append), so that []byte("") is empty
 //     but not nil, as in Go.
 //
-// []byte to string, rune or integer to string and the []rune conversions
-// have no IR form (string to []rune would need a loop of DecodeRune, which
-// the one-block-per-SSA-block lowering does not synthesise).
+//   - []byte to string, and rune or integer to string (its UTF-8
+//     encoding, U+FFFD when invalid): Convert to String.
+//
+// The []rune conversions have no IR form (string to []rune would need a
+// loop of DecodeRune, which the one-block-per-SSA-block lowering does not
+// synthesise).
 func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 	from, why := l.lw.typ(in.X.Type())
 	to, why2 := l.lw.typ(in.Type())
@@ -135,10 +138,10 @@ func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 		b := l.emit(ir.NewMakeSlice(to.(ir.Slice), ir.IntConst(l.lw.intType(), 0), n))
 		return l.emit(ir.NewAppend(b, x))
 	case isBytes(from) && toString:
-		fail(" (the IR has no instruction that makes a string from bytes)")
+		return l.emit(ir.NewConvert(l.value(in.X, pos), to))
 	case toString:
 		if _, ok := from.(ir.Int); ok {
-			fail(" (the IR has no instruction that encodes a rune in UTF-8)")
+			return l.emit(ir.NewConvert(l.value(in.X, pos), to))
 		}
 		fail(" (the IR has no instruction that makes a string from runes)")
 	case fromString:

@@ -35,6 +35,18 @@ func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 		case info&types.IsBoolean != 0:
 			return ir.Bool{}, ""
 		case info&types.IsUntyped != 0:
+			// An untyped constant go/ssa kept as is (digits[i] of a
+			// constant string): its default type.
+			switch u.Kind() {
+			case types.UntypedString:
+				return ir.String{}, ""
+			case types.UntypedInt:
+				return ir.Int{Bits: 64, Signed: true}, ""
+			case types.UntypedRune:
+				return ir.Int{Bits: 32, Signed: true}, ""
+			case types.UntypedFloat:
+				return ir.Float{Bits: 64}, ""
+			}
 		case info&types.IsInteger != 0:
 			return ir.Int{Bits: int(8 * lw.sizes.Sizeof(u)), Signed: info&types.IsUnsigned == 0}, ""
 		case info&types.IsFloat != 0:

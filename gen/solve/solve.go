@@ -87,6 +87,7 @@ const (
 	Length             // a length: short reads best
 	Choice             // a nil, aliasing or function choice: left alone
 	Float              // a float's IEEE bits: small values read best
+	Room               // spare capacity past a length: none reads best
 )
 
 // A stage is one set of ranges CheckSmall tries: what a number, a byte of
@@ -263,6 +264,8 @@ func guess(f *term.Term, inputs []Input, mentioned map[string]bool) (Model, bool
 					x = letters[pick(len(letters), try)]
 				case Length:
 					x = lengths[pick(len(lengths), try)]
+				case Room:
+					x = uint64(next(8) / 7) // mostly none
 				case Float:
 					fl := floats[pick(len(floats), try)]
 					if v.Bits == 32 {
@@ -314,6 +317,11 @@ func within(in Input, st stage) *term.Term {
 			return term.True
 		}
 		return term.ULE(v, term.BV(st.maxLen, v.Bits))
+	case Room:
+		if st.max >= 10000 {
+			return term.True // the last stage: any room
+		}
+		return term.Eq(v, term.BV(0, v.Bits))
 	}
 	max := st.max
 	if in.Kind == Float {

@@ -27,6 +27,7 @@ const (
 	Length                  // the length of a string, slice or stream
 	Choice                  // a nil or aliasing choice, a function
 	Float                   // a float's IEEE bits
+	Room                    // spare capacity past a length
 )
 
 // Bounds limit the size of the inputs the executor builds.
@@ -360,8 +361,10 @@ func paramVar(f *ir.Func, i int) string {
 // kindOf tells a variable's kind by the suffix its maker gave it.
 func kindOf(name string) InputKind {
 	switch {
-	case strings.HasSuffix(name, ".len"), strings.HasSuffix(name, ".cap"):
+	case strings.HasSuffix(name, ".len"):
 		return Length
+	case strings.HasSuffix(name, ".room"):
+		return Room
 	case strings.HasSuffix(name, ".fn"):
 		return Choice
 	}

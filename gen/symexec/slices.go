@@ -28,10 +28,12 @@ func (in *InputModel) inputSlice(name string, t ir.Slice, depth int) value {
 	isNil := term.Not(in.variable(name+".set", ir.Bool{}))
 	n := in.variable(name+".len", ir.Int{Bits: 64})
 	// The capacity may exceed the length (a caller's s[:n] of a longer
-	// slice); the solver chooses it, within the array.
-	c := in.variable(name+".cap", ir.Int{Bits: 64})
-	in.domain = append(in.domain, term.ULE(n, c), term.ULE(c, bv64(in.bounds.Len)),
-		term.Implies(isNil, term.Eq(c, bv64(0))))
+	// slice): the room past the length is an input too, 0 unless a
+	// branch needs more.
+	room := in.variable(name+".room", ir.Int{Bits: 64})
+	c := term.Add(n, room)
+	in.domain = append(in.domain, term.ULE(room, bv64(in.bounds.Len)), term.ULE(c, bv64(in.bounds.Len)),
+		term.Implies(isNil, term.And(term.Eq(n, bv64(0)), term.Eq(room, bv64(0)))))
 	arr := ir.Array{Elem: t.Elem, Len: in.bounds.Len}
 	in.nextObj++
 	obj := in.nextObj
