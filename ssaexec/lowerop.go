@@ -93,6 +93,7 @@ func (lw *lowerer) intType() ir.Int {
 //
 //   - between integers and floats, either way, and between float sizes:
 //     Convert, or the operand itself when both have the same IR type;
+//
 //   - string to []byte: a fresh slice, make([]byte, 0, len(s)) then
 //     append(b, s...) (MakeSlice, Append), so that []byte("") is empty
 //     but not nil, as in Go.
