@@ -338,12 +338,15 @@ func (g *generation) findFaults(ctx context.Context) error {
 			if err != nil {
 				return nil // too large or unsupported: no fault search here
 			}
-			status, model, err := g.s.CheckSmall(form.F, g.inputs)
+			status, model, err := g.s.CheckQuick(form.F, g.inputs)
 			if err != nil {
 				return fmt.Errorf("%s: fault search: %w", g.f.Name, err)
 			}
 			if status != solve.Sat {
-				break // next bound, if some path was cut
+				if !form.Cut {
+					return nil // no path was cut: no larger bound helps
+				}
+				break // the next bound
 			}
 			args := g.in.Literals(model)
 			tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)

@@ -20,6 +20,7 @@ import (
 	"math"
 	"math/big"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/aclements/go-z3/z3"
@@ -67,8 +68,17 @@ func New(timeout time.Duration) *Solver {
 // C memory) per function alive.
 func (s *Solver) Close() {
 	s.ctx, s.s = nil, nil
-	runtime.GC()
+	if closed.Add(1)%gcEvery == 0 {
+		runtime.GC()
+	}
 }
+
+// gcEvery is how many contexts may wait for their finalizer before a
+// collection frees them: a collection per function would cost more than
+// the search of a small one.
+const gcEvery = 8
+
+var closed atomic.Int64
 
 // An Input is a variable that stands for an input of the function under
 // test; its signedness and kind say what "small" means for it.
@@ -107,6 +117,28 @@ var stages = []stage{
 	{neg: true, max: 4, lo: ' ', hi: '~'},
 	{neg: true, max: 100, lo: ' ', hi: '~'},
 	{neg: true, max: 10000},
+}
+
+// CheckQuick decides f, trying the guesses of CheckSmall first but none
+// of its ranges: for queries whose models need not read naturally (the
+// inputs that make a check fail are extreme anyway).
+func (s *Solver) CheckQuick(f *term.Term, inputs []Input) (Status, Model, error) {
+	if f.IsFalse() {
+		return Unsat, nil, nil
+	}
+	mentioned := map[string]bool{}
+	for _, v := range term.Vars(f) {
+		mentioned[v.Name] = true
+	}
+	if m, ok := guess(f, inputs, mentioned); ok {
+		return Sat, m, nil
+	}
+	vars := make([]*term.Term, len(inputs))
+	for i, in := range inputs {
+		vars[i] = in.Var
+	}
+	st, m, err := s.Check(f, vars)
+	return st, fill(m, inputs, mentioned), err
 }
 
 // CheckSmall decides f and prefers a model in which every input is small.
