@@ -86,6 +86,10 @@ func uncoveredText(s gen.EdgeStatus, k int) string {
 	}
 	reason := s.Outcome.String()
 	switch {
+	case s.Outcome == gen.Unreachable && s.Detail == "for any bound":
+		reason = "unreachable"
+	case s.Outcome == gen.Unreachable && strings.HasPrefix(s.Detail, "with inputs of"):
+		reason = "unreachable " + s.Detail
 	case s.Outcome == gen.Unreachable:
 		reason = fmt.Sprintf("unreachable within k=%d", k)
 	case s.Detail != "":
