@@ -87,6 +87,7 @@ var goTargets = []goTarget{
 	// Real code (testdata/bench/go: copies of functions of Go's standard
 	// library and golang.org/x/mod, each file says what was adapted).
 	{Dir: "testdata/bench/go/pathclean", Func: "Clean", Params: []string{"string"}},
+	{Dir: "testdata/bench/go/pathcleanorig", Func: "Clean", Params: []string{"string"}},
 	{Dir: "testdata/bench/go/hexdec", Func: "Decode", Params: []string{"[]byte"}, Call: "Decode(make([]byte, len(p0)/2+1), p0)"},
 	{Dir: "testdata/bench/go/urlesc", Func: "shouldEscape", Params: []string{"byte", "uint8"}, Call: "shouldEscape(p0, encoding(p1))"},
 	{Dir: "testdata/bench/go/urlesc", Func: "unescape", Params: []string{"string", "uint8"}, Call: "unescape(p0, encoding(p1))"},
