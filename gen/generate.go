@@ -249,6 +249,30 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 		seed = seed*6364136223846793005 + 1442695040888963407
 		return seed >> 11
 	}
+	dict := dictionary(g.f)
+	// The strings among the inputs: a length variable "s.len" and the
+	// bytes "s[0]", "s[1]"... that follow it.
+	strs := map[string][]string{}
+	for _, in := range g.inputs {
+		if in.Kind == solve.Length {
+			strs[strings.TrimSuffix(in.Var.Name, ".len")] = nil
+		}
+	}
+	for _, in := range g.inputs {
+		if in.Kind != solve.Text {
+			continue
+		}
+		if i := strings.LastIndex(in.Var.Name, "["); i > 0 {
+			if _, ok := strs[in.Var.Name[:i]]; ok {
+				strs[in.Var.Name[:i]] = append(strs[in.Var.Name[:i]], in.Var.Name)
+			}
+		}
+	}
+	names := make([]string, 0, len(strs))
+	for name := range strs {
+		names = append(names, name) // in a fixed order: the draws must be
+	}
+	sort.Strings(names)
 	for run := 0; run < runs && len(want) > 0; run++ {
 		if ctx.Err() != nil {
 			return nil
@@ -284,6 +308,28 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 				m[v.Name] = x
 			}
 		}
+		// Half the runs build the strings from the constants the function
+		// compares with, one to three of them in a row: the keywords and
+		// separators a parser looks for.
+		if len(dict) > 0 && run%2 == 1 {
+			for _, name := range names {
+				bytes := strs[name]
+				if len(bytes) == 0 {
+					continue
+				}
+				var b []byte
+				for n := 1 + next()%3; n > 0; n-- {
+					b = append(b, dict[next()%uint64(len(dict))]...)
+				}
+				if len(b) > len(bytes) {
+					b = b[:len(bytes)]
+				}
+				m[name+".len"] = uint64(len(b))
+				for i, c := range b {
+					m[bytes[i]] = uint64(c)
+				}
+			}
+		}
 		if term.Eval(g.in.Domain(), m) != 1 {
 			continue
 		}
@@ -305,6 +351,52 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 		}
 	}
 	return nil
+}
+
+// dictionary returns the string constants, and the bytes as one-byte
+// strings, that f and its callees use, in a fixed order: what the inputs
+// of a parser are made of.
+func dictionary(f *ir.Func) []string {
+	seen := map[string]bool{}
+	var words []string
+	add := func(w string) {
+		if w != "" && !seen[w] {
+			seen[w] = true
+			words = append(words, w)
+		}
+	}
+	done := map[*ir.Func]bool{}
+	var walk func(*ir.Func)
+	walk = func(f *ir.Func) {
+		if done[f] {
+			return
+		}
+		done[f] = true
+		for _, b := range f.Blocks {
+			for _, in := range append(append([]ir.Instr(nil), b.Instrs...), b.Term) {
+				if c, ok := in.(*ir.Call); ok {
+					walk(c.Callee)
+				}
+				for _, v := range in.Operands() {
+					c, ok := v.(*ir.Const)
+					if !ok {
+						continue
+					}
+					switch t := c.T.(type) {
+					case ir.String:
+						add(c.Str)
+					case ir.Int:
+						if t.Bits == 8 || t.Bits == 32 && c.Bits < 0x80 && c.Bits >= ' ' {
+							add(string([]byte{byte(c.Bits)}))
+						}
+					}
+				}
+			}
+		}
+	}
+	walk(f)
+	sort.Strings(words)
+	return words
 }
 
 // maxFaults bounds the failing sites searched per function; the search
