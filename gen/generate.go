@@ -309,7 +309,7 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 			}
 		}
 		// Half the runs build the strings from the constants the function
-		// compares with, one to three of them in a row: the keywords and
+		// compares with, one to seven of them in a row: the keywords and
 		// separators a parser looks for.
 		if len(dict) > 0 && run%2 == 1 {
 			for _, name := range names {
@@ -318,7 +318,7 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 					continue
 				}
 				var b []byte
-				for n := 1 + next()%3; n > 0; n-- {
+				for n := 1 + next()%7; n > 0; n-- {
 					b = append(b, dict[next()%uint64(len(dict))]...)
 				}
 				if len(b) > len(bytes) {
