@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -165,6 +166,14 @@ func (lw *lowerer) header(fn *ssa.Function) *funcState {
 		}
 		f.Params = append(f.Params, ir.NewParam(name, t))
 	}
+	for _, v := range fn.FreeVars {
+		t, why := lw.typ(v.Type())
+		if why != "" {
+			fail(v.Pos(), "captured variable %s: %s", v.Name(), why)
+			continue
+		}
+		f.FreeVars = append(f.FreeVars, ir.NewParam(v.Name(), t))
+	}
 	res := fn.Signature.Results()
 	for i := range res.Len() {
 		t, why := lw.typ(res.At(i).Type())
@@ -177,7 +186,9 @@ func (lw *lowerer) header(fn *ssa.Function) *funcState {
 	return st
 }
 
-// irName is "pkg.F" for a function, "pkg.T.M" for a method of T or *T.
+// irName is "pkg.F" for a function, "pkg.T.M" for a method of T or *T,
+// "pkg.T.M$bound" (or $thunk, $wrapper) for the wrappers go/ssa makes
+// around a method.
 func irName(fn *ssa.Function) string {
 	pkg := ""
 	if fn.Pkg != nil {
@@ -185,16 +196,23 @@ func irName(fn *ssa.Function) string {
 	} else if obj, ok := fn.Object().(*types.Func); ok && obj.Pkg() != nil {
 		pkg = obj.Pkg().Name() + "."
 	}
-	if recv := fn.Signature.Recv(); recv != nil {
+	recv, name := fn.Signature.Recv(), fn.Name()
+	if wrapper(fn) {
+		recv = fn.Object().Type().(*types.Signature).Recv()
+		if !strings.Contains(name, "$") {
+			name += "$wrapper"
+		}
+	}
+	if recv != nil {
 		t := recv.Type()
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
 		}
 		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return pkg + n.Obj().Name() + "." + fn.Name()
+			return pkg + n.Obj().Name() + "." + name
 		}
 	}
-	return pkg + fn.Name()
+	return pkg + name
 }
 
 // pos converts a token position to an IR position.

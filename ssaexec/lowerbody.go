@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -27,6 +26,7 @@ type fnLowering struct {
 	blocks []*ir.Block // ir.Blocks[i] lowers fn.Blocks[i]
 	values map[ssa.Value]ir.Value
 	params map[*ssa.Parameter]ir.Value
+	free   map[*ssa.FreeVar]ir.Value
 	phis   []*ssa.Phi // in the order they were met
 	irPhis map[*ssa.Phi]*ir.Phi
 
@@ -55,6 +55,7 @@ func (lw *lowerer) body(fn *ssa.Function, st *funcState) (err *UnsupportedError)
 		f:      st.ir,
 		values: map[ssa.Value]ir.Value{},
 		params: map[*ssa.Parameter]ir.Value{},
+		free:   map[*ssa.FreeVar]ir.Value{},
 		irPhis: map[*ssa.Phi]*ir.Phi{},
 	}
 	defer func() {
@@ -104,6 +105,9 @@ func (l *fnLowering) function() {
 	l.checkCalls()
 	for i, p := range fn.Params {
 		l.params[p] = l.f.Params[i]
+	}
+	for i, v := range fn.FreeVars {
+		l.free[v] = l.f.FreeVars[i]
 	}
 	for _, b := range fn.Blocks {
 		l.blocks = append(l.blocks, l.f.NewBlock(b.Comment))
@@ -299,15 +303,7 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		l.next(in, pos)
 
 	case *ssa.MakeClosure:
-		fn := in.Fn.(*ssa.Function)
-		if fn.Synthetic != "" && len(fn.FreeVars) == 1 && len(in.Bindings) == 1 {
-			l.unsupported(pos, "method value %s (closures are not modelled yet)", strings.TrimSuffix(fn.Name(), "$bound"))
-		}
-		var names []string
-		for _, fv := range fn.FreeVars {
-			names = append(names, fv.Name())
-		}
-		l.unsupported(pos, "function literal capturing %v (closures with free variables are not modelled yet)", names)
+		l.values[in] = l.closure(in, pos)
 
 	case *ssa.MakeInterface:
 		// The argument of a panic is dropped (Panic.X is nil unless it is

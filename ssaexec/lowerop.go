@@ -3,6 +3,7 @@ package ssaexec
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -197,19 +198,21 @@ func (l *fnLowering) call(in *ssa.Call, pos token.Pos) ir.Value {
 // fn cannot be followed.
 func (l *fnLowering) callee(fn *ssa.Function, pos token.Pos, what string) *funcState {
 	switch {
-	case fn.Parent() != nil && len(fn.FreeVars) > 0:
-		l.unsupported(pos, "%s of closure %s (closures with free variables are not modelled yet)", what, fn.Name())
+	case len(fn.FreeVars) > 0 && what != "closure":
+		l.unsupported(pos, "%s of closure %s outside a MakeClosure", what, fn.Name())
 	case fn.TypeParams().Len() > 0 || fn.Origin() != nil:
 		l.unsupported(pos, "%s of generic function %s", what, fn.String())
-	case fn.Pkg == nil || !l.lw.inModule[fn.Pkg.Pkg]:
+	case wrapper(fn) && !l.lw.inModule[fn.Object().Pkg()]:
+		l.unsupported(pos, "%s of %s%s", what, fn.String(), " (a method outside the module)")
+	case !wrapper(fn) && (fn.Pkg == nil || !l.lw.inModule[fn.Pkg.Pkg]):
 		l.unsupported(pos, "%s of %s%s", what, fn.String(), outside(fn.Pkg))
-	case fn.Synthetic != "" && fn.Parent() == nil:
+	case fn.Synthetic != "" && fn.Parent() == nil && !wrapper(fn):
 		l.unsupported(pos, "%s of %s (%s)", what, fn.String(), fn.Synthetic)
 	case len(fn.Blocks) == 0:
 		l.unsupported(pos, "%s of %s, which has no Go body", what, fn.String())
 	}
 	cs := l.lw.header(fn)
-	if len(cs.ir.Params) != len(fn.Params) || len(cs.ir.Results) != fn.Signature.Results().Len() {
+	if len(cs.ir.Params) != len(fn.Params) || len(cs.ir.FreeVars) != len(fn.FreeVars) || len(cs.ir.Results) != fn.Signature.Results().Len() {
 		l.unsupported(pos, "%s of %s (%v)", what, cs.ir.Name, cs.err)
 	}
 	l.st.calls = append(l.st.calls, call{fn, l.lw.prog.Fset.Position(pos)})
@@ -217,6 +220,39 @@ func (l *fnLowering) callee(fn *ssa.Function, pos token.Pos, what string) *funcS
 		l.lw.pending = append(l.lw.pending, fn)
 	}
 	return cs
+}
+
+// wrapper reports whether fn is a wrapper go/ssa makes around a method:
+// the function of a method value x.M (bound), of a method expression T.M
+// (thunk), or of a method promoted from an embedded field or taken on a
+// pointer (wrapper). Its body is plain SSA calling the method.
+func wrapper(fn *ssa.Function) bool {
+	if fn.Synthetic == "" || fn.Parent() != nil {
+		return false
+	}
+	if _, ok := fn.Object().(*types.Func); !ok || fn.Object().Pkg() == nil {
+		return false
+	}
+	for _, p := range []string{"bound method wrapper for ", "thunk for ", "wrapper for "} {
+		if strings.HasPrefix(fn.Synthetic, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// closure lowers a MakeClosure: a function literal with the variables it
+// captures, or a method value with its receiver.
+func (l *fnLowering) closure(in *ssa.MakeClosure, pos token.Pos) ir.Value {
+	fn := in.Fn.(*ssa.Function)
+	l.valueType(in, pos)
+	cs := l.callee(fn, pos, "closure")
+	var bs []ir.Value
+	for _, b := range in.Bindings {
+		l.valueType(b, pos)
+		bs = append(bs, l.value(b, pos))
+	}
+	return l.emit(ir.NewMakeClosure(cs.ir, bs))
 }
 
 // builtin lowers a call of a builtin function:

@@ -28,7 +28,7 @@ func (l *fnLowering) value(v ssa.Value, pos token.Pos) ir.Value {
 	case *ssa.Global:
 		return l.global(v, pos)
 	case *ssa.FreeVar:
-		l.unsupported(pos, "free variable %s of a closure", v.Name())
+		return l.free[v]
 	case *ssa.Builtin:
 		l.unsupported(pos, "builtin %s as a value", v.Name())
 	}

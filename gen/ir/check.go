@@ -40,6 +40,9 @@ func Check(f *Func) error {
 			if phi, ok := in.(*Phi); ok && len(phi.Edges) != len(b.Preds) {
 				bad(b, "phi %s has %d operands for %d predecessors", phi.Name(), len(phi.Edges), len(b.Preds))
 			}
+			if mc, ok := in.(*MakeClosure); ok && len(mc.Bindings) != len(mc.Fn.FreeVars) {
+				bad(b, "closure %s binds %d values for %d free variables", mc.Name(), len(mc.Bindings), len(mc.Fn.FreeVars))
+			}
 			if bin, ok := in.(*BinOp); ok && bin.Op != Shl && bin.Op != Shr && bin.X != nil && bin.Y != nil &&
 				bin.X.Type().String() != bin.Y.Type().String() {
 				bad(b, "operands of %q differ in type: %s, %s", in, bin.X.Type(), bin.Y.Type())

@@ -48,6 +48,10 @@ type Func struct {
 	Lang    Lang
 	Params  []*Param // the receiver, if any, is Params[0]
 	Results []Type
+	// FreeVars are the variables a closure captures, bound by the
+	// MakeClosure that made the function value (closure.go).
+	FreeVars []*Param
+	stub     bool // made by NewStub
 	Blocks  []*Block // Blocks[0] is the entry
 
 	// Siblings are the functions of the same file (C) or package (Go):

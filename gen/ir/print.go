@@ -90,6 +90,13 @@ func (f *Func) String() string {
 	}
 	fmt.Fprintf(&s, "func %s(%s) (%s)  // %s %s\n", f.Name, strings.Join(params, ", "),
 		strings.Join(results, ", "), f.Lang, f.Pos)
+	if len(f.FreeVars) > 0 {
+		free := make([]string, len(f.FreeVars))
+		for i, p := range f.FreeVars {
+			free[i] = p.Name() + " " + p.T.String()
+		}
+		fmt.Fprintf(&s, "\tfree %s\n", strings.Join(free, ", "))
+	}
 	for _, b := range f.Blocks {
 		preds := make([]string, len(b.Preds))
 		for i, p := range b.Preds {

@@ -112,6 +112,12 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		return []check{{cond: c, kind: k, instr: in}}
 	}
 	switch in := in.(type) {
+	case *ir.MakeClosure:
+		env := make([]value, len(in.Bindings))
+		for i, b := range in.Bindings {
+			env[i] = fr.value(b)
+		}
+		fr.env[in] = value{fn: []fnTarget{{guard: term.True, fn: in.Fn, env: env}}}
 	case *ir.Select:
 		fr.env[in] = ite(fr.value(in.Cond).t, fr.value(in.X), fr.value(in.Y))
 	case *ir.Cap:

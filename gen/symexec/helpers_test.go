@@ -50,7 +50,7 @@ func fn(t *testing.T, name string) *ir.Func {
 }
 
 // lit returns the literal of type t for v: an int64, a bool, or a slice
-// of those for an array.
+// of those for an array or a struct.
 func lit(t *testing.T, typ ir.Type, v any) ir.Literal {
 	t.Helper()
 	switch typ := typ.(type) {
@@ -69,6 +69,16 @@ func lit(t *testing.T, typ ir.Type, v any) ir.Literal {
 		l := ir.Literal{T: typ}
 		for _, e := range vs {
 			l.Elems = append(l.Elems, lit(t, typ.Elem, e))
+		}
+		return l
+	case *ir.Struct:
+		vs := v.([]any)
+		if len(vs) != len(typ.Fields) {
+			t.Fatalf("%d fields for %s", len(vs), typ)
+		}
+		l := ir.Literal{T: typ}
+		for i, e := range vs {
+			l.Elems = append(l.Elems, lit(t, typ.Fields[i].T, e))
 		}
 		return l
 	}

@@ -181,7 +181,7 @@ func (in *InputModel) input(name string, t ir.Type, depth int) value {
 	case ir.Pointer:
 		return value{ptr: in.inputPointer(name, t, depth)}
 	case *ir.Signature:
-		return value{fn: in.inputFunc(name, t)}
+		return value{fn: in.inputFunc(name, t, depth)}
 	case ir.Slice:
 		return in.inputSlice(name, t, depth)
 	case ir.String:
@@ -248,23 +248,31 @@ func isScalar(t ir.Type) bool {
 	return false
 }
 
-// inputFunc returns an input function value: one of the functions of the
-// unit with the right signature (Func.Siblings), or nil.
-func (in *InputModel) inputFunc(name string, sig *ir.Signature) []fnTarget {
-	var cands []*ir.Func
+// inputFunc returns an input function value: nil, one of the functions
+// of the unit with the right signature (Func.Siblings), or in Go a stub
+// returning results of the solver's choosing (ir.NewStub), which the
+// test writes as a function literal.
+func (in *InputModel) inputFunc(name string, sig *ir.Signature, depth int) []fnTarget {
+	var fs []fnTarget
 	for _, g := range in.f.Siblings {
 		if (&ir.FuncRef{Func: g}).Type().String() == sig.String() {
-			cands = append(cands, g)
+			fs = append(fs, fnTarget{fn: g})
 		}
 	}
-	if len(cands) == 0 {
+	if in.f.Lang == ir.Go {
+		stub := fnTarget{fn: ir.NewStub(sig)}
+		for i, t := range sig.Results {
+			stub.env = append(stub.env, in.input(fmt.Sprintf("%s.ret%d", name, i), t, depth))
+		}
+		fs = append(fs, stub)
+	}
+	if len(fs) == 0 {
 		return nil
 	}
 	choice := in.variable(name+".fn", ir.Int{Bits: 16})
-	in.domain = append(in.domain, term.ULE(choice, term.BV(uint64(len(cands)), 16)))
-	fs := make([]fnTarget, len(cands))
-	for i, g := range cands {
-		fs[i] = fnTarget{guard: term.Eq(choice, term.BV(uint64(i+1), 16)), fn: g}
+	in.domain = append(in.domain, term.ULE(choice, term.BV(uint64(len(fs)), 16)))
+	for i := range fs {
+		fs[i].guard = term.Eq(choice, term.BV(uint64(i+1), 16))
 	}
 	return fs
 }

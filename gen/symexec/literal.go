@@ -99,7 +99,13 @@ func (c *concretizer) literal(t ir.Type, v value) ir.Literal {
 	case *ir.Signature:
 		for _, f := range v.fn {
 			if c.eval(f.guard) != 0 {
-				return ir.Literal{T: t, Func: f.fn}
+				l := ir.Literal{T: t, Func: f.fn}
+				for i, r := range f.env {
+					if f.fn.IsStub() {
+						l.Elems = append(l.Elems, c.literal(f.fn.Results[i], r))
+					}
+				}
+				return l
 			}
 		}
 		return ir.Literal{T: t}
@@ -247,7 +253,13 @@ func (b *builder2) value(l ir.Literal) value {
 		if l.Func == nil {
 			return value{}
 		}
-		return value{fn: []fnTarget{{guard: term.True, fn: l.Func}}}
+		var env []value
+		if l.Func.IsStub() {
+			for _, r := range l.Elems {
+				env = append(env, b.value(r))
+			}
+		}
+		return value{fn: []fnTarget{{guard: term.True, fn: l.Func, env: env}}}
 	case ir.String:
 		return stringValue(l.Str)
 	case ir.Error:

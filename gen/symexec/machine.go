@@ -81,8 +81,11 @@ func unsupported(format string, args ...any) *errUnsupported {
 
 func (st *state) push(f *ir.Func, args []value, call ir.Instr) {
 	fr := &frame{fn: f, env: map[ir.Value]value{}, visits: map[*ir.Block]int{}, call: call, globals: st.globals}
-	for i, p := range f.Params {
+	for i, p := range f.FreeVars {
 		fr.env[p] = args[i]
+	}
+	for i, p := range f.Params {
+		fr.env[p] = args[len(f.FreeVars)+i]
 	}
 	st.frames = append(st.frames, fr)
 	st.enter(nil, f.Blocks[0])
@@ -274,16 +277,17 @@ func callTargets(fr *frame) ([]fnTarget, *ir.CallIndirect) {
 	return fr.value(ci.Fn).fn, ci
 }
 
-// enterCall performs the call ci of the top frame as a call of fn.
-func (m *machine) enterCall(st *state, ci *ir.CallIndirect, fn *ir.Func) bool {
+// enterCall performs the call ci of the top frame as a call of fn, a
+// closure's free variables bound to env.
+func (m *machine) enterCall(st *state, ci *ir.CallIndirect, fn *ir.Func, env []value) bool {
 	fr := st.top()
 	fr.pc++
 	if m.maxDepth > 0 && st.depth(fn) >= m.maxDepth {
 		return false
 	}
-	args := make([]value, len(ci.Args))
-	for i, a := range ci.Args {
-		args[i] = fr.value(a)
+	args := append([]value(nil), env...)
+	for _, a := range ci.Args {
+		args = append(args, fr.value(a))
 	}
 	st.push(fn, args, ci)
 	m.steps++

@@ -215,7 +215,7 @@ func (b *builder) continueWalk(st *state, ev event, pre []*term.Term) *term.Term
 			if i != len(targets)-1 {
 				next = st.clone()
 			}
-			if !b.enterCall(next, ci, t.fn) {
+			if !b.enterCall(next, ci, t.fn, t.env) {
 				b.cut = true
 				continue
 			}

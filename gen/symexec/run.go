@@ -83,16 +83,18 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 			fr := st.top()
 			targets, ci := callTargets(fr)
 			var fn *ir.Func
+			var env []value
 			for _, t := range targets {
 				if t.guard.IsTrue() {
-					fn = t.fn
+					fn, env = t.fn, t.env
 				}
 			}
 			if fn == nil {
-				tr.Panicked, tr.Kind, tr.Reason = true, ir.CheckNil, "call of a nil function"
+				tr.Panicked, tr.Kind, tr.Site, tr.Pos = true, ir.CheckNil, ci, ci.Pos
+				tr.Reason = ir.CheckNil.String()
 				return tr, nil
 			}
-			m.enterCall(st, ci, fn)
+			m.enterCall(st, ci, fn, env)
 			continue
 		}
 		fr := st.top()

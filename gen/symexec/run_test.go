@@ -49,6 +49,9 @@ func TestRunTestdata(t *testing.T) {
 		{"bittrick.Log2", a(1), "0"},
 		{"bittrick.Log2", a(0x8000), "15"},
 		{"bittrick.Log2", a(0xffff), "15"},
+		{"closure.Level", a(a(3, 10), 4), `"saturated"`}, // through the method value s.Apply
+		{"closure.Level", a(a(3, 10), 2), `"ok"`},
+		{"closure.Level", a(a(-1, 10), 2), `"negative"`},
 		{"callcond.DivMod", a(17), "2 3"},
 		{"callcond.DivMod", a(-15), "-2 -1"}, // truncated division, remainder of the dividend's sign
 		{"callcond.DivMod", a(math.MinInt64), "-1317624576693539401 -1"},

@@ -36,10 +36,12 @@ type target struct {
 	path  []*term.Term
 }
 
-// A fnTarget is a function a function value may be, under a guard.
+// A fnTarget is a function a function value may be, under a guard, with
+// the values of its free variables when it is a closure.
 type fnTarget struct {
 	guard *term.Term
 	fn    *ir.Func
+	env   []value
 }
 
 // to returns the pointer to path inside object obj.
@@ -136,10 +138,10 @@ func ite(c *term.Term, x, y value) value {
 	}
 	if x.fn != nil || y.fn != nil {
 		for _, f := range x.fn {
-			r.fn = append(r.fn, fnTarget{term.And(c, f.guard), f.fn})
+			r.fn = append(r.fn, fnTarget{term.And(c, f.guard), f.fn, f.env})
 		}
 		for _, f := range y.fn {
-			r.fn = append(r.fn, fnTarget{term.And(term.Not(c), f.guard), f.fn})
+			r.fn = append(r.fn, fnTarget{term.And(term.Not(c), f.guard), f.fn, f.env})
 		}
 	}
 	if len(x.elems) > 0 || len(y.elems) > 0 {

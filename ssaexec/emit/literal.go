@@ -589,6 +589,9 @@ func (w *litWriter) writeFunc(b *strings.Builder, t types.Type, l ir.Literal) er
 		b.WriteString("nil")
 		return nil
 	}
+	if l.Func.IsStub() {
+		return w.writeStub(b, t, l)
+	}
 	pkgName, name, ok := strings.Cut(l.Func.Name, ".")
 	if !ok || !token.IsIdentifier(name) {
 		return fmt.Errorf("cannot write the function value %s of type %s: not a package-level function", l.Func.Name, types.TypeString(t, w.qual))
@@ -621,6 +624,53 @@ func isError(t types.Type) bool {
 
 // errorIsNil reports whether l, a value of type error, is nil.
 func errorIsNil(l ir.Literal) bool { return l.Nil || (l.T == nil && l.Str == "") }
+
+// writeStub writes a stub function value (ir.NewStub) as the literal a
+// person writes: func(int) bool { return true }.
+func (w *litWriter) writeStub(b *strings.Builder, t types.Type, l ir.Literal) error {
+	sig := t.Underlying().(*types.Signature)
+	if sig.Results().Len() != len(l.Elems) {
+		return fmt.Errorf("stub of type %s with %d results", types.TypeString(t, w.qual), len(l.Elems))
+	}
+	b.WriteString("func(")
+	for i := range sig.Params().Len() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		p := sig.Params().At(i).Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			b.WriteString("..." + types.TypeString(p.(*types.Slice).Elem(), w.qual))
+			continue
+		}
+		b.WriteString(types.TypeString(p, w.qual))
+	}
+	b.WriteString(")")
+	switch n := sig.Results().Len(); {
+	case n == 1:
+		b.WriteString(" " + types.TypeString(sig.Results().At(0).Type(), w.qual))
+	case n > 1:
+		rs := make([]string, n)
+		for i := range rs {
+			rs[i] = types.TypeString(sig.Results().At(i).Type(), w.qual)
+		}
+		b.WriteString(" (" + strings.Join(rs, ", ") + ")")
+	}
+	if len(l.Elems) == 0 {
+		b.WriteString(" {}")
+		return nil
+	}
+	b.WriteString(" { return ")
+	for i, r := range l.Elems {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if err := w.write(b, sig.Results().At(i).Type(), r, false, place{}); err != nil {
+			return err
+		}
+	}
+	b.WriteString(" }")
+	return nil
+}
 
 // writeError writes an error value: nil or errors.New("message").
 func (w *litWriter) writeError(b *strings.Builder, t types.Type, l ir.Literal) error {
