@@ -51,8 +51,8 @@ type Func struct {
 	// FreeVars are the variables a closure captures, bound by the
 	// MakeClosure that made the function value (closure.go).
 	FreeVars []*Param
-	stub     bool // made by NewStub
-	Blocks  []*Block // Blocks[0] is the entry
+	stub     bool     // made by NewStub
+	Blocks   []*Block // Blocks[0] is the entry
 
 	// Siblings are the functions of the same file (C) or package (Go):
 	// the candidates when a function value is an input.
