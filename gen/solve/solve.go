@@ -533,6 +533,13 @@ func (tr *translator) translate(t *term.Term) z3.Value {
 		return bs[0].Or(bs[1:]...)
 	case term.OpIte:
 		return tr.boolean(a[0]).IfThenElse(tr.value(a[1]), tr.value(a[2]))
+	case term.OpSelect:
+		idx := ctx.BVSort(64)
+		arr := ctx.ConstArray(idx, ctx.FromInt(0, ctx.BVSort(t.Bits)))
+		for j, e := range a[1:] {
+			arr = arr.Store(ctx.FromInt(int64(j), idx), tr.value(e))
+		}
+		return arr.Select(tr.value(a[0]))
 	case term.OpEq:
 		if a[0].IsBool() {
 			return tr.boolean(a[0]).Eq(tr.boolean(a[1]))

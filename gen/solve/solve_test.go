@@ -69,6 +69,14 @@ func TestFoldingAgreesWithZ3(t *testing.T) {
 		if w > 8 {
 			check("extract", term.Extract(x, 8, 3), term.Extract(term.BV(xv, w), 8, 3))
 		}
+		// A read at index y%5 of [x, y, 7, x+y]: in range or one past.
+		iv := yv % 5
+		i := term.URem(term.ZExt(y, 64), term.BV(5, 64))
+		if w == 64 {
+			i = term.URem(y, term.BV(5, 64))
+		}
+		elems := func(x, y *term.Term) []*term.Term { return []*term.Term{x, y, term.BV(7, w), term.Add(x, y)} }
+		check("select", term.Select(i, elems(x, y)), term.Select(term.BV(iv, 64), elems(term.BV(xv, w), term.BV(yv, w))))
 	}
 }
 

@@ -244,11 +244,27 @@ func sel(x value, i *term.Term) value {
 		}
 		return x.elems[i.Val]
 	}
+	if ts := bitVectors(x.elems); ts != nil {
+		return value{t: term.Select(i, ts)}
+	}
 	r := x.elems[len(x.elems)-1]
 	for j := len(x.elems) - 2; j >= 0; j-- {
 		r = ite(term.Eq(i, term.BV(uint64(j), 64)), x.elems[j], r)
 	}
 	return r
+}
+
+// bitVectors returns the terms of es when every one is a plain integer
+// or float (a bit-vector term and nothing else), nil otherwise.
+func bitVectors(es []value) []*term.Term {
+	ts := make([]*term.Term, len(es))
+	for i, e := range es {
+		if e.t == nil || e.t.IsBool() || e.elems != nil || e.ptr != nil || e.fn != nil || e.n != nil || e.msg != nil {
+			return nil
+		}
+		ts[i] = e.t
+	}
+	return ts
 }
 
 // update returns x with the cell at path replaced by v.

@@ -72,6 +72,11 @@ func eval1(t *Term, arg func(*Term) uint64) uint64 {
 			}
 		}
 		return 0
+	case OpSelect:
+		if i := a(0); i < uint64(len(t.Args)-1) {
+			return a(1 + int(i))
+		}
+		return 0
 	case OpIte:
 		if a(0) != 0 {
 			return a(1)

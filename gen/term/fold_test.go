@@ -315,6 +315,17 @@ func (g *gen) term(w, d int) (sym, con *Term) {
 			}
 			return ZExt(x, w), ZExt(cx, w)
 		}
+	case 4:
+		// A read at an index in range or just past it.
+		i, ci := g.term(8, d-1)
+		n := 1 + g.rng.IntN(4)
+		i, ci = URem(ZExt(i, 64), BV(uint64(n+1), 64)), URem(ZExt(ci, 64), BV(uint64(n+1), 64))
+		var xs, cs []*Term
+		for range n {
+			x, c := g.term(w, d-1)
+			xs, cs = append(xs, x), append(cs, c)
+		}
+		return Select(i, xs), Select(ci, cs)
 	case 3:
 		if w < 64 {
 			from := w + 1 + g.rng.IntN(64-w)
