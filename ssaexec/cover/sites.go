@@ -15,10 +15,10 @@ import (
 type siteKind int
 
 const (
-	leafSite  siteKind = iota // a boolean leaf of a condition or of && / ||
-	caseSite                  // one value of a case of a switch with a tag
-	rangeSite                 // a for ... range over an int, slice, string, map or array
-	typeCaseSite              // one type (or nil) of a case of a type switch
+	leafSite     siteKind = iota // a boolean leaf of a condition or of && / ||
+	caseSite                     // one value of a case of a switch with a tag
+	rangeSite                    // a for ... range over an int, slice, string, map or array
+	typeCaseSite                 // one type (or nil) of a case of a type switch
 )
 
 // A site is one source boolean decision: it has two branches, its true and
