@@ -39,8 +39,8 @@ import (
 //	                             CallIndirect of it on (x, args)
 //
 // and stops at conversions between interfaces, assertions to an
-// interface type, comparisons of two interface values and methods
-// promoted from embedded fields.
+// interface type and comparisons of two interface values. A method
+// promoted from an embedded field is called on that field.
 
 // ifaceType returns the IR type of the interface type t (not error).
 func (lw *lowerer) ifaceType(t types.Type, it *types.Interface) (ir.Type, string) {
@@ -234,7 +234,7 @@ func (l *fnLowering) makeInterface(in *ssa.MakeInterface, pos token.Pos) ir.Valu
 // typeAssert lowers x.(T) and v, ok := x.(T) for a concrete T.
 func (l *fnLowering) typeAssert(in *ssa.TypeAssert, pos token.Pos) ir.Value {
 	if isError(in.X.Type()) {
-		l.unsupported(pos, "type assertion on error %s (only errors made by errors.New and fmt.Errorf are modelled)", typeString(in.X.Type()))
+		l.unsupported(pos, "type assertion of an error to %s (only errors made by errors.New and fmt.Errorf are modelled)", typeString(in.AssertedType))
 	}
 	if types.IsInterface(in.AssertedType) {
 		l.unsupported(pos, "type assertion to interface %s (conversions between interfaces are not modelled yet)", typeString(in.AssertedType))
@@ -315,9 +315,6 @@ func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Fu
 		l.callee(f.Src.(*ssa.Function), pos, "call")
 		return f
 	}
-	if len(sel.Index()) > 1 {
-		l.unsupported(pos, "call of method %s of %s, promoted from an embedded field (not modelled yet)", m.Name(), typeString(c))
-	}
 	obj := sel.Obj().(*types.Func)
 	fn := l.lw.prog.FuncValue(obj)
 	if fn == nil {
@@ -325,7 +322,6 @@ func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Fu
 	}
 	cs := l.callee(fn, pos, "call")
 	_, recvPtr := obj.Type().(*types.Signature).Recv().Type().(*types.Pointer)
-	_, implPtr := c.(*types.Pointer)
 
 	f := &ir.Func{Name: fmt.Sprintf("%s.%s@%s", it.Name, m.Name(), it.Impls[k-1].Name), Pos: cs.ir.Pos, Lang: ir.Go, Src: fn}
 	x := ir.NewParam("x", it)
@@ -347,9 +343,45 @@ func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Fu
 		v, _ := in.(ir.Value)
 		return v
 	}
-	recv := emit(ir.NewIfaceValue(x, k, false))
-	if implPtr && !recvPtr {
-		recv = emit(ir.NewLoad(recv))
+	// The receiver: the value held, or a field of it for a method
+	// promoted from an embedded field; addr is its address when it is
+	// reached through a pointer, val its value otherwise (or once loaded).
+	var addr, val ir.Value
+	held := emit(ir.NewIfaceValue(x, k, false))
+	cur := c
+	if p, ok := c.Underlying().(*types.Pointer); ok {
+		addr, cur = held, p.Elem()
+	} else {
+		val = held
+	}
+	path := sel.Index()
+	for _, fi := range path[:len(path)-1] {
+		st, ok := cur.Underlying().(*types.Struct)
+		if !ok {
+			l.unsupported(pos, "call of method %s of %s through %s", m.Name(), typeString(c), typeString(cur))
+		}
+		if addr != nil {
+			addr, val = emit(ir.NewFieldAddr(addr, fi)), nil
+		} else {
+			val = emit(ir.NewFieldOf(val, fi))
+		}
+		cur = st.Field(fi).Type()
+		if p, ok := cur.Underlying().(*types.Pointer); ok {
+			// An embedded pointer: what it points to is addressable.
+			if val == nil {
+				val = emit(ir.NewLoad(addr))
+			}
+			addr, val, cur = val, nil, p.Elem()
+		}
+	}
+	recv := val
+	switch {
+	case recvPtr && addr == nil:
+		l.unsupported(pos, "call of method %s of %s, which needs an addressable receiver", m.Name(), typeString(c))
+	case recvPtr:
+		recv = addr
+	case val == nil:
+		recv = emit(ir.NewLoad(addr))
 	}
 	args[0] = recv
 	call := emit(ir.NewCall(cs.ir, args))
