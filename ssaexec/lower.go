@@ -31,6 +31,11 @@ type lowerer struct {
 	globals    map[*ssa.Global]*ir.Global
 	inits      map[*ssa.Package]map[*ssa.Global]ssa.Value // the one value init stores in each global
 	sentinels  map[*ir.Global]bool                        // error globals made by errors.New in init
+
+	// Interfaces (loweriface.go).
+	ifaces      typeutil.Map        // types.Type -> *ir.Interface
+	ifaceUses   []ifaceUse          // conversions to and assertions from interfaces, nil until scanned
+	dispatchers map[string]*ir.Func // by interface, tag and method
 }
 
 // funcState is what the lowerer knows of one function.
@@ -272,6 +277,9 @@ func (l *fnLowering) branch(b *ssa.BasicBlock, in *ssa.If) (ir.Pos, string) {
 				return l.lw.pos(s.For), "range " + l.lw.src.text(l.lw.prog.Fset, s.X)
 			}
 		}
+	}
+	if pos, text, ok := l.typeSwitchBranch(in); ok {
+		return pos, text
 	}
 	if _, ok := in.Cond.(*ssa.Const); ok {
 		if e := l.constantCondition(); e != nil {

@@ -315,7 +315,8 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 				if isError(in.Type()) {
 					l.unsupported(pos, "conversion of %s to error (only errors made by errors.New and fmt.Errorf are modelled)", typeString(in.X.Type()))
 				}
-				l.unsupported(pos, "conversion to interface %s (interfaces other than error are not modelled yet)", typeString(in.Type()))
+				define(in, l.makeInterface(in, pos))
+				return
 			}
 		}
 
@@ -325,9 +326,12 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 			switch r.(type) {
 			case *ssa.Panic, *ssa.DebugRef:
 			default:
-				l.unsupported(pos, "conversion of %s to interface %s (interfaces other than error are not modelled yet)", typeString(in.X.Type()), typeString(in.Type()))
+				l.unsupported(pos, "conversion of %s to interface %s (conversions between interfaces are not modelled yet)", typeString(in.X.Type()), typeString(in.Type()))
 			}
 		}
+
+	case *ssa.TypeAssert:
+		define(in, l.typeAssert(in, pos))
 
 	case *ssa.If:
 		cond := l.value(in.Cond, pos)
@@ -425,8 +429,6 @@ func describe(instr ssa.Instruction) string {
 	switch instr.(type) {
 	case *ssa.MakeChan:
 		return "channel creation (channels are not modelled)"
-	case *ssa.TypeAssert:
-		return "type assertion (interfaces are not modelled yet)"
 	case *ssa.SliceToArrayPointer:
 		return "conversion of a slice to an array pointer"
 	case *ssa.MultiConvert:

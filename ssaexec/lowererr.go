@@ -137,7 +137,5 @@ func (l *fnLowering) invoke(common *ssa.CallCommon, pos token.Pos) ir.Value {
 	if isError(common.Value.Type()) && common.Method.Name() == "Error" {
 		return l.emit(ir.NewErrorMessage(l.value(common.Value, pos)))
 	}
-	l.unsupported(pos, "call of method %s of interface %s (interfaces other than error are not modelled yet)",
-		common.Method.Name(), typeString(common.Value.Type()))
-	return nil
+	return l.invokeIface(common, pos)
 }

@@ -39,6 +39,8 @@ func (l *fnLowering) binOp(in *ssa.BinOp, pos token.Pos) ir.Value {
 		if op != ir.Eq && op != ir.Ne {
 			l.unsupported(pos, "operator %s on %s", in.Op, typeString(in.X.Type()))
 		}
+	case *ir.Interface:
+		return l.ifaceCompare(op, x, y, in, pos)
 	case ir.Array, *ir.Struct:
 		if op != ir.Eq && op != ir.Ne {
 			l.unsupported(pos, "operator %s on %s", in.Op, typeString(in.X.Type()))

@@ -22,11 +22,12 @@ import (
 //	map[K]V, K an integer, bool  Map{K, V}
 //	or string kind
 //	error                        Error
+//	other interfaces             *Interface (see loweriface.go)
 //	a tuple of results           Tuple
 //
 // Named types are their underlying type. Maps with other keys,
-// interfaces other than error, channels, complex numbers, unsafe.Pointer
-// and type parameters have no IR type.
+// channels, complex numbers, unsafe.Pointer and type parameters have no
+// IR type.
 func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -113,7 +114,7 @@ func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 		if isError(t) {
 			return ir.Error{}, ""
 		}
-		return nil, typeString(t) + " value (interfaces other than error are not modelled yet)"
+		return lw.ifaceType(t, u)
 	case *types.Chan:
 		return nil, typeString(t) + " value (channels are not modelled)"
 	}

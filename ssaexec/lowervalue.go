@@ -62,7 +62,7 @@ func (l *fnLowering) constant(c *ssa.Const, pos token.Pos) ir.Value {
 			s = constant.StringVal(c.Value)
 		}
 		return ir.StringConst(s)
-	case ir.Pointer, ir.Slice, *ir.Signature, ir.Map, ir.Error:
+	case ir.Pointer, ir.Slice, *ir.Signature, ir.Map, ir.Error, *ir.Interface:
 		return ir.NilConst(t)
 	case ir.Array, *ir.Struct:
 		return l.zero(t)

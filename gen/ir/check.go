@@ -37,6 +37,9 @@ func Check(f *Func) error {
 					bad(b, "nil operand in %q", in)
 				}
 			}
+			if why := checkIface(in); why != "" {
+				bad(b, "%s", why)
+			}
 			if phi, ok := in.(*Phi); ok && len(phi.Edges) != len(b.Preds) {
 				bad(b, "phi %s has %d operands for %d predecessors", phi.Name(), len(phi.Edges), len(b.Preds))
 			}

@@ -275,7 +275,7 @@ func (c *Const) Int64() int64 {
 
 func (c *Const) String() string {
 	switch t := c.T.(type) {
-	case Pointer, Slice, *Signature, Map, Error:
+	case Pointer, Slice, *Signature, Map, Error, *Interface:
 		return "nil"
 	case String:
 		return fmt.Sprintf("%q", c.Str)

@@ -24,6 +24,8 @@ import (
 //   - Map: Nil for a nil map, else Elems holds one Tuple literal {key,
 //     element} per entry, in the map's order.
 //   - Error: Nil for a nil error, else Str is its message.
+//   - Interface: Nil for a nil interface, else Bits is the tag of its
+//     dynamic type and Elems[0] the value it holds.
 type Literal struct {
 	T      Type
 	Bits   uint64
@@ -68,7 +70,7 @@ func Zero(t Type) Literal {
 			es[i] = Zero(f.T)
 		}
 		return Literal{T: t, Elems: es}
-	case Slice, Map, Error:
+	case Slice, Map, Error, *Interface:
 		return Literal{T: t, Nil: true}
 	}
 	return Literal{T: t}
@@ -124,6 +126,11 @@ func (l Literal) string(seen map[*Literal]bool) string {
 			return "nil"
 		}
 		return fmt.Sprintf("errors.New(%q)", l.Str)
+	case *Interface:
+		if l.Nil || len(l.Elems) == 0 {
+			return "nil"
+		}
+		return t.TagName(int(l.Bits)) + "(" + l.Elems[0].string(seen) + ")"
 	}
 	s := make([]string, len(l.Elems))
 	for i, e := range l.Elems {

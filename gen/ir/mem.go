@@ -350,10 +350,11 @@ const (
 	CheckFree                 // use after free, double or invalid free (C)
 	CheckUninit               // read of indeterminate memory (C)
 	CheckConversion           // float to int out of range (C)
+	CheckType                 // type assertion on another dynamic type (Go)
 )
 
 var checkNames = [...]string{"", "index out of range", "nil dereference", "division by zero",
 	"signed overflow", "shift count out of range", "invalid use of freed memory",
-	"read of uninitialized memory", "conversion out of range"}
+	"read of uninitialized memory", "conversion out of range", "interface conversion"}
 
 func (k CheckKind) String() string { return checkNames[k] }

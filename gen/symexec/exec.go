@@ -17,6 +17,9 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 		}
 		return []check{{cond: c, kind: k, instr: in}}
 	}
+	if cs, ok := m.execIface(st, fr, in); ok {
+		return cs
+	}
 	if cs, ok := m.execGo(st, fr, in); ok {
 		return cs
 	}

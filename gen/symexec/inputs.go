@@ -190,6 +190,8 @@ func (in *InputModel) input(name string, t ir.Type, depth int) value {
 		return in.inputMap(name, t, depth)
 	case ir.Error:
 		return in.inputError(name)
+	case *ir.Interface:
+		return in.inputIface(name, t, depth)
 	}
 	panic(unsupported("an input of type %s", t))
 }
@@ -373,7 +375,7 @@ func kindOf(name string) InputKind {
 		return Length
 	case strings.HasSuffix(name, ".room"):
 		return Room
-	case strings.HasSuffix(name, ".fn"):
+	case strings.HasSuffix(name, ".fn"), strings.HasSuffix(name, ".type"):
 		return Choice
 	}
 	return Number

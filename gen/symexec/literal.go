@@ -109,6 +109,8 @@ func (c *concretizer) literal(t ir.Type, v value) ir.Literal {
 			}
 		}
 		return ir.Literal{T: t}
+	case *ir.Interface:
+		return c.ifaceLiteral(t, v)
 	case ir.Error:
 		if c.eval(v.t) == 0 {
 			return ir.Literal{T: t, Nil: true}
@@ -262,6 +264,8 @@ func (b *builder2) value(l ir.Literal) value {
 		return value{fn: []fnTarget{{guard: term.True, fn: l.Func, env: env}}}
 	case ir.String:
 		return stringValue(l.Str)
+	case *ir.Interface:
+		return b.ifaceValue(t, l)
 	case ir.Error:
 		if l.Nil {
 			return nilError()
@@ -377,6 +381,10 @@ func objectTypes(f *ir.Func, st *state, params []value) map[int]ir.Type {
 		case *ir.Struct:
 			for i, e := range v.elems {
 				walk(t.Fields[i].T, e)
+			}
+		case *ir.Interface:
+			for i, e := range v.alts {
+				walk(t.Impls[i].T, e)
 			}
 		}
 	}

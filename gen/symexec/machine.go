@@ -140,6 +140,8 @@ func (fr *frame) value(v ir.Value) value {
 			return value{} // nil
 		case ir.Error:
 			return nilError()
+		case *ir.Interface:
+			return zeroIface(t)
 		case ir.Slice:
 			return zero(t)
 		case ir.String:

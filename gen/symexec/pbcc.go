@@ -99,6 +99,8 @@ func mayFail(in ir.Instr) bool {
 	case *ir.Load, *ir.Store, *ir.IndexAddr, *ir.Index, *ir.FieldAddr, *ir.PtrAdd,
 		*ir.Free, *ir.SliceOf, *ir.MakeSlice, *ir.Convert, *ir.UnOp, *ir.CallIndirect:
 		return true
+	case *ir.IfaceValue:
+		return !in.CommaOk
 	case *ir.BinOp:
 		switch in.Op {
 		case ir.Div, ir.Rem, ir.Shl, ir.Shr, ir.Add, ir.Sub, ir.Mul:

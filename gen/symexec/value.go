@@ -17,6 +17,7 @@ type value struct {
 	fn    []fnTarget
 	n, c  *term.Term // slices: length and capacity; strings: length
 	msg   *value     // errors: the message (t is the tag)
+	alts  []value    // interfaces: the value held for each dynamic type (t is the tag)
 }
 
 // A pointer designates a cell of memory: one of several targets, each
@@ -108,6 +109,8 @@ func zero(t ir.Type) value {
 		return value{}
 	case ir.Error:
 		return nilError()
+	case *ir.Interface:
+		return zeroIface(t)
 	}
 	panic(fmt.Sprintf("symexec: zero of %s", t))
 }
@@ -119,6 +122,8 @@ func ite(c *term.Term, x, y value) value {
 		return x
 	case c.IsFalse():
 		return y
+	case x.alts != nil || y.alts != nil:
+		return iteIface(c, x, y)
 	case x.msg != nil || y.msg != nil:
 		xm, ym := msgOf(x), msgOf(y)
 		m := ite(c, xm, ym)

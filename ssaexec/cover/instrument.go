@@ -38,6 +38,8 @@ func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
 	}
 	switches := map[*ast.SwitchStmt][]*site{}
 	var order []*ast.SwitchStmt
+	typeSwitches := map[*ast.TypeSwitchStmt][]*site{}
+	var typeOrder []*ast.TypeSwitchStmt
 	for _, s := range sites {
 		e := ed(s.File)
 		off := p.offset
@@ -65,7 +67,20 @@ func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
 				order = append(order, sw)
 			}
 			switches[sw] = append(switches[sw], s)
+		case typeCaseSite:
+			sw := typeSwitchOf(p, s)
+			if sw == nil {
+				return nil, nil, fmt.Errorf("cover: %s: type case outside a type switch", p.Fset.Position(s.Pos))
+			}
+			if typeSwitches[sw] == nil {
+				typeOrder = append(typeOrder, sw)
+			}
+			typeSwitches[sw] = append(typeSwitches[sw], s)
 		}
+	}
+	for _, sw := range typeOrder {
+		ss := typeSwitches[sw]
+		p.instrumentTypeSwitch(ed(ss[0].File), ss[0].File, sw, ss)
 	}
 	for _, sw := range order {
 		ss := switches[sw]

@@ -15,9 +15,10 @@ import (
 type siteKind int
 
 const (
-	leafSite  siteKind = iota // a boolean leaf of a condition or of && / ||
-	caseSite                  // one value of a case of a switch with a tag
-	rangeSite                 // a for ... range over an int, slice, string, map or array
+	leafSite     siteKind = iota // a boolean leaf of a condition or of && / ||
+	caseSite                     // one value of a case of a switch with a tag
+	rangeSite                    // a for ... range over an int, slice, string, map or array
+	typeCaseSite                 // one type (or nil) of a case of a type switch
 )
 
 // A site is one source boolean decision: it has two branches, its true and
@@ -168,6 +169,8 @@ func (f *finder) walk(n ast.Node, sc *fnScope) {
 					f.switches[n] = append(f.switches[n], s)
 				}
 			}
+		case *ast.TypeSwitchStmt:
+			f.typeSwitch(n, sc)
 		case *ast.RangeStmt:
 			if k := f.rangeKind(n); k != "" {
 				s := f.add(rangeSite, sc, n, n.For)

@@ -37,7 +37,9 @@ import (
 //     otherwise []byte{0x00, 0xff};
 //   - pointers as &T{...}, new(5) or new(int8(5)) (Go 1.26), or nil;
 //   - function values by their name (Trityp, strings.ToUpper), or nil;
-//   - error values as errors.New("message"), or nil.
+//   - error values as errors.New("message"), or nil;
+//   - other interface values as the value they hold, written with its
+//     type (Circle{R: 2}, &Square{}, int(3)), or nil (see iface.go).
 //
 // The literal is meant for a place whose type is already t (a field of a
 // test table, an element of an array), so constants are left untyped. qual
@@ -148,6 +150,9 @@ func (w *litWriter) pkgName(path, name string) string {
 func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide bool, at place) error {
 	if isError(t) {
 		return w.writeError(b, t, l)
+	}
+	if isIface(t) {
+		return w.writeIface(b, t, l, at)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -765,6 +770,9 @@ func isZero(t types.Type, l ir.Literal) bool {
 	if isError(t) {
 		return errorIsNil(l)
 	}
+	if isIface(t) {
+		return ifaceIsZero(l)
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		if u.Info()&types.IsString != 0 {
@@ -811,6 +819,10 @@ func newObjects() *objects {
 
 func (o *objects) walk(t types.Type, l ir.Literal) {
 	if isError(t) {
+		return
+	}
+	if isIface(t) {
+		o.walkIface(l)
 		return
 	}
 	switch u := t.Underlying().(type) {

@@ -1,0 +1,124 @@
+package symexec
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/gen/term"
+)
+
+// Interfaces other than error.
+//
+// An interface value has t, a tag of ifaceTagBits bits: 0 for nil, k for
+// the dynamic type Impls[k-1]; and alts, the value it holds for each
+// dynamic type (alts[k-1]; the zero value of the types it does not
+// have). Keeping one value per dynamic type, rather than one of them,
+// lets an if-then-else of two interfaces stay element-wise, as for
+// structs. An input interface is a choice variable (name.type, in
+// 0..len(Impls)) and an input of each implementation.
+//
+// A call of a method goes through IfaceMethod, a function value that
+// designates Fns[k-1] under tag = k: the tree branches on the dynamic
+// type as on a call of any function value, and a nil interface has no
+// target, so the call is a nil dereference.
+
+const ifaceTagBits = 16
+
+func tagConst(k int) *term.Term { return term.BV(uint64(k), ifaceTagBits) }
+
+// zeroIface returns the nil interface of type t.
+func zeroIface(t *ir.Interface) value {
+	alts := make([]value, len(t.Impls))
+	for i, im := range t.Impls {
+		alts[i] = zero(im.T)
+	}
+	return value{t: tagConst(0), alts: alts}
+}
+
+// iteIface returns "if c then x else y" for two interfaces of one type.
+func iteIface(c *term.Term, x, y value) value {
+	alts := make([]value, max(len(x.alts), len(y.alts)))
+	for i := range alts {
+		alts[i] = ite(c, x.alts[i], y.alts[i])
+	}
+	return value{t: term.Ite(c, x.t, y.t), alts: alts}
+}
+
+// inputIface returns an input interface: nil or one of t's dynamic
+// types, with an input value for each. Past the depth bound (an
+// interface may hold a struct that holds the interface) it is nil.
+func (in *InputModel) inputIface(name string, t *ir.Interface, depth int) value {
+	if depth >= in.bounds.Depth || len(t.Impls) == 0 {
+		return zeroIface(t)
+	}
+	tag := in.variable(name+".type", ir.Int{Bits: ifaceTagBits})
+	in.domain = append(in.domain, term.ULE(tag, tagConst(len(t.Impls))))
+	alts := make([]value, len(t.Impls))
+	for i, im := range t.Impls {
+		alts[i] = in.input(fmt.Sprintf("%s.(%s)", name, strings.TrimPrefix(im.Name, "*")), im.T, depth+1)
+	}
+	return value{t: tag, alts: alts}
+}
+
+// ifaceLiteral returns the literal of interface v under the model.
+func (c *concretizer) ifaceLiteral(t *ir.Interface, v value) ir.Literal {
+	k := int(c.eval(v.t))
+	if k == 0 || k > len(t.Impls) || k > len(v.alts) {
+		return ir.Literal{T: t, Nil: true}
+	}
+	return ir.Literal{T: t, Bits: uint64(k), Elems: []ir.Literal{c.literal(t.Impls[k-1].T, v.alts[k-1])}}
+}
+
+// ifaceValue returns the concrete value of an interface literal.
+func (b *builder2) ifaceValue(t *ir.Interface, l ir.Literal) value {
+	v := zeroIface(t)
+	if l.Nil || len(l.Elems) == 0 || l.Bits == 0 {
+		return v
+	}
+	v.t = tagConst(int(l.Bits))
+	v.alts[l.Bits-1] = b.value(l.Elems[0])
+	return v
+}
+
+// execIface executes the instructions of gen/ir/iface.go.
+func (m *machine) execIface(st *state, fr *frame, in ir.Instr) ([]check, bool) {
+	switch in := in.(type) {
+	case *ir.MakeIface:
+		v := zeroIface(in.T.(*ir.Interface))
+		v.t = tagConst(in.Tag)
+		v.alts[in.Tag-1] = fr.value(in.X)
+		fr.env[in] = v
+	case *ir.IfaceIs:
+		x := fr.value(in.X)
+		var is []*term.Term
+		for _, k := range in.Tags {
+			is = append(is, term.Eq(x.t, tagConst(k)))
+		}
+		fr.env[in] = value{t: term.Or(is...)}
+	case *ir.IfaceValue:
+		x := fr.value(in.X)
+		is := term.Eq(x.t, tagConst(in.Tag))
+		if !in.CommaOk {
+			fr.env[in] = x.alts[in.Tag-1]
+			return []check{{cond: is, kind: ir.CheckType, instr: in}}, true
+		}
+		t := in.X.Type().(*ir.Interface).Impls[in.Tag-1].T
+		fr.env[in] = value{elems: []value{ite(is, x.alts[in.Tag-1], zero(t)), {t: is}}}
+	case *ir.IfaceMethod:
+		x := fr.value(in.X)
+		var fs []fnTarget
+		for k, f := range in.Fns {
+			if f == nil {
+				continue
+			}
+			if g := term.Eq(x.t, tagConst(k+1)); !g.IsFalse() {
+				fs = append(fs, fnTarget{guard: g, fn: f.Func})
+			}
+		}
+		fr.env[in] = value{fn: fs}
+	default:
+		return nil, false
+	}
+	return nil, true
+}

@@ -1,0 +1,161 @@
+package symexec_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/gen/solve"
+	"github.com/pbcc/pbcc/gen/symexec"
+)
+
+// shapeLit returns the Shape literal holding the implementation called
+// impl (for example "Circle" or "*Square") with the given struct fields;
+// impl "" is a nil Shape, and a pointer without fields is a nil pointer.
+func shapeLit(t *testing.T, f *ir.Func, impl string, fields ...int) ir.Literal {
+	t.Helper()
+	it, ok := f.Params[0].T.(*ir.Interface)
+	if !ok {
+		t.Fatalf("%s: parameter of type %s, not an interface", f.Name, f.Params[0].T)
+	}
+	if impl == "" {
+		return ir.Zero(it)
+	}
+	k := it.Tag(impl)
+	if k == 0 {
+		t.Fatalf("%s has no implementation %s (has %v)", it, impl, it.Impls)
+	}
+	ct := it.Impls[k-1].T
+	var held ir.Literal
+	switch ct := ct.(type) {
+	case *ir.Struct:
+		held = ir.Zero(ct)
+		for i, v := range fields {
+			held.Elems[i] = ir.Literal{T: ct.Fields[i].T, Bits: uint64(v)}
+		}
+	case ir.Pointer:
+		held = ir.Literal{T: ct}
+		if len(fields) > 0 {
+			obj := ir.Zero(ct.Elem)
+			for i, v := range fields {
+				obj.Elems[i] = ir.Literal{T: ct.Elem.(*ir.Struct).Fields[i].T, Bits: uint64(v)}
+			}
+			held.Ref = &obj
+		}
+	default:
+		t.Fatalf("implementation %s of type %s", impl, ct)
+	}
+	return ir.Literal{T: it, Bits: uint64(k), Elems: []ir.Literal{held}}
+}
+
+// TestRunIface runs the functions of testdata/go/iface on concrete
+// shapes: method calls go to the dynamic type's method, type switches
+// and assertions pick its case, a nil interface or pointer fails as Go.
+func TestRunIface(t *testing.T) {
+	tests := []struct {
+		fn     string
+		impl   string
+		fields []int
+		want   string // the output, or "panic: reason"
+	}{
+		{"iface.Classify", "", nil, `"none"`},
+		{"iface.Classify", "Circle", []int{8}, `"big round"`},        // 3*8*8 = 192
+		{"iface.Classify", "Circle", []int{5}, `"round"`},            // 75
+		{"iface.Classify", "*Circle", []int{6}, `"big round"`},       // value method through a pointer
+		{"iface.Classify", "Rect", []int{2, 8}, `"sixteen"`},         // Sides 4, Area 16
+		{"iface.Classify", "*Square", []int{4}, `"sixteen"`},         // pointer method
+		{"iface.Classify", "*Square", []int{3}, `"polygon"`},         // Area 9
+		{"iface.Classify", "*Square", nil, "panic: nil dereference"}, // Sides works on nil, Area does not
+		{"iface.Classify", "*Circle", nil, "panic: nil dereference"}, // a value method needs the value
+		{"iface.Name", "", nil, `"nil"`},
+		{"iface.Name", "Circle", []int{-1}, `"bad circle"`},
+		{"iface.Name", "Circle", []int{1}, `"circle"`},
+		{"iface.Name", "*Square", nil, `"nil square"`},
+		{"iface.Name", "*Square", []int{1}, `"square"`},
+		{"iface.Name", "Rect", []int{1, 1}, `"other"`},
+		{"iface.Name", "*Circle", []int{1}, `"other"`},
+		{"iface.Width", "Rect", []int{5, 3}, "5"},
+		{"iface.Width", "Rect", []int{2, 3}, "3"},
+		{"iface.Width", "*Rect", []int{5, 3}, "-1"}, // *Rect is not Rect
+		{"iface.Width", "", nil, "-1"},
+	}
+	for _, tt := range tests {
+		f := fn(t, tt.fn)
+		arg := shapeLit(t, f, tt.impl, tt.fields...)
+		tr, err := run(f, params(arg), 100000)
+		if err != nil {
+			t.Errorf("%s(%s): %v", tt.fn, arg, err)
+			continue
+		}
+		got := show(tr.Outputs)
+		if tr.Panicked {
+			got = "panic: " + tr.Reason
+		}
+		if got != tt.want {
+			t.Errorf("%s(%s) = %s, want %s", tt.fn, arg, got, tt.want)
+		}
+	}
+}
+
+// TestPBCCIfaceDispatch: the tree of a goal reached through a method
+// call branches on the dynamic type, so the solver picks an
+// implementation whose method leads to the goal, and the PBCC of a goal
+// that needs a given dynamic type is solved by that type only.
+func TestPBCCIfaceDispatch(t *testing.T) {
+	f := fn(t, "iface.Classify")
+	it := f.Params[0].T.(*ir.Interface)
+	if got, want := names(it), "Circle *Circle Rect *Rect *Square"; got != want {
+		t.Fatalf("implementations of Shape: %s, want %s (module types implementing it, T before *T)", got, want)
+	}
+	// The goals and the dynamic types that reach them.
+	want := map[string]string{
+		`s.Area() > 100 true`:  "Circle *Circle",
+		`s.Area() > 100 false`: "Circle *Circle",
+		`s.Area() == 16 true`:  "Rect *Rect *Square",
+		`s.Area() == 16 false`: "Rect *Rect *Square",
+		`s == nil true`:        "nil",
+	}
+	s := solve.New(5 * time.Second)
+	defer s.Close()
+	seen := 0
+	for _, goal := range f.BranchEdges() {
+		key := goal.Cond() + " " + goal.Label()
+		types, ok := want[key]
+		if !ok {
+			continue
+		}
+		seen++
+		in := inputs(t, f)
+		form, err := symexec.PBCC(in, goal, 1, symexec.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", key, err)
+		}
+		if !strings.Contains(form.F.String(), "s.type") {
+			t.Errorf("%s: the formula does not constrain the dynamic type: %s", key, form.F)
+		}
+		st, m, err := s.CheckSmall(form.F, solverInputs(in))
+		if err != nil || st != solve.Sat {
+			t.Fatalf("%s: %v %v", key, st, err)
+		}
+		arg := in.Literals(m).Params[0]
+		if got := it.TagName(int(arg.Bits)); !strings.Contains(" "+types+" ", " "+got+" ") {
+			t.Errorf("%s: model %s has dynamic type %s, want one of %s", key, arg, got, types)
+		}
+		tr, err := run(f, params(arg), 100000)
+		if err != nil || !took(tr.Edges, goal) {
+			t.Errorf("%s: replay of %s does not take the goal (%v, %v)", key, arg, tr, err)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d goals checked, want %d", seen, len(want))
+	}
+}
+
+func names(it *ir.Interface) string {
+	var s []string
+	for _, im := range it.Impls {
+		s = append(s, im.Name)
+	}
+	return strings.Join(s, " ")
+}

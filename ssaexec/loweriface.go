@@ -1,0 +1,467 @@
+package ssaexec
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// ---- Interfaces other than error ----
+//
+// An interface type I becomes an *ir.Interface whose implementations
+// (the dynamic types a value may have) are, in a fixed order:
+//
+//   - when I has methods, the named types T of the module's packages, and
+//     their pointers *T, that implement I (types.Implements);
+//   - the concrete types the module converts to I (MakeInterface) or
+//     asserts from an I (TypeAssert, type switch cases), basic types
+//     included: for any, these are the only ones.
+//
+// The lowering handles
+//
+//	MakeInterface x              MakeIface x, tag of x's type
+//	x.(T), T concrete            IfaceValue x, tag of T (a run-time check)
+//	v, ok := x.(T), type         IfaceValue x, tag of T, CommaOk (go/ssa
+//	switch cases                 lowers a type switch to a chain of them)
+//	x == nil, x != nil           IfaceIs x, nil (and Not)
+//	x.M(args) (invoke)           IfaceMethod x, M: one function per
+//	                             dynamic type, each taking x and the
+//	                             arguments, extracting its value (and
+//	                             loading it, for a *T whose M has a value
+//	                             receiver) and calling T's M; then
+//	                             CallIndirect of it on (x, args)
+//
+// and stops at conversions between interfaces, assertions to an
+// interface type and comparisons of two interface values. A method
+// promoted from an embedded field is called on that field.
+
+// ifaceType returns the IR type of the interface type t (not error).
+func (lw *lowerer) ifaceType(t types.Type, it *types.Interface) (ir.Type, string) {
+	if _, ok := t.(*types.TypeParam); ok {
+		return nil, "value of type parameter " + typeString(t)
+	}
+	if i, ok := lw.ifaces.At(t).(*ir.Interface); ok {
+		return i, ""
+	}
+	i := &ir.Interface{Name: lw.localTypeString(t)}
+	// Cached before the implementations are lowered: one may hold an I.
+	lw.ifaces.Set(t, i)
+	for _, c := range lw.implementations(t, it) {
+		ct, why := lw.typ(c)
+		if why != "" {
+			continue // never an input; a conversion from it fails where it is
+		}
+		i.Impls = append(i.Impls, ir.Impl{Name: lw.localTypeString(c), T: ct, Src: c})
+	}
+	return i, ""
+}
+
+// localTypeString prints t with the module's packages unqualified.
+func (lw *lowerer) localTypeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if lw.inModule[p] {
+			return ""
+		}
+		return p.Name()
+	})
+}
+
+// implementations returns the candidate dynamic types of interface t, in
+// a deterministic order: by name, T before *T.
+func (lw *lowerer) implementations(t types.Type, it *types.Interface) []types.Type {
+	var cands []types.Type
+	add := func(c types.Type) {
+		if types.IsInterface(c) {
+			return
+		}
+		for _, d := range cands {
+			if types.Identical(c, d) {
+				return
+			}
+		}
+		cands = append(cands, c)
+	}
+	if it.NumMethods() > 0 {
+		for _, p := range lw.modulePackages() {
+			scope := p.Pkg.Scope()
+			for _, name := range scope.Names() {
+				tn, ok := scope.Lookup(name).(*types.TypeName)
+				if !ok || tn.IsAlias() {
+					continue
+				}
+				n, ok := tn.Type().(*types.Named)
+				if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+					continue
+				}
+				if types.Implements(n, it) {
+					add(n)
+				}
+				if p := types.NewPointer(n); types.Implements(p, it) {
+					add(p)
+				}
+			}
+		}
+	}
+	for _, c := range lw.namedWith(t) {
+		add(c)
+	}
+	key := func(c types.Type) (string, bool) {
+		if p, ok := c.(*types.Pointer); ok {
+			return lw.localTypeString(p.Elem()), true
+		}
+		return lw.localTypeString(c), false
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, ap := key(cands[i])
+		b, bp := key(cands[j])
+		if a != b {
+			return a < b
+		}
+		return !ap && bp
+	})
+	return cands
+}
+
+// modulePackages returns the SSA packages of the module, by path.
+func (lw *lowerer) modulePackages() []*ssa.Package {
+	var ps []*ssa.Package
+	for _, p := range lw.prog.AllPackages() {
+		if lw.inModule[p.Pkg] {
+			ps = append(ps, p)
+		}
+	}
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Pkg.Path() < ps[j].Pkg.Path() })
+	return ps
+}
+
+// namedWith returns the concrete types the module's functions convert to
+// the interface t or assert from a t.
+func (lw *lowerer) namedWith(t types.Type) []types.Type {
+	if lw.ifaceUses == nil {
+		lw.scanIfaceUses()
+	}
+	var out []types.Type
+	for _, u := range lw.ifaceUses {
+		if types.Identical(u.iface, t) {
+			out = append(out, u.concrete)
+		}
+	}
+	return out
+}
+
+// An ifaceUse is a conversion of a concrete type to an interface, or an
+// assertion of it from one.
+type ifaceUse struct{ iface, concrete types.Type }
+
+// scanIfaceUses lists the conversions to and assertions from interfaces
+// in every function of the module.
+func (lw *lowerer) scanIfaceUses() {
+	lw.ifaceUses = []ifaceUse{}
+	seen := map[*ssa.Function]bool{}
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if fn == nil || seen[fn] {
+			return
+		}
+		seen[fn] = true
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch in := instr.(type) {
+				case *ssa.MakeInterface:
+					lw.ifaceUses = append(lw.ifaceUses, ifaceUse{in.Type(), in.X.Type()})
+				case *ssa.TypeAssert:
+					lw.ifaceUses = append(lw.ifaceUses, ifaceUse{in.X.Type(), in.AssertedType})
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	for _, p := range lw.modulePackages() {
+		names := make([]string, 0, len(p.Members))
+		for name := range p.Members {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			switch m := p.Members[name].(type) {
+			case *ssa.Function:
+				visit(m)
+			case *ssa.Type:
+				if n, ok := m.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+					for i := range n.NumMethods() {
+						visit(lw.prog.FuncValue(n.Method(i)))
+					}
+				}
+			}
+		}
+	}
+}
+
+// implTag returns the tag of the dynamic type c in i, or 0.
+func implTag(i *ir.Interface, c types.Type) int {
+	for k, im := range i.Impls {
+		if t, ok := im.Src.(types.Type); ok && types.Identical(t, c) {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// makeInterface lowers the conversion of a concrete value to an
+// interface other than error.
+func (l *fnLowering) makeInterface(in *ssa.MakeInterface, pos token.Pos) ir.Value {
+	it := l.valueType(in, pos).(*ir.Interface)
+	if types.IsInterface(in.X.Type()) {
+		l.unsupported(pos, "conversion of %s to interface %s (conversions between interfaces are not modelled yet)", typeString(in.X.Type()), typeString(in.Type()))
+	}
+	l.valueType(in.X, pos)
+	tag := implTag(it, in.X.Type())
+	if tag == 0 {
+		l.unsupported(pos, "conversion of %s to interface %s", typeString(in.X.Type()), typeString(in.Type()))
+	}
+	return l.emit(ir.NewMakeIface(l.value(in.X, pos), it, tag))
+}
+
+// typeAssert lowers x.(T) and v, ok := x.(T) for a concrete T.
+func (l *fnLowering) typeAssert(in *ssa.TypeAssert, pos token.Pos) ir.Value {
+	if isError(in.X.Type()) {
+		l.unsupported(pos, "type assertion of an error to %s (only errors made by errors.New and fmt.Errorf are modelled)", typeString(in.AssertedType))
+	}
+	if types.IsInterface(in.AssertedType) {
+		l.unsupported(pos, "type assertion to interface %s (conversions between interfaces are not modelled yet)", typeString(in.AssertedType))
+	}
+	x := l.value(in.X, pos)
+	it, ok := x.Type().(*ir.Interface)
+	if !ok {
+		l.unsupported(pos, "type assertion on %s", typeString(in.X.Type()))
+	}
+	l.valueType(in, pos)
+	tag := implTag(it, in.AssertedType)
+	if tag == 0 {
+		l.unsupported(pos, "type assertion to %s (%s value)", typeString(in.AssertedType), typeString(in.AssertedType))
+	}
+	return l.emit(ir.NewIfaceValue(x, tag, in.CommaOk))
+}
+
+// ifaceCompare lowers x == nil and x != nil for an interface x.
+func (l *fnLowering) ifaceCompare(op ir.Op, x, y ir.Value, in *ssa.BinOp, pos token.Pos) ir.Value {
+	if op != ir.Eq && op != ir.Ne {
+		l.unsupported(pos, "operator %s on %s", in.Op, typeString(in.X.Type()))
+	}
+	v := x
+	if c, ok := x.(*ir.Const); ok && c.T == x.Type() {
+		v = y
+	} else if c, ok := y.(*ir.Const); !ok || c.T != y.Type() {
+		l.unsupported(pos, "comparison of two %s values (only comparisons with nil are modelled)", typeString(in.X.Type()))
+	}
+	is := l.emit(ir.NewIfaceIs(v, 0))
+	if op == ir.Ne {
+		return l.emit(ir.NewUnOp(ir.Not, is))
+	}
+	return is
+}
+
+// invokeIface lowers x.M(args) for an interface x other than error.
+func (l *fnLowering) invokeIface(common *ssa.CallCommon, pos token.Pos) ir.Value {
+	x := l.value(common.Value, pos)
+	it, ok := x.Type().(*ir.Interface)
+	if !ok {
+		l.unsupported(pos, "call of method %s of %s", common.Method.Name(), typeString(common.Value.Type()))
+	}
+	sig := common.Method.Type().(*types.Signature)
+	params, why := l.lw.types(sig.Params())
+	if why != "" {
+		l.unsupported(pos, "call of method %s of %s: %s", common.Method.Name(), typeString(common.Value.Type()), why)
+	}
+	results, why := l.lw.types(sig.Results())
+	if why != "" {
+		l.unsupported(pos, "call of method %s of %s: %s", common.Method.Name(), typeString(common.Value.Type()), why)
+	}
+	fns := make([]*ir.FuncRef, len(it.Impls))
+	for k, im := range it.Impls {
+		if f := l.dispatch(it, k+1, im.Src.(types.Type), common.Method, pos); f != nil {
+			fns[k] = &ir.FuncRef{Func: f}
+		}
+	}
+	fsig := &ir.Signature{Params: append([]ir.Type{it}, params...), Results: results}
+	fv := l.emit(ir.NewIfaceMethod(x, common.Method.Name(), fns, fsig))
+	args := []ir.Value{x}
+	for _, a := range common.Args {
+		args = append(args, l.value(a, pos))
+	}
+	return l.emit(ir.NewCallIndirect(fv, args))
+}
+
+// dispatch returns the function that calls method m of the dynamic type
+// c (tag k of it) on an interface value: it extracts the value, loads it
+// for a pointer whose method has a value receiver, and calls the method.
+// It is made once per interface, tag and method.
+func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Func, pos token.Pos) *ir.Func {
+	sel := l.lw.prog.MethodSets.MethodSet(c).Lookup(m.Pkg(), m.Name())
+	if sel == nil {
+		return nil
+	}
+	key := fmt.Sprintf("%p/%d/%s", it, k, m.Id())
+	if f, ok := l.lw.dispatchers[key]; ok {
+		l.callee(f.Src.(*ssa.Function), pos, "call")
+		return f
+	}
+	obj := sel.Obj().(*types.Func)
+	fn := l.lw.prog.FuncValue(obj)
+	if fn == nil {
+		l.unsupported(pos, "call of method %s of %s, which has no Go body", m.Name(), typeString(c))
+	}
+	cs := l.callee(fn, pos, "call")
+	_, recvPtr := obj.Type().(*types.Signature).Recv().Type().(*types.Pointer)
+
+	f := &ir.Func{Name: fmt.Sprintf("%s.%s@%s", it.Name, m.Name(), it.Impls[k-1].Name), Pos: cs.ir.Pos, Lang: ir.Go, Src: fn}
+	x := ir.NewParam("x", it)
+	f.Params = []*ir.Param{x}
+	args := []ir.Value{nil}
+	for _, p := range cs.ir.Params[1:] {
+		q := ir.NewParam(p.Name(), p.T)
+		f.Params = append(f.Params, q)
+		args = append(args, q)
+	}
+	f.Results = cs.ir.Results
+	b := f.NewBlock("dispatch")
+	emit := func(in interface {
+		ir.Instr
+		SetPosition(ir.Pos)
+	}) ir.Value {
+		in.SetPosition(cs.ir.Pos)
+		b.Emit(in)
+		v, _ := in.(ir.Value)
+		return v
+	}
+	// The receiver: the value held, or a field of it for a method
+	// promoted from an embedded field; addr is its address when it is
+	// reached through a pointer, val its value otherwise (or once loaded).
+	var addr, val ir.Value
+	held := emit(ir.NewIfaceValue(x, k, false))
+	cur := c
+	if p, ok := c.Underlying().(*types.Pointer); ok {
+		addr, cur = held, p.Elem()
+	} else {
+		val = held
+	}
+	path := sel.Index()
+	for _, fi := range path[:len(path)-1] {
+		st, ok := cur.Underlying().(*types.Struct)
+		if !ok {
+			l.unsupported(pos, "call of method %s of %s through %s", m.Name(), typeString(c), typeString(cur))
+		}
+		if addr != nil {
+			addr, val = emit(ir.NewFieldAddr(addr, fi)), nil
+		} else {
+			val = emit(ir.NewFieldOf(val, fi))
+		}
+		cur = st.Field(fi).Type()
+		if p, ok := cur.Underlying().(*types.Pointer); ok {
+			// An embedded pointer: what it points to is addressable.
+			if val == nil {
+				val = emit(ir.NewLoad(addr))
+			}
+			addr, val, cur = val, nil, p.Elem()
+		}
+	}
+	recv := val
+	switch {
+	case recvPtr && addr == nil:
+		l.unsupported(pos, "call of method %s of %s, which needs an addressable receiver", m.Name(), typeString(c))
+	case recvPtr:
+		recv = addr
+	case val == nil:
+		recv = emit(ir.NewLoad(addr))
+	}
+	args[0] = recv
+	call := emit(ir.NewCall(cs.ir, args))
+	ret := &ir.Return{}
+	switch len(f.Results) {
+	case 0:
+	case 1:
+		ret.Results = []ir.Value{call}
+	default:
+		for i := range f.Results {
+			ret.Results = append(ret.Results, emit(ir.NewExtract(call, i)))
+		}
+	}
+	ret.SetPosition(cs.ir.Pos)
+	b.SetTerm(ret)
+	f.Renumber()
+	if l.lw.dispatchers == nil {
+		l.lw.dispatchers = map[string]*ir.Func{}
+	}
+	l.lw.dispatchers[key] = f
+	return f
+}
+
+// typeSwitchBranch returns the position and text of the condition of an
+// If that tests a case of a type switch: the type (or nil) of the case,
+// and "x.(T)" (or "x == nil"). go/ssa gives the TypeAssert of a case the
+// position of the case keyword, and the comparison with nil the position
+// of the nil.
+func (l *fnLowering) typeSwitchBranch(in *ssa.If) (ir.Pos, string, bool) {
+	var casePos, nilPos token.Pos
+	var asserted types.Type
+	switch c := in.Cond.(type) {
+	case *ssa.Extract:
+		ta, ok := c.Tuple.(*ssa.TypeAssert)
+		if !ok || c.Index != 1 || !ta.CommaOk {
+			return ir.Pos{}, "", false
+		}
+		casePos, asserted = ta.Pos(), ta.AssertedType
+	case *ssa.BinOp:
+		if c.Op != token.EQL || !c.Pos().IsValid() {
+			return ir.Pos{}, "", false
+		}
+		nilPos = c.Pos()
+	default:
+		return ir.Pos{}, "", false
+	}
+	info := l.lw.infos[l.fn.Pkg.Pkg]
+	if info == nil {
+		return ir.Pos{}, "", false
+	}
+	var pos ir.Pos
+	var text string
+	found := false
+	fset := l.lw.prog.Fset
+	l.inspect(func(n ast.Node) {
+		s, ok := n.(*ast.TypeSwitchStmt)
+		if !ok || found {
+			return
+		}
+		var x ast.Expr
+		switch a := s.Assign.(type) {
+		case *ast.AssignStmt:
+			x = a.Rhs[0].(*ast.TypeAssertExpr).X
+		case *ast.ExprStmt:
+			x = a.X.(*ast.TypeAssertExpr).X
+		}
+		for _, cl := range s.Body.List {
+			cc := cl.(*ast.CaseClause)
+			for _, e := range cc.List {
+				switch {
+				case nilPos.IsValid() && e.Pos() == nilPos:
+					pos, text, found = l.lw.pos(e.Pos()), l.lw.src.text(fset, x)+" == nil", true
+				case casePos.IsValid() && cc.Case == casePos && info.Types[e].Type != nil && types.Identical(info.Types[e].Type, asserted):
+					pos, text, found = l.lw.pos(e.Pos()), l.lw.src.text(fset, x)+".("+l.lw.src.text(fset, e)+")", true
+				}
+				if found {
+					return
+				}
+			}
+		}
+	})
+	return pos, strings.TrimSpace(text), found
+}
