@@ -112,7 +112,7 @@
 //	Index on an array, a string  Index (s[i] of a string is a u8)
 //	Field, FieldAddr             FieldOf, FieldAddr
 //	Slice of a string, a slice,  SliceOf, of type string or []T; Low and
-//	a *array (not x[a:b:c])      High nil when absent
+//	a *array                     High nil when absent; Max for x[a:b:c]
 //	MakeSlice                    MakeSlice (Cap = Len when omitted)
 //	If, Jump, Return             If, Jump, Return
 //	Panic                        Panic; X is the value when it is a

@@ -259,9 +259,6 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 
 	case *ssa.Slice:
 		t := l.valueType(in, pos)
-		if in.Max != nil {
-			l.unsupported(pos, "full slice expression x[a:b:c] (capacities are not expressible in the IR)")
-		}
 		x := l.value(in.X, pos)
 		var lo, hi ir.Value
 		if in.Low != nil {
@@ -270,7 +267,11 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		if in.High != nil {
 			hi = l.value(in.High, pos)
 		}
-		define(in, l.emit(ir.NewSliceOf(t, x, lo, hi)))
+		s := ir.NewSliceOf(t, x, lo, hi)
+		if in.Max != nil {
+			s.Max = l.value(in.Max, pos)
+		}
+		define(in, l.emit(s))
 
 	case *ssa.MakeSlice:
 		t := l.valueType(in, pos)

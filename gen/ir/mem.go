@@ -179,10 +179,12 @@ type MakeSlice struct {
 }
 
 // SliceOf is X[Low:High] of a string, a slice or a pointer to an array;
-// Low and High may be nil (0 and the length).
+// Low and High may be nil (0 and the length). Max, when not nil, makes it
+// the full slice expression X[Low:High:Max] (not of a string), whose
+// capacity is Max-Low.
 type SliceOf struct {
 	aValue
-	X, Low, High Value
+	X, Low, High, Max Value
 }
 
 // Append is append(S, Elems...), where Elems is a slice (or a string, when
@@ -212,7 +214,7 @@ func (i *Malloc) Operands() []Value       { return []Value{i.Count} }
 func (i *Free) Operands() []Value         { return []Value{i.Ptr} }
 func (i *Len) Operands() []Value          { return []Value{i.X} }
 func (i *MakeSlice) Operands() []Value    { return []Value{i.Len, i.Cap} }
-func (i *SliceOf) Operands() []Value      { return nonNil(i.X, i.Low, i.High) }
+func (i *SliceOf) Operands() []Value      { return nonNil(i.X, i.Low, i.High, i.Max) }
 func (i *Append) Operands() []Value       { return []Value{i.S, i.Elems} }
 func (i *CallIndirect) Operands() []Value { return append([]Value{i.Fn}, i.Args...) }
 func (i *ReadInput) Operands() []Value    { return nil }
@@ -254,6 +256,9 @@ func (i *SliceOf) String() string {
 			return ""
 		}
 		return v.Name()
+	}
+	if i.Max != nil {
+		return fmt.Sprintf("%s = %s[%s:%s:%s]", i.Name(), i.X.Name(), name(i.Low), name(i.High), i.Max.Name())
 	}
 	return fmt.Sprintf("%s = %s[%s:%s]", i.Name(), i.X.Name(), name(i.Low), name(i.High))
 }

@@ -279,23 +279,23 @@ func (m *machine) sliceOf(st *state, fr *frame, in *ir.SliceOf) []check {
 		fr.env[in] = value{elems: es, n: term.Sub(hi, lo)}
 		return []check{{cond: term.And(term.ULE(lo, hi), term.ULE(hi, x.n)), kind: ir.CheckIndex, instr: in}}
 	case ir.Slice:
-		lo, hi := bound(in.Low, bv64(0)), bound(in.High, x.n)
-		fr.env[in] = value{ptr: sliceElem(x, lo), n: term.Sub(hi, lo), c: term.Sub(x.c, lo)}
+		lo, hi, max := bound(in.Low, bv64(0)), bound(in.High, x.n), bound(in.Max, x.c)
+		fr.env[in] = value{ptr: sliceElem(x, lo), n: term.Sub(hi, lo), c: term.Sub(max, lo)}
 		if x.ptr == nil {
 			fr.env[in] = value{n: bv64(0), c: bv64(0)}
 		}
-		return []check{{cond: term.And(term.ULE(lo, hi), term.ULE(hi, x.c)), kind: ir.CheckIndex, instr: in}}
+		return []check{{cond: term.And(term.ULE(lo, hi), term.ULE(hi, max), term.ULE(max, x.c)), kind: ir.CheckIndex, instr: in}}
 	case ir.Pointer: // slicing an array through its address
 		n := bv64(t.Elem.(ir.Array).Len)
-		lo, hi := bound(in.Low, bv64(0)), bound(in.High, n)
+		lo, hi, max := bound(in.Low, bv64(0)), bound(in.High, n), bound(in.Max, n)
 		var p *pointer
 		if x.ptr != nil {
 			p = x.ptr.extend(lo)
 		}
-		fr.env[in] = value{ptr: p, n: term.Sub(hi, lo), c: term.Sub(n, lo)}
+		fr.env[in] = value{ptr: p, n: term.Sub(hi, lo), c: term.Sub(max, lo)}
 		return []check{
 			{cond: x.ptr.nonNil(), kind: ir.CheckNil, instr: in},
-			{cond: term.And(term.ULE(lo, hi), term.ULE(hi, n)), kind: ir.CheckIndex, instr: in},
+			{cond: term.And(term.ULE(lo, hi), term.ULE(hi, max), term.ULE(max, n)), kind: ir.CheckIndex, instr: in},
 		}
 	}
 	panic(unsupported("slicing a %s", in.X.Type()))

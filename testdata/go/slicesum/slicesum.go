@@ -56,3 +56,17 @@ func Last(a [4]byte, b byte) int {
 	}
 	return -1
 }
+
+// Window returns s[lo:hi] with its capacity clipped to its length, so
+// that appending to the window never writes into s, and reports whether
+// s had room past hi that a plain s[lo:hi] would have shared.
+func Window(s []int, lo, hi int) ([]int, bool) {
+	if lo < 0 || hi > len(s) || lo > hi {
+		return nil, false
+	}
+	w := s[lo:hi:hi]
+	if cap(s[lo:hi]) > cap(w) {
+		return w, true
+	}
+	return w, false
+}
