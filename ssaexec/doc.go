@@ -153,13 +153,10 @@
 // concrete type converted to error: "conversion of *T to error");
 // fmt.Errorf with arguments (formatting, %w wrapping) or a format that is
 // not a constant; errors.Is, As, Unwrap and Join; channels, complex
-// numbers; closures with free variables and method values; other calls
+// numbers; other calls
 // and variables outside the module ("call of strconv.Itoa (standard
 // library not modelled yet)"); min and max of floats (NaN, -0); clear
-// and the other builtins not listed above; x[a:b:c]; the conversions
-// []byte -> string, rune -> string and to and from []rune (string to
-// []rune would need a decoding loop the block-for-block lowering does not
-// synthesise: range over the string instead); defer, go, select; generic
+// and the other builtins not listed above; defer, go, select; generic
 // code.
 //
 // A map that a range loop's body changes is iterated by index over its

@@ -104,9 +104,8 @@ func (lw *lowerer) intType() ir.Int {
 //   - []byte to string, and rune or integer to string (its UTF-8
 //     encoding, U+FFFD when invalid): Convert to String.
 //
-// The []rune conversions have no IR form (string to []rune would need a
-// loop of DecodeRune, which the one-block-per-SSA-block lowering does not
-// synthesise).
+//   - string to []rune and []rune to string: Convert (the executor
+//     decodes or encodes every rune).
 func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 	from, why := l.lw.typ(in.X.Type())
 	to, why2 := l.lw.typ(in.Type())
@@ -127,6 +126,10 @@ func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 		s, ok := t.(ir.Slice)
 		return ok && sameType(s.Elem, ir.Int{Bits: 8})
 	}
+	isRunes := func(t ir.Type) bool {
+		s, ok := t.(ir.Slice)
+		return ok && sameType(s.Elem, ir.Int{Bits: 32, Signed: true})
+	}
 	_, fromString := from.(ir.String)
 	_, toString := to.(ir.String)
 	switch {
@@ -141,7 +144,7 @@ func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 		n := l.emit(ir.NewLen(x, l.lw.intType()))
 		b := l.emit(ir.NewMakeSlice(to.(ir.Slice), ir.IntConst(l.lw.intType(), 0), n))
 		return l.emit(ir.NewAppend(b, x))
-	case isBytes(from) && toString:
+	case isBytes(from) && toString, fromString && isRunes(to), isRunes(from) && toString:
 		return l.emit(ir.NewConvert(l.value(in.X, pos), to))
 	case toString:
 		if _, ok := from.(ir.Int); ok {

@@ -49,8 +49,8 @@ func fn(t *testing.T, name string) *ir.Func {
 	return nil
 }
 
-// lit returns the literal of type t for v: an int64, a bool, or a slice
-// of those for an array or a struct.
+// lit returns the literal of type t for v: an int64, a bool, a string,
+// or a slice of those for an array or a struct.
 func lit(t *testing.T, typ ir.Type, v any) ir.Literal {
 	t.Helper()
 	switch typ := typ.(type) {
@@ -71,6 +71,8 @@ func lit(t *testing.T, typ ir.Type, v any) ir.Literal {
 			l.Elems = append(l.Elems, lit(t, typ.Elem, e))
 		}
 		return l
+	case ir.String:
+		return ir.Literal{T: typ, Str: v.(string)}
 	case *ir.Struct:
 		vs := v.([]any)
 		if len(vs) != len(typ.Fields) {

@@ -75,7 +75,7 @@ func TestPBCCSoundness(t *testing.T) {
 						if prev != nil && !prev.Cut {
 							// No path was cut: the larger bound gives the same tree,
 							// whose answer is known.
-							if form.F.String() != prev.F.String() || form.Cut {
+							if !term.Equal(form.F, prev.F) || form.Cut {
 								t.Errorf("%s k=%d complete=%v: no path was cut at k=%d, yet the formula changed:\n%s\n%s",
 									name, k, complete, k-1, prev.F, form.F)
 							}

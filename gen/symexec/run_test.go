@@ -52,6 +52,11 @@ func TestRunTestdata(t *testing.T) {
 		{"closure.Level", a(a(3, 10), 4), `"saturated"`}, // through the method value s.Apply
 		{"closure.Level", a(a(3, 10), 2), `"ok"`},
 		{"closure.Level", a(a(-1, 10), 2), `"negative"`},
+		{"runeclass.Reverse", a("héllo"), `"olléh"`}, // []rune(s) and back
+		{"runeclass.Reverse", a("aéa"), `""`},
+		{"runeclass.Reverse", a("a\xffb"), `"b�a"`}, // an invalid byte is U+FFFD
+		{"runeclass.Palindrome", a("aéa"), "true 3"},
+		{"runeclass.Palindrome", a("日本"), "false 2"},
 		{"callcond.DivMod", a(17), "2 3"},
 		{"callcond.DivMod", a(-15), "-2 -1"}, // truncated division, remainder of the dividend's sign
 		{"callcond.DivMod", a(math.MinInt64), "-1317624576693539401 -1"},

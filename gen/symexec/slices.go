@@ -201,6 +201,10 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 	case *ir.Convert:
 		switch in.T.(type) {
 		case ir.String:
+			if isRunes(in.X.Type()) {
+				fr.env[in] = stringOfRunes(st, fr.value(in.X))
+				return nil, true
+			}
 			switch from := in.X.Type().(type) {
 			case ir.Slice: // []byte → string: copy the bytes
 				s := fr.value(in.X)
@@ -215,7 +219,12 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 				fr.env[in] = encodeRune(term.Resize(fr.value(in.X).t, 64, from.Signed))
 				return nil, true
 			}
+
 		case ir.Slice:
+			if _, ok := in.X.Type().(ir.String); ok && isRunes(in.T) {
+				fr.env[in] = runesOf(st, fr.value(in.X))
+				return nil, true
+			}
 			if _, ok := in.X.Type().(ir.String); ok { // string → []byte
 				s := fr.value(in.X)
 				obj := st.newArray(len(s.elems), func(j int) value { return s.elems[j] })

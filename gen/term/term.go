@@ -202,3 +202,31 @@ func Size(t *Term) int {
 	walk(t)
 	return len(seen)
 }
+
+// Equal reports whether a and b are the same term, node for node. It
+// visits each pair of shared nodes once, so it stays linear in the size
+// of the DAGs where printing them would not.
+func Equal(a, b *Term) bool {
+	type pair struct{ a, b *Term }
+	seen := map[pair]bool{}
+	var eq func(a, b *Term) bool
+	eq = func(a, b *Term) bool {
+		if a == b {
+			return true
+		}
+		if a.Op != b.Op || a.Bits != b.Bits || a.Val != b.Val || a.Name != b.Name || a.Lo != b.Lo || len(a.Args) != len(b.Args) {
+			return false
+		}
+		if seen[pair{a, b}] {
+			return true
+		}
+		seen[pair{a, b}] = true
+		for i := range a.Args {
+			if !eq(a.Args[i], b.Args[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return eq(a, b)
+}

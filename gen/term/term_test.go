@@ -185,3 +185,31 @@ func TestConstants(t *testing.T) {
 		}
 	}
 }
+
+// TestEqual: structural equality of separately built terms, and a DAG
+// whose printed form would be exponential compared in linear time.
+func TestEqual(t *testing.T) {
+	x, y := Var("x", 8), Var("y", 8)
+	if !Equal(Add(x, y), Add(Var("x", 8), Var("y", 8))) {
+		t.Error("x+y built twice: not equal")
+	}
+	if Equal(Add(x, y), Add(y, x)) {
+		t.Error("x+y equals y+x")
+	}
+	if Equal(Var("x", 8), Var("x", 16)) {
+		t.Error("x of 8 and 16 bits equal")
+	}
+	deep := func(leaf *Term) *Term {
+		d := leaf
+		for range 200 {
+			d = Add(Mul(d, d), BV(3, 8)) // shared: 2^200 paths
+		}
+		return d
+	}
+	if !Equal(deep(x), deep(Var("x", 8))) {
+		t.Error("deep DAGs built twice: not equal")
+	}
+	if Equal(deep(x), deep(y)) {
+		t.Error("deep DAGs over x and y equal")
+	}
+}

@@ -75,3 +75,28 @@ func Invalid(s string) bool {
 	}
 	return false
 }
+
+// Palindrome reports whether s reads the same backwards, rune by rune,
+// and how many runes it has.
+func Palindrome(s string) (bool, int) {
+	rs := []rune(s)
+	for i, j := 0, len(rs)-1; i < j; i, j = i+1, j-1 {
+		if rs[i] != rs[j] {
+			return false, len(rs)
+		}
+	}
+	return true, len(rs)
+}
+
+// Reverse returns s with its runes in reverse order, and "" when that is
+// s itself.
+func Reverse(s string) string {
+	rs := []rune(s)
+	for i, j := 0, len(rs)-1; i < j; i, j = i+1, j-1 {
+		rs[i], rs[j] = rs[j], rs[i]
+	}
+	if r := string(rs); r != s {
+		return r
+	}
+	return ""
+}
