@@ -22,7 +22,9 @@ import (
 //     their pointers *T, that implement I (types.Implements);
 //   - the concrete types the module converts to I (MakeInterface) or
 //     asserts from an I (TypeAssert, type switch cases), basic types
-//     included: for any, these are the only ones.
+//     included;
+//   - for an interface without methods (any), the first of int, string
+//     and bool not listed yet: a type no case names.
 //
 // The lowering handles
 //
@@ -111,6 +113,16 @@ func (lw *lowerer) implementations(t types.Type, it *types.Interface) []types.Ty
 	}
 	for _, c := range lw.namedWith(t) {
 		add(c)
+	}
+	if it.NumMethods() == 0 {
+		// One more type than the module names, so that a value of a type
+		// no case lists (a default case, v != nil) is an input too.
+		for _, k := range []types.BasicKind{types.Int, types.String, types.Bool} {
+			n := len(cands)
+			if add(types.Typ[k]); len(cands) > n {
+				break
+			}
+		}
 	}
 	key := func(c types.Type) (string, bool) {
 		if p, ok := c.(*types.Pointer); ok {

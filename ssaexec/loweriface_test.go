@@ -54,6 +54,10 @@ func Kind(v any) int {
 }
 
 func MustSquare(s Shape) int { return s.(*Square).Side }
+
+type Empty interface{}
+
+func IsNil(e Empty) bool { return e == nil }
 `
 
 // lowerIface lowers ifaceSrc and returns its functions by name.
@@ -79,7 +83,8 @@ func lowerIface(t *testing.T) map[string]*ir.Func {
 
 // TestLowerIfaceCandidates: an interface with methods has the module's
 // types that implement it, T before *T, by name (a promoted method
-// counts); any has the types the module converts to it or asserts.
+// counts); any has the types the module converts to it or asserts, and
+// one more.
 func TestLowerIfaceCandidates(t *testing.T) {
 	fs := lowerIface(t)
 	shape := fs["m.Area"].Params[0].T.(*ir.Interface)
@@ -87,8 +92,12 @@ func TestLowerIfaceCandidates(t *testing.T) {
 		t.Errorf("Shape implementations: %s, want %s", got, want)
 	}
 	anyT := fs["m.Kind"].Params[0].T.(*ir.Interface)
-	if got, want := impls(anyT), "int string"; got != want {
-		t.Errorf("any implementations: %s, want %s", got, want)
+	if got, want := impls(anyT), "bool int string"; got != want {
+		t.Errorf("any implementations: %s, want %s (int and string asserted, bool a type no case names)", got, want)
+	}
+	empty := fs["m.IsNil"].Params[0].T.(*ir.Interface)
+	if got, want := impls(empty), "int"; got != want {
+		t.Errorf("Empty implementations: %s, want %s (a non-nil value of a type no case names)", got, want)
 	}
 	box := fs["m.FromBox"].Params[0].T.(*ir.Struct)
 	if box.Fields[0].T != ir.Type(shape) {
