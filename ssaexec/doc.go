@@ -117,6 +117,9 @@
 //	                             and calls T's M]; call t(x, args)
 //	BinOp == != of an interface  IfaceIs x, nil (and Not for !=)
 //	and nil
+//	ChangeInterface (Shape to    IfaceConvert x, each dynamic type's tag
+//	any), TypeAssert to an       in the other interface (0: not held);
+//	interface (both forms)       an assertion checks it, or CommaOk
 //	BinOp == != on errors, maps  BinOp Eq, Ne against NilConst of the type,
 //	                             or an error against another (a sentinel)
 //	Extract                      Extract

@@ -330,7 +330,8 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 			switch r.(type) {
 			case *ssa.Panic, *ssa.DebugRef:
 			default:
-				l.unsupported(pos, "conversion of %s to interface %s (conversions between interfaces are not modelled yet)", typeString(in.X.Type()), typeString(in.Type()))
+				define(in, l.convertIface(in.X, in.Type(), false, false, pos))
+				return
 			}
 		}
 

@@ -23,6 +23,9 @@ import (
 //   - the concrete types the module converts to I (MakeInterface) or
 //     asserts from an I (TypeAssert, type switch cases), basic types
 //     included;
+//   - the candidates of the interfaces the module converts to I
+//     (ChangeInterface), and those of the interfaces it asserts an I to
+//     that implement I;
 //   - for an interface without methods (any), the first of int, string
 //     and bool not listed yet: a type no case names.
 //
@@ -33,6 +36,9 @@ import (
 //	v, ok := x.(T), type         IfaceValue x, tag of T, CommaOk (go/ssa
 //	switch cases                 lowers a type switch to a chain of them)
 //	x == nil, x != nil           IfaceIs x, nil (and Not)
+//	ChangeInterface, x.(J) and   IfaceConvert x, the tag in J of each
+//	v, ok := x.(J), J an         dynamic type of x (0 when it does not
+//	interface                    implement J)
 //	x.M(args) (invoke)           IfaceMethod x, M: one function per
 //	                             dynamic type, each taking x and the
 //	                             arguments, extracting its value (and
@@ -40,9 +46,9 @@ import (
 //	                             receiver) and calling T's M; then
 //	                             CallIndirect of it on (x, args)
 //
-// and stops at conversions between interfaces, assertions to an
-// interface type and comparisons of two interface values. A method
-// promoted from an embedded field is called on that field.
+// and stops at comparisons of two interface values and at conversions
+// between an error and other interfaces. A method promoted from an
+// embedded field is called on that field.
 
 // ifaceType returns the IR type of the interface type t (not error).
 func (lw *lowerer) ifaceType(t types.Type, it *types.Interface) (ir.Type, string) {
@@ -114,6 +120,26 @@ func (lw *lowerer) implementations(t types.Type, it *types.Interface) []types.Ty
 	for _, c := range lw.namedWith(t) {
 		add(c)
 	}
+	// What an interface converted to t may hold; what t may hold to be
+	// asserted to an interface.
+	if visiting, _ := lw.implVisiting.At(t).(bool); !visiting {
+		lw.implVisiting.Set(t, true)
+		for _, u := range lw.ifaceUses {
+			if !types.Identical(u.iface, t) {
+				continue
+			}
+			o, ok := u.other.Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			for _, c := range lw.implementations(u.other, o) {
+				if types.Implements(c, it) {
+					add(c)
+				}
+			}
+		}
+		lw.implVisiting.Delete(t)
+	}
 	if it.NumMethods() == 0 {
 		// One more type than the module names, so that a value of a type
 		// no case lists (a default case, v != nil) is an input too.
@@ -161,16 +187,17 @@ func (lw *lowerer) namedWith(t types.Type) []types.Type {
 	}
 	var out []types.Type
 	for _, u := range lw.ifaceUses {
-		if types.Identical(u.iface, t) {
-			out = append(out, u.concrete)
+		if types.Identical(u.iface, t) && !types.IsInterface(u.other) {
+			out = append(out, u.other)
 		}
 	}
 	return out
 }
 
-// An ifaceUse is a conversion of a concrete type to an interface, or an
-// assertion of it from one.
-type ifaceUse struct{ iface, concrete types.Type }
+// An ifaceUse is a conversion of a type to an interface (other to
+// iface), or an assertion from an interface to a type (iface to other);
+// other is a concrete type or an interface.
+type ifaceUse struct{ iface, other types.Type }
 
 // scanIfaceUses lists the conversions to and assertions from interfaces
 // in every function of the module.
@@ -187,6 +214,8 @@ func (lw *lowerer) scanIfaceUses() {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.MakeInterface:
+					lw.ifaceUses = append(lw.ifaceUses, ifaceUse{in.Type(), in.X.Type()})
+				case *ssa.ChangeInterface:
 					lw.ifaceUses = append(lw.ifaceUses, ifaceUse{in.Type(), in.X.Type()})
 				case *ssa.TypeAssert:
 					lw.ifaceUses = append(lw.ifaceUses, ifaceUse{in.X.Type(), in.AssertedType})
@@ -249,7 +278,7 @@ func (l *fnLowering) typeAssert(in *ssa.TypeAssert, pos token.Pos) ir.Value {
 		l.unsupported(pos, "type assertion of an error to %s (only errors made by errors.New and fmt.Errorf are modelled)", typeString(in.AssertedType))
 	}
 	if types.IsInterface(in.AssertedType) {
-		l.unsupported(pos, "type assertion to interface %s (conversions between interfaces are not modelled yet)", typeString(in.AssertedType))
+		return l.convertIface(in.X, in.AssertedType, true, in.CommaOk, pos)
 	}
 	x := l.value(in.X, pos)
 	it, ok := x.Type().(*ir.Interface)
@@ -262,6 +291,41 @@ func (l *fnLowering) typeAssert(in *ssa.TypeAssert, pos token.Pos) ir.Value {
 		l.unsupported(pos, "type assertion to %s (%s value)", typeString(in.AssertedType), typeString(in.AssertedType))
 	}
 	return l.emit(ir.NewIfaceValue(x, tag, in.CommaOk))
+}
+
+// convertIface lowers the conversion of the interface value x to the
+// interface type to: ChangeInterface, or with assert the assertion
+// x.(to) (commaOk: v, ok := x.(to)).
+func (l *fnLowering) convertIface(x ssa.Value, to types.Type, assert, commaOk bool, pos token.Pos) ir.Value {
+	what := "conversion of " + typeString(x.Type()) + " to interface " + typeString(to)
+	if assert {
+		what = "type assertion of " + typeString(x.Type()) + " to interface " + typeString(to)
+	}
+	xv := l.value(x, pos)
+	from, ok := xv.Type().(*ir.Interface)
+	if !ok {
+		l.unsupported(pos, "%s (errors are not modelled as interface values)", what)
+	}
+	tt, why := l.lw.typ(to)
+	if why != "" {
+		l.unsupported(pos, "%s: %s", what, why)
+	}
+	target, ok := tt.(*ir.Interface)
+	if !ok {
+		l.unsupported(pos, "%s (errors are not modelled as interface values)", what)
+	}
+	it := to.Underlying().(*types.Interface)
+	tags := make([]int, len(from.Impls))
+	for k, im := range from.Impls {
+		c := im.Src.(types.Type)
+		if !types.Implements(c, it) {
+			continue
+		}
+		if tags[k] = implTag(target, c); tags[k] == 0 {
+			l.unsupported(pos, "%s holding a %s (%s has no IR type)", what, typeString(c), typeString(c))
+		}
+	}
+	return l.emit(ir.NewIfaceConvert(xv, target, tags, assert, commaOk))
 }
 
 // ifaceCompare lowers x == nil and x != nil for an interface x.

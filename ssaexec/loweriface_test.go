@@ -58,6 +58,13 @@ func MustSquare(s Shape) int { return s.(*Square).Side }
 type Empty interface{}
 
 func IsNil(e Empty) bool { return e == nil }
+
+func Widen(s Shape) any { return s }
+
+func Named(s Shape) bool {
+	_, ok := s.(interface{ Name() string })
+	return ok
+}
 `
 
 // lowerIface lowers ifaceSrc and returns its functions by name.
@@ -92,8 +99,8 @@ func TestLowerIfaceCandidates(t *testing.T) {
 		t.Errorf("Shape implementations: %s, want %s", got, want)
 	}
 	anyT := fs["m.Kind"].Params[0].T.(*ir.Interface)
-	if got, want := impls(anyT), "bool int string"; got != want {
-		t.Errorf("any implementations: %s, want %s (int and string asserted, bool a type no case names)", got, want)
+	if got, want := impls(anyT), "*Base Circle *Circle *Derived *Square bool int string"; got != want {
+		t.Errorf("any implementations: %s, want %s (Shape's, as Widen converts a Shape to any; int and string asserted; bool a type no case names)", got, want)
 	}
 	empty := fs["m.IsNil"].Params[0].T.(*ir.Interface)
 	if got, want := impls(empty), "int"; got != want {
@@ -171,6 +178,10 @@ func TestLowerIfaceInstrs(t *testing.T) {
 		{"m.FromBox", []string{"= t2 is nil", `"b.S == nil"`, "method t5.Area", "call t6(t5)"}},
 		{"m.Kind", []string{"= v.(int),ok", `m.go:39:7 "v.(int)"`, "= v.(string),ok", `m.go:41:7 "v.(string)"`}},
 		{"m.MustSquare", []string{"t0 = s.(*Square)\n"}},
+		// any's tags: *Base Circle *Circle *Derived *Square bool int string.
+		{"m.Widen", []string{"t0 = convert any <- s [1 2 3 4 5]\n"}},
+		// No type of the module has a method Name.
+		{"m.Named", []string{"t0 = assert,ok interface{Name() string} <- s [0 0 0 0 0]\n"}},
 	} {
 		s := fs[tt.fn].String()
 		rest := s

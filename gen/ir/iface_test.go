@@ -66,6 +66,39 @@ func TestIfacePrint(t *testing.T) {
 	}
 }
 
+func TestIfaceConvert(t *testing.T) {
+	f, shape := shapeFunc()
+	anyT := &Interface{Name: "any", Impls: []Impl{{Name: "int", T: i64}, shape.Impls[1], shape.Impls[0]}}
+	s := f.Params[0]
+	for _, tt := range []struct {
+		c    *IfaceConvert
+		want string // printed form, or a substring of Check's error
+		ok   bool
+	}{
+		{NewIfaceConvert(s, anyT, []int{3, 2}, false, false), "t0 = convert any <- s [3 2]", true},
+		{NewIfaceConvert(s, anyT, []int{0, 2}, false, true), "t0 = assert,ok any <- s [0 2]", true},
+		{NewIfaceConvert(s, anyT, []int{3, 0}, true, false), "t0 = assert any <- s [3 0]", true},
+		{NewIfaceConvert(s, anyT, []int{2, 3}, false, false), "maps Circle to *Square", false},
+		{NewIfaceConvert(s, anyT, []int{3}, false, false), "maps 1 tags for 2 implementations", false},
+		{NewIfaceConvert(s, anyT, []int{3, 4}, false, false), "tag 4", false},
+	} {
+		g := &Func{Name: "t.conv", Params: []*Param{s}}
+		b := g.NewBlock("entry")
+		b.Emit(tt.c)
+		b.SetTerm(&Return{})
+		g.Renumber()
+		err := Check(g)
+		switch {
+		case tt.ok && err != nil:
+			t.Errorf("%s: Check: %v", tt.c, err)
+		case tt.ok && tt.c.String() != tt.want:
+			t.Errorf("printed %q, want %q", tt.c, tt.want)
+		case !tt.ok && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: Check = %v, want an error containing %q", tt.c, err, tt.want)
+		}
+	}
+}
+
 func TestIfaceCheck(t *testing.T) {
 	tests := []struct {
 		name   string

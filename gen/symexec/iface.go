@@ -105,6 +105,8 @@ func (m *machine) execIface(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		}
 		t := in.X.Type().(*ir.Interface).Impls[in.Tag-1].T
 		fr.env[in] = value{elems: []value{ite(is, x.alts[in.Tag-1], zero(t)), {t: is}}}
+	case *ir.IfaceConvert:
+		return convertIface(fr, in), true
 	case *ir.IfaceMethod:
 		x := fr.value(in.X)
 		var fs []fnTarget
@@ -121,4 +123,30 @@ func (m *machine) execIface(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		return nil, false
 	}
 	return nil, true
+}
+
+// convertIface executes an IfaceConvert: the result's tag is the mapped
+// tag of x's, and it holds x's value there.
+func convertIface(fr *frame, in *ir.IfaceConvert) []check {
+	x := fr.value(in.X)
+	r := zeroIface(in.Result())
+	ok := term.False
+	for i, j := range in.Tags {
+		if j == 0 {
+			continue
+		}
+		is := term.Eq(x.t, tagConst(i+1))
+		r.t = term.Ite(is, tagConst(j), r.t)
+		r.alts[j-1] = ite(is, x.alts[i], r.alts[j-1])
+		ok = term.Or(ok, is)
+	}
+	if in.CommaOk {
+		fr.env[in] = value{elems: []value{r, {t: ok}}}
+		return nil
+	}
+	fr.env[in] = r
+	if in.Assert {
+		return []check{{cond: ok, kind: ir.CheckType, instr: in}}
+	}
+	return nil
 }

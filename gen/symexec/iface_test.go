@@ -79,6 +79,18 @@ func TestRunIface(t *testing.T) {
 		{"iface.Width", "Rect", []int{2, 3}, "3"},
 		{"iface.Width", "*Rect", []int{5, 3}, "-1"}, // *Rect is not Rect
 		{"iface.Width", "", nil, "-1"},
+		// Conversions between interfaces and assertions to interfaces.
+		{"iface.HasCorners", "Rect", []int{1, 2}, "true"},
+		{"iface.HasCorners", "*Square", []int{1}, "false"},
+		{"iface.HasCorners", "", nil, "false"},
+		{"iface.Corners", "*Rect", []int{1, 1}, "4"},
+		{"iface.Corners", "Circle", []int{1}, "0"},
+		{"iface.Corners", "", nil, "-1"},
+		{"iface.MustPolygon", "Rect", []int{4, 4}, "1"},
+		{"iface.MustPolygon", "*Rect", []int{1, 1}, "0"},
+		{"iface.MustPolygon", "Circle", []int{9}, "panic: interface conversion"},
+		{"iface.MustPolygon", "", nil, "panic: interface conversion"},
+		{"iface.MustPolygon", "*Rect", nil, "panic: nil dereference"},
 	}
 	for _, tt := range tests {
 		f := fn(t, tt.fn)

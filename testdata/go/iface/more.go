@@ -53,3 +53,40 @@ func Wrap(n int) Shape {
 	}
 	return Rect{W: n, H: 1}
 }
+
+// Polygon is a shape with corners.
+type Polygon interface {
+	Shape
+	Corners() int
+}
+
+func (r Rect) Corners() int { return 4 }
+
+// Corners tells the corners of v: a polygon's, 0 for another shape, -1
+// for anything else.
+func Corners(v any) int {
+	switch x := v.(type) {
+	case Polygon:
+		return x.Corners()
+	case Shape:
+		return 0
+	}
+	return -1
+}
+
+// HasCorners passes s on as any.
+func HasCorners(s Shape) bool {
+	if Corners(s) > 0 {
+		return true
+	}
+	return false
+}
+
+// MustPolygon panics when s is no polygon.
+func MustPolygon(s Shape) int {
+	p := s.(Polygon)
+	if p.Area() > 10 {
+		return 1
+	}
+	return 0
+}
