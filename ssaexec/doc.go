@@ -115,8 +115,10 @@
 //	error                        type: extracts the value (loads it, or
 //	                             the embedded field it is promoted from)
 //	                             and calls T's M]; call t(x, args)
-//	BinOp == != of an interface  IfaceIs x, nil (and Not for !=)
-//	and nil
+//	BinOp == != of an interface  IfaceIs x, nil (and Not for !=); of two
+//	and nil, or two interfaces   interfaces: both nil, or for some dynamic
+//	                             type both hold it and equal values
+//	                             (IfaceValue CommaOk of each, And, Or)
 //	ChangeInterface (Shape to    IfaceConvert x, each dynamic type's tag
 //	any), TypeAssert to an       in the other interface (0: not held);
 //	interface (both forms)       an assertion checks it, or CommaOk

@@ -36,6 +36,8 @@ import (
 //	v, ok := x.(T), type         IfaceValue x, tag of T, CommaOk (go/ssa
 //	switch cases                 lowers a type switch to a chain of them)
 //	x == nil, x != nil           IfaceIs x, nil (and Not)
+//	x == y (interfaces)          both nil, or one dynamic type and equal
+//	                             values (ifaceEqual)
 //	ChangeInterface, x.(J) and   IfaceConvert x, the tag in J of each
 //	v, ok := x.(J), J an         dynamic type of x (0 when it does not
 //	interface                    implement J)
@@ -46,8 +48,8 @@ import (
 //	                             receiver) and calling T's M; then
 //	                             CallIndirect of it on (x, args)
 //
-// and stops at comparisons of two interface values and at conversions
-// between an error and other interfaces. A method promoted from an
+// and stops at comparisons of interfaces that may hold values Go cannot
+// compare, and at conversions between an error and other interfaces. A method promoted from an
 // embedded field is called on that field.
 
 // ifaceType returns the IR type of the interface type t (not error).
@@ -328,22 +330,47 @@ func (l *fnLowering) convertIface(x ssa.Value, to types.Type, assert, commaOk bo
 	return l.emit(ir.NewIfaceConvert(xv, target, tags, assert, commaOk))
 }
 
-// ifaceCompare lowers x == nil and x != nil for an interface x.
+// ifaceCompare lowers x == y and x != y for interfaces: IfaceIs nil
+// against nil, ifaceEqual otherwise.
 func (l *fnLowering) ifaceCompare(op ir.Op, x, y ir.Value, in *ssa.BinOp, pos token.Pos) ir.Value {
 	if op != ir.Eq && op != ir.Ne {
 		l.unsupported(pos, "operator %s on %s", in.Op, typeString(in.X.Type()))
 	}
-	v := x
+	var eq ir.Value
 	if c, ok := x.(*ir.Const); ok && c.T == x.Type() {
-		v = y
-	} else if c, ok := y.(*ir.Const); !ok || c.T != y.Type() {
-		l.unsupported(pos, "comparison of two %s values (only comparisons with nil are modelled)", typeString(in.X.Type()))
+		eq = l.emit(ir.NewIfaceIs(y, 0))
+	} else if c, ok := y.(*ir.Const); ok && c.T == y.Type() {
+		eq = l.emit(ir.NewIfaceIs(x, 0))
+	} else {
+		eq = l.ifaceEqual(x, y, pos)
 	}
-	is := l.emit(ir.NewIfaceIs(v, 0))
 	if op == ir.Ne {
-		return l.emit(ir.NewUnOp(ir.Not, is))
+		return l.emit(ir.NewUnOp(ir.Not, eq))
 	}
-	return is
+	return eq
+}
+
+// ifaceEqual returns x == y for two interfaces of one type: both nil, or
+// of one dynamic type with equal values,
+//
+//	(x is nil && y is nil) || (x.(T1),ok && y.(T1),ok && x.(T1) == y.(T1)) || ...
+//
+// It fails when a dynamic type is not comparable (Go panics then).
+func (l *fnLowering) ifaceEqual(x, y ir.Value, pos token.Pos) ir.Value {
+	it := x.Type().(*ir.Interface)
+	and := func(a, b ir.Value) ir.Value { return l.emit(ir.NewBinOp(ir.And, a, b)) }
+	eq := and(l.emit(ir.NewIfaceIs(x, 0)), l.emit(ir.NewIfaceIs(y, 0)))
+	for k, im := range it.Impls {
+		if c, ok := im.Src.(types.Type); ok && !types.Comparable(c) {
+			l.unsupported(pos, "comparison of %s values, which may hold a %s (not comparable: Go panics)", it.Name, im.Name)
+		}
+		xk := l.emit(ir.NewIfaceValue(x, k+1, true))
+		yk := l.emit(ir.NewIfaceValue(y, k+1, true))
+		same := and(l.emit(ir.NewExtract(xk, 1)), l.emit(ir.NewExtract(yk, 1)))
+		vals := l.equal(l.emit(ir.NewExtract(xk, 0)), l.emit(ir.NewExtract(yk, 0)))
+		eq = l.emit(ir.NewBinOp(ir.Or, eq, and(same, vals)))
+	}
+	return eq
 }
 
 // invokeIface lowers x.M(args) for an interface x other than error.

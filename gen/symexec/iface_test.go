@@ -171,3 +171,34 @@ func names(it *ir.Interface) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// TestRunIfaceEqual: two interfaces are equal when both are nil, or when
+// they hold equal values of one dynamic type (pointers by identity).
+func TestRunIfaceEqual(t *testing.T) {
+	f := fn(t, "iface.Same")
+	sq := shapeLit(t, f, "*Square", 1)
+	tests := []struct {
+		a, b ir.Literal
+		want string
+	}{
+		{shapeLit(t, f, ""), shapeLit(t, f, ""), "2"},
+		{shapeLit(t, f, "Circle", 2), shapeLit(t, f, "Circle", 2), "1"},
+		{shapeLit(t, f, "Circle", 2), shapeLit(t, f, "Circle", 3), "0"},
+		{shapeLit(t, f, "Circle", 2), shapeLit(t, f, "*Circle", 2), "0"},
+		{shapeLit(t, f, "Rect", 0, 0), shapeLit(t, f, "Circle", 0), "0"},  // zero values of two types
+		{shapeLit(t, f, ""), shapeLit(t, f, "*Square"), "0"},              // nil vs a nil pointer
+		{shapeLit(t, f, "*Square"), shapeLit(t, f, "*Square"), "1"},       // two nil pointers
+		{shapeLit(t, f, "*Square", 1), shapeLit(t, f, "*Square", 1), "0"}, // two objects
+		{sq, sq, "1"}, // one object
+	}
+	for _, tt := range tests {
+		tr, err := run(f, params(tt.a, tt.b), 100000)
+		if err != nil {
+			t.Errorf("Same(%s, %s): %v", tt.a, tt.b, err)
+			continue
+		}
+		if got := show(tr.Outputs); got != tt.want {
+			t.Errorf("Same(%s, %s) = %s, want %s", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

@@ -90,3 +90,14 @@ func MustPolygon(s Shape) int {
 	}
 	return 0
 }
+
+// Same tells whether a and b are equal shapes: 2 when both are nil.
+func Same(a, b Shape) int {
+	if a == b {
+		if a == nil {
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
