@@ -114,7 +114,8 @@
 //	Invoke x.M(args), x not an   t = method x.M [one function per dynamic
 //	error                        type: extracts the value (loads it, or
 //	                             the embedded field it is promoted from)
-//	                             and calls T's M]; call t(x, args)
+//	                             and calls T's M, or dispatches again on
+//	                             an embedded interface]; call t(x, args)
 //	BinOp == != of an interface  IfaceIs x, nil (and Not for !=); of two
 //	and nil, or two interfaces   interfaces: both nil, or for some dynamic
 //	                             type both hold it and equal values

@@ -38,6 +38,8 @@ type fnLowering struct {
 	cases  map[token.Pos]caseExpr  // expression-switch cases by position
 	ranges map[*ssa.BasicBlock]*ast.RangeStmt
 	iters  map[*ssa.Next]*rangeLoop // range loops over strings and maps
+
+	eqDepth int // interfaces nested in the comparison being lowered (loweriface.go)
 }
 
 // caseExpr is one value of a case clause of an expression switch.

@@ -45,7 +45,9 @@ import (
 //	                             dynamic type, each taking x and the
 //	                             arguments, extracting its value (and
 //	                             loading it, for a *T whose M has a value
-//	                             receiver) and calling T's M; then
+//	                             receiver; following embedded fields) and
+//	                             calling T's M, or dispatching again for
+//	                             an embedded interface's; then
 //	                             CallIndirect of it on (x, args)
 //
 // and stops at comparisons of interfaces that may hold values Go cannot
@@ -330,6 +332,10 @@ func (l *fnLowering) convertIface(x ssa.Value, to types.Type, assert, commaOk bo
 	return l.emit(ir.NewIfaceConvert(xv, target, tags, assert, commaOk))
 }
 
+// ifaceEqualDepth bounds the interfaces nested in one another that a
+// comparison looks into: symexec.DefaultBounds.Depth.
+const ifaceEqualDepth = 4
+
 // ifaceCompare lowers x == y and x != y for interfaces: IfaceIs nil
 // against nil, ifaceEqual otherwise.
 func (l *fnLowering) ifaceCompare(op ir.Op, x, y ir.Value, in *ssa.BinOp, pos token.Pos) ir.Value {
@@ -355,11 +361,19 @@ func (l *fnLowering) ifaceCompare(op ir.Op, x, y ir.Value, in *ssa.BinOp, pos to
 //
 //	(x is nil && y is nil) || (x.(T1),ok && y.(T1),ok && x.(T1) == y.(T1)) || ...
 //
-// It fails when a dynamic type is not comparable (Go panics then).
+// It fails when a dynamic type is not comparable (Go panics then). A
+// dynamic type may hold the interface again (a struct embedding it):
+// past ifaceEqualDepth nested interfaces, only two nils are equal, which
+// is exact for the inputs pbcc makes (nil past the same depth).
 func (l *fnLowering) ifaceEqual(x, y ir.Value, pos token.Pos) ir.Value {
 	it := x.Type().(*ir.Interface)
 	and := func(a, b ir.Value) ir.Value { return l.emit(ir.NewBinOp(ir.And, a, b)) }
 	eq := and(l.emit(ir.NewIfaceIs(x, 0)), l.emit(ir.NewIfaceIs(y, 0)))
+	if l.eqDepth >= ifaceEqualDepth {
+		return eq
+	}
+	l.eqDepth++
+	defer func() { l.eqDepth-- }()
 	for k, im := range it.Impls {
 		if c, ok := im.Src.(types.Type); ok && !types.Comparable(c) {
 			l.unsupported(pos, "comparison of %s values, which may hold a %s (not comparable: Go panics)", it.Name, im.Name)
@@ -406,7 +420,9 @@ func (l *fnLowering) invokeIface(common *ssa.CallCommon, pos token.Pos) ir.Value
 
 // dispatch returns the function that calls method m of the dynamic type
 // c (tag k of it) on an interface value: it extracts the value, loads it
-// for a pointer whose method has a value receiver, and calls the method.
+// for a pointer whose method has a value receiver, follows the embedded
+// fields a promoted method comes from, and calls the method, or, for a
+// method of an embedded interface, dispatches again on that interface.
 // It is made once per interface, tag and method.
 func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Func, pos token.Pos) *ir.Func {
 	sel := l.lw.prog.MethodSets.MethodSet(c).Lookup(m.Pkg(), m.Name())
@@ -415,33 +431,53 @@ func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Fu
 	}
 	key := fmt.Sprintf("%p/%d/%s", it, k, m.Id())
 	if f, ok := l.lw.dispatchers[key]; ok {
-		l.callee(f.Src.(*ssa.Function), pos, "call")
+		if fn, ok := f.Src.(*ssa.Function); ok {
+			l.callee(fn, pos, "call")
+		}
 		return f
 	}
 	obj := sel.Obj().(*types.Func)
-	fn := l.lw.prog.FuncValue(obj)
-	if fn == nil {
-		l.unsupported(pos, "call of method %s of %s, which has no Go body", m.Name(), typeString(c))
+	sig := obj.Type().(*types.Signature)
+	_, abstract := sig.Recv().Type().Underlying().(*types.Interface)
+	f := &ir.Func{Name: fmt.Sprintf("%s.%s@%s", it.Name, m.Name(), it.Impls[k-1].Name), Pos: l.lw.pos(obj.Pos()), Lang: ir.Go}
+	var cs *funcState
+	if !abstract {
+		fn := l.lw.prog.FuncValue(obj)
+		if fn == nil {
+			l.unsupported(pos, "call of method %s of %s, which has no Go body", m.Name(), typeString(c))
+		}
+		cs = l.callee(fn, pos, "call")
+		f.Src = fn
 	}
-	cs := l.callee(fn, pos, "call")
-	_, recvPtr := obj.Type().(*types.Signature).Recv().Type().(*types.Pointer)
-
-	f := &ir.Func{Name: fmt.Sprintf("%s.%s@%s", it.Name, m.Name(), it.Impls[k-1].Name), Pos: cs.ir.Pos, Lang: ir.Go, Src: fn}
+	params, why := l.lw.types(sig.Params())
+	if why != "" {
+		l.unsupported(pos, "call of method %s of %s: %s", m.Name(), typeString(c), why)
+	}
+	results, why := l.lw.types(sig.Results())
+	if why != "" {
+		l.unsupported(pos, "call of method %s of %s: %s", m.Name(), typeString(c), why)
+	}
 	x := ir.NewParam("x", it)
 	f.Params = []*ir.Param{x}
 	args := []ir.Value{nil}
-	for _, p := range cs.ir.Params[1:] {
-		q := ir.NewParam(p.Name(), p.T)
+	for i, p := range params {
+		q := ir.NewParam(fmt.Sprintf("a%d", i), p)
 		f.Params = append(f.Params, q)
 		args = append(args, q)
 	}
-	f.Results = cs.ir.Results
+	f.Results = results
+	if l.lw.dispatchers == nil {
+		l.lw.dispatchers = map[string]*ir.Func{}
+	}
+	// Known before its body is made: a type may embed the interface it
+	// implements.
+	l.lw.dispatchers[key] = f
 	b := f.NewBlock("dispatch")
 	emit := func(in interface {
 		ir.Instr
 		SetPosition(ir.Pos)
 	}) ir.Value {
-		in.SetPosition(cs.ir.Pos)
+		in.SetPosition(f.Pos)
 		b.Emit(in)
 		v, _ := in.(ir.Value)
 		return v
@@ -477,17 +513,37 @@ func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Fu
 			addr, val, cur = val, nil, p.Elem()
 		}
 	}
+	_, recvPtr := sig.Recv().Type().(*types.Pointer)
 	recv := val
 	switch {
-	case recvPtr && addr == nil:
+	case abstract || !recvPtr:
+		if val == nil {
+			recv = emit(ir.NewLoad(addr))
+		}
+	case addr == nil:
 		l.unsupported(pos, "call of method %s of %s, which needs an addressable receiver", m.Name(), typeString(c))
-	case recvPtr:
+	default:
 		recv = addr
-	case val == nil:
-		recv = emit(ir.NewLoad(addr))
 	}
 	args[0] = recv
-	call := emit(ir.NewCall(cs.ir, args))
+	var call ir.Value
+	if abstract {
+		inner, ok := recv.Type().(*ir.Interface)
+		if !ok {
+			l.unsupported(pos, "call of method %s of %s, promoted from an embedded %s", m.Name(), typeString(c), typeString(cur))
+		}
+		fns := make([]*ir.FuncRef, len(inner.Impls))
+		for j, im := range inner.Impls {
+			if d := l.dispatch(inner, j+1, im.Src.(types.Type), m, pos); d != nil {
+				fns[j] = &ir.FuncRef{Func: d}
+			}
+		}
+		fsig := &ir.Signature{Params: append([]ir.Type{inner}, params...), Results: results}
+		fv := emit(ir.NewIfaceMethod(recv, m.Name(), fns, fsig))
+		call = emit(ir.NewCallIndirect(fv, args))
+	} else {
+		call = emit(ir.NewCall(cs.ir, args))
+	}
 	ret := &ir.Return{}
 	switch len(f.Results) {
 	case 0:
@@ -498,13 +554,9 @@ func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Fu
 			ret.Results = append(ret.Results, emit(ir.NewExtract(call, i)))
 		}
 	}
-	ret.SetPosition(cs.ir.Pos)
+	ret.SetPosition(f.Pos)
 	b.SetTerm(ret)
 	f.Renumber()
-	if l.lw.dispatchers == nil {
-		l.lw.dispatchers = map[string]*ir.Func{}
-	}
-	l.lw.dispatchers[key] = f
 	return f
 }
 

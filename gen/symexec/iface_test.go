@@ -202,3 +202,53 @@ func TestRunIfaceEqual(t *testing.T) {
 		}
 	}
 }
+
+// TestRunIfaceNested: a struct that embeds an interface implements it
+// through it, and may hold itself: its methods dispatch again, and its
+// comparison looks into the value it holds.
+func TestRunIfaceNested(t *testing.T) {
+	size := fn(t, "iface.FramedSize")
+	same := fn(t, "iface.SameSized")
+	framedT := size.Params[0].T.(*ir.Struct)
+	sized := framedT.Fields[0].T.(*ir.Interface)
+	i64 := ir.Int{Bits: 64, Signed: true}
+	box := func(w int) ir.Literal {
+		bt := sized.Impls[sized.Tag("Box")-1].T
+		return ir.Literal{T: sized, Bits: uint64(sized.Tag("Box")),
+			Elems: []ir.Literal{{T: bt, Elems: []ir.Literal{{T: i64, Bits: uint64(w)}}}}}
+	}
+	framed := func(in ir.Literal, border int) ir.Literal {
+		return ir.Literal{T: framedT, Elems: []ir.Literal{in, {T: i64, Bits: uint64(border)}}}
+	}
+	asSized := func(f ir.Literal) ir.Literal {
+		return ir.Literal{T: sized, Bits: uint64(sized.Tag("Framed")), Elems: []ir.Literal{f}}
+	}
+	tests := []struct {
+		f    *ir.Func
+		args []ir.Literal
+		want string
+	}{
+		{size, []ir.Literal{framed(ir.Zero(sized), 0)}, "-1"},
+		{size, []ir.Literal{framed(box(5), 1)}, "1"},
+		{size, []ir.Literal{framed(asSized(framed(box(5), 9)), 1)}, "1"}, // the inner border is not read
+		{size, []ir.Literal{framed(asSized(framed(box(1), 9)), 3)}, "0"},
+		{same, []ir.Literal{asSized(framed(box(1), 0)), asSized(framed(box(1), 0))}, "true"},
+		{same, []ir.Literal{asSized(framed(box(1), 0)), asSized(framed(box(2), 0))}, "false"},
+		{same, []ir.Literal{asSized(framed(asSized(framed(box(1), 0)), 0)), asSized(framed(asSized(framed(box(1), 0)), 0))}, "true"},
+		{same, []ir.Literal{asSized(framed(ir.Zero(sized), 0)), box(0)}, "false"},
+	}
+	for _, tt := range tests {
+		tr, err := run(tt.f, params(tt.args...), 100000)
+		if err != nil {
+			t.Errorf("%s(%s): %v", tt.f.Name, show(tt.args), err)
+			continue
+		}
+		got := show(tr.Outputs)
+		if tr.Panicked {
+			got = "panic: " + tr.Reason
+		}
+		if got != tt.want {
+			t.Errorf("%s(%s) = %s, want %s", tt.f.Name, show(tt.args), got, tt.want)
+		}
+	}
+}

@@ -101,3 +101,36 @@ func Same(a, b Shape) int {
 	}
 	return 0
 }
+
+// Sized has a size.
+type Sized interface{ Size() int }
+
+// Box is sized.
+type Box struct{ W int }
+
+func (b Box) Size() int { return b.W }
+
+// Framed embeds a Sized: it is one through it, and may hold another.
+type Framed struct {
+	Sized
+	Border int
+}
+
+// FramedSize compares the size of f's content with its border.
+func FramedSize(f Framed) int {
+	if f.Sized == nil {
+		return -1
+	}
+	if f.Size() > f.Border {
+		return 1
+	}
+	return 0
+}
+
+// SameSized compares two Sized values, which may nest.
+func SameSized(a, b Sized) bool {
+	if a == b {
+		return true
+	}
+	return false
+}
