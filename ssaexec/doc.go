@@ -44,6 +44,9 @@
 //	float32/64     f32, f64           struct          *Struct
 //	string         string             func(A) (R)     func(A) (R) (Signature)
 //	map[K]V        map[K]V (Map)      error           error (Error)
+//	other interface I                 I (*Interface): nil or one of the
+//	                                  module's types implementing I, or
+//	                                  converted to or asserted from an I
 //
 // Instructions (lowerbody.go, lowervalue.go, lowerop.go): the lowering
 // maps the SSA instructions one for one, in the same blocks:
@@ -101,6 +104,25 @@
 //	Call of fmt.Errorf(c), c a   MakeError of the constant fmt.Sprintf(c)
 //	constant, no arguments       (fmt.Errorf calls errors.New then)
 //	Invoke err.Error()           ErrorMessage err
+//	MakeInterface x (not error)  MakeIface x, tag of x's type among the
+//	                             interface's implementations
+//	                             (loweriface.go)
+//	TypeAssert x.(T), T concrete IfaceValue x, tag of T: a run-time check
+//	TypeAssert v, ok := x.(T)    IfaceValue, CommaOk: a Tuple (T, bool);
+//	(and type switch cases)      a case's If is at the case's type,
+//	                             text "x.(T)"; case nil: "x == nil"
+//	Invoke x.M(args), x not an   t = method x.M [one function per dynamic
+//	error                        type: extracts the value (loads it, or
+//	                             the embedded field it is promoted from)
+//	                             and calls T's M, or dispatches again on
+//	                             an embedded interface]; call t(x, args)
+//	BinOp == != of an interface  IfaceIs x, nil (and Not for !=); of two
+//	and nil, or two interfaces   interfaces: both nil, or for some dynamic
+//	                             type both hold it and equal values
+//	                             (IfaceValue CommaOk of each, And, Or)
+//	ChangeInterface (Shape to    IfaceConvert x, each dynamic type's tag
+//	any), TypeAssert to an       in the other interface (0: not held);
+//	interface (both forms)       an assertion checks it, or CommaOk
 //	BinOp == != on errors, maps  BinOp Eq, Ne against NilConst of the type,
 //	                             or an error against another (a sentinel)
 //	Extract                      Extract

@@ -33,9 +33,10 @@ type lowerer struct {
 	sentinels  map[*ir.Global]bool                        // error globals made by errors.New in init
 
 	// Interfaces (loweriface.go).
-	ifaces      typeutil.Map        // types.Type -> *ir.Interface
-	ifaceUses   []ifaceUse          // conversions to and assertions from interfaces, nil until scanned
-	dispatchers map[string]*ir.Func // by interface, tag and method
+	ifaces       typeutil.Map        // types.Type -> *ir.Interface
+	ifaceUses    []ifaceUse          // conversions to and assertions from interfaces, nil until scanned
+	implVisiting typeutil.Map        // types.Type -> bool: interfaces whose implementations are being listed
+	dispatchers  map[string]*ir.Func // by interface, tag and method
 }
 
 // funcState is what the lowerer knows of one function.

@@ -38,6 +38,8 @@ type fnLowering struct {
 	cases  map[token.Pos]caseExpr  // expression-switch cases by position
 	ranges map[*ssa.BasicBlock]*ast.RangeStmt
 	iters  map[*ssa.Next]*rangeLoop // range loops over strings and maps
+
+	eqDepth int // interfaces nested in the comparison being lowered (loweriface.go)
 }
 
 // caseExpr is one value of a case clause of an expression switch.
@@ -327,7 +329,8 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 			switch r.(type) {
 			case *ssa.Panic, *ssa.DebugRef:
 			default:
-				l.unsupported(pos, "conversion of %s to interface %s (conversions between interfaces are not modelled yet)", typeString(in.X.Type()), typeString(in.Type()))
+				define(in, l.convertIface(in.X, in.Type(), false, false, pos))
+				return
 			}
 		}
 

@@ -132,7 +132,8 @@ func (l *fnLowering) stdCall(fn *ssa.Function, common *ssa.CallCommon, pos token
 	return nil, false
 }
 
-// invoke lowers a call of a method of an interface: err.Error().
+// invoke lowers a call of a method of an interface: err.Error(), or a
+// method of another interface (see loweriface.go).
 func (l *fnLowering) invoke(common *ssa.CallCommon, pos token.Pos) ir.Value {
 	if isError(common.Value.Type()) && common.Method.Name() == "Error" {
 		return l.emit(ir.NewErrorMessage(l.value(common.Value, pos)))

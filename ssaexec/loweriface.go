@@ -22,7 +22,12 @@ import (
 //     their pointers *T, that implement I (types.Implements);
 //   - the concrete types the module converts to I (MakeInterface) or
 //     asserts from an I (TypeAssert, type switch cases), basic types
-//     included: for any, these are the only ones.
+//     included;
+//   - the candidates of the interfaces the module converts to I
+//     (ChangeInterface), and those of the interfaces it asserts an I to
+//     that implement I;
+//   - for an interface without methods (any), the first of int, string
+//     and bool not listed yet: a type no case names.
 //
 // The lowering handles
 //
@@ -31,16 +36,23 @@ import (
 //	v, ok := x.(T), type         IfaceValue x, tag of T, CommaOk (go/ssa
 //	switch cases                 lowers a type switch to a chain of them)
 //	x == nil, x != nil           IfaceIs x, nil (and Not)
+//	x == y (interfaces)          both nil, or one dynamic type and equal
+//	                             values (ifaceEqual)
+//	ChangeInterface, x.(J) and   IfaceConvert x, the tag in J of each
+//	v, ok := x.(J), J an         dynamic type of x (0 when it does not
+//	interface                    implement J)
 //	x.M(args) (invoke)           IfaceMethod x, M: one function per
 //	                             dynamic type, each taking x and the
 //	                             arguments, extracting its value (and
 //	                             loading it, for a *T whose M has a value
-//	                             receiver) and calling T's M; then
+//	                             receiver; following embedded fields) and
+//	                             calling T's M, or dispatching again for
+//	                             an embedded interface's; then
 //	                             CallIndirect of it on (x, args)
 //
-// and stops at conversions between interfaces, assertions to an
-// interface type and comparisons of two interface values. A method
-// promoted from an embedded field is called on that field.
+// and stops at comparisons of interfaces that may hold values Go cannot
+// compare, and at conversions between an error and other interfaces. A method promoted from an
+// embedded field is called on that field.
 
 // ifaceType returns the IR type of the interface type t (not error).
 func (lw *lowerer) ifaceType(t types.Type, it *types.Interface) (ir.Type, string) {
@@ -112,6 +124,36 @@ func (lw *lowerer) implementations(t types.Type, it *types.Interface) []types.Ty
 	for _, c := range lw.namedWith(t) {
 		add(c)
 	}
+	// What an interface converted to t may hold; what t may hold to be
+	// asserted to an interface.
+	if visiting, _ := lw.implVisiting.At(t).(bool); !visiting {
+		lw.implVisiting.Set(t, true)
+		for _, u := range lw.ifaceUses {
+			if !types.Identical(u.iface, t) {
+				continue
+			}
+			o, ok := u.other.Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			for _, c := range lw.implementations(u.other, o) {
+				if types.Implements(c, it) {
+					add(c)
+				}
+			}
+		}
+		lw.implVisiting.Delete(t)
+	}
+	if it.NumMethods() == 0 {
+		// One more type than the module names, so that a value of a type
+		// no case lists (a default case, v != nil) is an input too.
+		for _, k := range []types.BasicKind{types.Int, types.String, types.Bool} {
+			n := len(cands)
+			if add(types.Typ[k]); len(cands) > n {
+				break
+			}
+		}
+	}
 	key := func(c types.Type) (string, bool) {
 		if p, ok := c.(*types.Pointer); ok {
 			return lw.localTypeString(p.Elem()), true
@@ -149,16 +191,17 @@ func (lw *lowerer) namedWith(t types.Type) []types.Type {
 	}
 	var out []types.Type
 	for _, u := range lw.ifaceUses {
-		if types.Identical(u.iface, t) {
-			out = append(out, u.concrete)
+		if types.Identical(u.iface, t) && !types.IsInterface(u.other) {
+			out = append(out, u.other)
 		}
 	}
 	return out
 }
 
-// An ifaceUse is a conversion of a concrete type to an interface, or an
-// assertion of it from one.
-type ifaceUse struct{ iface, concrete types.Type }
+// An ifaceUse is a conversion of a type to an interface (other to
+// iface), or an assertion from an interface to a type (iface to other);
+// other is a concrete type or an interface.
+type ifaceUse struct{ iface, other types.Type }
 
 // scanIfaceUses lists the conversions to and assertions from interfaces
 // in every function of the module.
@@ -175,6 +218,8 @@ func (lw *lowerer) scanIfaceUses() {
 			for _, instr := range b.Instrs {
 				switch in := instr.(type) {
 				case *ssa.MakeInterface:
+					lw.ifaceUses = append(lw.ifaceUses, ifaceUse{in.Type(), in.X.Type()})
+				case *ssa.ChangeInterface:
 					lw.ifaceUses = append(lw.ifaceUses, ifaceUse{in.Type(), in.X.Type()})
 				case *ssa.TypeAssert:
 					lw.ifaceUses = append(lw.ifaceUses, ifaceUse{in.X.Type(), in.AssertedType})
@@ -237,7 +282,7 @@ func (l *fnLowering) typeAssert(in *ssa.TypeAssert, pos token.Pos) ir.Value {
 		l.unsupported(pos, "type assertion of an error to %s (only errors made by errors.New and fmt.Errorf are modelled)", typeString(in.AssertedType))
 	}
 	if types.IsInterface(in.AssertedType) {
-		l.unsupported(pos, "type assertion to interface %s (conversions between interfaces are not modelled yet)", typeString(in.AssertedType))
+		return l.convertIface(in.X, in.AssertedType, true, in.CommaOk, pos)
 	}
 	x := l.value(in.X, pos)
 	it, ok := x.Type().(*ir.Interface)
@@ -252,22 +297,94 @@ func (l *fnLowering) typeAssert(in *ssa.TypeAssert, pos token.Pos) ir.Value {
 	return l.emit(ir.NewIfaceValue(x, tag, in.CommaOk))
 }
 
-// ifaceCompare lowers x == nil and x != nil for an interface x.
+// convertIface lowers the conversion of the interface value x to the
+// interface type to: ChangeInterface, or with assert the assertion
+// x.(to) (commaOk: v, ok := x.(to)).
+func (l *fnLowering) convertIface(x ssa.Value, to types.Type, assert, commaOk bool, pos token.Pos) ir.Value {
+	what := "conversion of " + typeString(x.Type()) + " to interface " + typeString(to)
+	if assert {
+		what = "type assertion of " + typeString(x.Type()) + " to interface " + typeString(to)
+	}
+	xv := l.value(x, pos)
+	from, ok := xv.Type().(*ir.Interface)
+	if !ok {
+		l.unsupported(pos, "%s (errors are not modelled as interface values)", what)
+	}
+	tt, why := l.lw.typ(to)
+	if why != "" {
+		l.unsupported(pos, "%s: %s", what, why)
+	}
+	target, ok := tt.(*ir.Interface)
+	if !ok {
+		l.unsupported(pos, "%s (errors are not modelled as interface values)", what)
+	}
+	it := to.Underlying().(*types.Interface)
+	tags := make([]int, len(from.Impls))
+	for k, im := range from.Impls {
+		c := im.Src.(types.Type)
+		if !types.Implements(c, it) {
+			continue
+		}
+		if tags[k] = implTag(target, c); tags[k] == 0 {
+			l.unsupported(pos, "%s holding a %s (%s has no IR type)", what, typeString(c), typeString(c))
+		}
+	}
+	return l.emit(ir.NewIfaceConvert(xv, target, tags, assert, commaOk))
+}
+
+// ifaceEqualDepth bounds the interfaces nested in one another that a
+// comparison looks into: symexec.DefaultBounds.Depth.
+const ifaceEqualDepth = 4
+
+// ifaceCompare lowers x == y and x != y for interfaces: IfaceIs nil
+// against nil, ifaceEqual otherwise.
 func (l *fnLowering) ifaceCompare(op ir.Op, x, y ir.Value, in *ssa.BinOp, pos token.Pos) ir.Value {
 	if op != ir.Eq && op != ir.Ne {
 		l.unsupported(pos, "operator %s on %s", in.Op, typeString(in.X.Type()))
 	}
-	v := x
+	var eq ir.Value
 	if c, ok := x.(*ir.Const); ok && c.T == x.Type() {
-		v = y
-	} else if c, ok := y.(*ir.Const); !ok || c.T != y.Type() {
-		l.unsupported(pos, "comparison of two %s values (only comparisons with nil are modelled)", typeString(in.X.Type()))
+		eq = l.emit(ir.NewIfaceIs(y, 0))
+	} else if c, ok := y.(*ir.Const); ok && c.T == y.Type() {
+		eq = l.emit(ir.NewIfaceIs(x, 0))
+	} else {
+		eq = l.ifaceEqual(x, y, pos)
 	}
-	is := l.emit(ir.NewIfaceIs(v, 0))
 	if op == ir.Ne {
-		return l.emit(ir.NewUnOp(ir.Not, is))
+		return l.emit(ir.NewUnOp(ir.Not, eq))
 	}
-	return is
+	return eq
+}
+
+// ifaceEqual returns x == y for two interfaces of one type: both nil, or
+// of one dynamic type with equal values,
+//
+//	(x is nil && y is nil) || (x.(T1),ok && y.(T1),ok && x.(T1) == y.(T1)) || ...
+//
+// It fails when a dynamic type is not comparable (Go panics then). A
+// dynamic type may hold the interface again (a struct embedding it):
+// past ifaceEqualDepth nested interfaces, only two nils are equal, which
+// is exact for the inputs pbcc makes (nil past the same depth).
+func (l *fnLowering) ifaceEqual(x, y ir.Value, pos token.Pos) ir.Value {
+	it := x.Type().(*ir.Interface)
+	and := func(a, b ir.Value) ir.Value { return l.emit(ir.NewBinOp(ir.And, a, b)) }
+	eq := and(l.emit(ir.NewIfaceIs(x, 0)), l.emit(ir.NewIfaceIs(y, 0)))
+	if l.eqDepth >= ifaceEqualDepth {
+		return eq
+	}
+	l.eqDepth++
+	defer func() { l.eqDepth-- }()
+	for k, im := range it.Impls {
+		if c, ok := im.Src.(types.Type); ok && !types.Comparable(c) {
+			l.unsupported(pos, "comparison of %s values, which may hold a %s (not comparable: Go panics)", it.Name, im.Name)
+		}
+		xk := l.emit(ir.NewIfaceValue(x, k+1, true))
+		yk := l.emit(ir.NewIfaceValue(y, k+1, true))
+		same := and(l.emit(ir.NewExtract(xk, 1)), l.emit(ir.NewExtract(yk, 1)))
+		vals := l.equal(l.emit(ir.NewExtract(xk, 0)), l.emit(ir.NewExtract(yk, 0)))
+		eq = l.emit(ir.NewBinOp(ir.Or, eq, and(same, vals)))
+	}
+	return eq
 }
 
 // invokeIface lowers x.M(args) for an interface x other than error.
@@ -303,7 +420,9 @@ func (l *fnLowering) invokeIface(common *ssa.CallCommon, pos token.Pos) ir.Value
 
 // dispatch returns the function that calls method m of the dynamic type
 // c (tag k of it) on an interface value: it extracts the value, loads it
-// for a pointer whose method has a value receiver, and calls the method.
+// for a pointer whose method has a value receiver, follows the embedded
+// fields a promoted method comes from, and calls the method, or, for a
+// method of an embedded interface, dispatches again on that interface.
 // It is made once per interface, tag and method.
 func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Func, pos token.Pos) *ir.Func {
 	sel := l.lw.prog.MethodSets.MethodSet(c).Lookup(m.Pkg(), m.Name())
@@ -312,33 +431,53 @@ func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Fu
 	}
 	key := fmt.Sprintf("%p/%d/%s", it, k, m.Id())
 	if f, ok := l.lw.dispatchers[key]; ok {
-		l.callee(f.Src.(*ssa.Function), pos, "call")
+		if fn, ok := f.Src.(*ssa.Function); ok {
+			l.callee(fn, pos, "call")
+		}
 		return f
 	}
 	obj := sel.Obj().(*types.Func)
-	fn := l.lw.prog.FuncValue(obj)
-	if fn == nil {
-		l.unsupported(pos, "call of method %s of %s, which has no Go body", m.Name(), typeString(c))
+	sig := obj.Type().(*types.Signature)
+	_, abstract := sig.Recv().Type().Underlying().(*types.Interface)
+	f := &ir.Func{Name: fmt.Sprintf("%s.%s@%s", it.Name, m.Name(), it.Impls[k-1].Name), Pos: l.lw.pos(obj.Pos()), Lang: ir.Go}
+	var cs *funcState
+	if !abstract {
+		fn := l.lw.prog.FuncValue(obj)
+		if fn == nil {
+			l.unsupported(pos, "call of method %s of %s, which has no Go body", m.Name(), typeString(c))
+		}
+		cs = l.callee(fn, pos, "call")
+		f.Src = fn
 	}
-	cs := l.callee(fn, pos, "call")
-	_, recvPtr := obj.Type().(*types.Signature).Recv().Type().(*types.Pointer)
-
-	f := &ir.Func{Name: fmt.Sprintf("%s.%s@%s", it.Name, m.Name(), it.Impls[k-1].Name), Pos: cs.ir.Pos, Lang: ir.Go, Src: fn}
+	params, why := l.lw.types(sig.Params())
+	if why != "" {
+		l.unsupported(pos, "call of method %s of %s: %s", m.Name(), typeString(c), why)
+	}
+	results, why := l.lw.types(sig.Results())
+	if why != "" {
+		l.unsupported(pos, "call of method %s of %s: %s", m.Name(), typeString(c), why)
+	}
 	x := ir.NewParam("x", it)
 	f.Params = []*ir.Param{x}
 	args := []ir.Value{nil}
-	for _, p := range cs.ir.Params[1:] {
-		q := ir.NewParam(p.Name(), p.T)
+	for i, p := range params {
+		q := ir.NewParam(fmt.Sprintf("a%d", i), p)
 		f.Params = append(f.Params, q)
 		args = append(args, q)
 	}
-	f.Results = cs.ir.Results
+	f.Results = results
+	if l.lw.dispatchers == nil {
+		l.lw.dispatchers = map[string]*ir.Func{}
+	}
+	// Known before its body is made: a type may embed the interface it
+	// implements.
+	l.lw.dispatchers[key] = f
 	b := f.NewBlock("dispatch")
 	emit := func(in interface {
 		ir.Instr
 		SetPosition(ir.Pos)
 	}) ir.Value {
-		in.SetPosition(cs.ir.Pos)
+		in.SetPosition(f.Pos)
 		b.Emit(in)
 		v, _ := in.(ir.Value)
 		return v
@@ -374,17 +513,37 @@ func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Fu
 			addr, val, cur = val, nil, p.Elem()
 		}
 	}
+	_, recvPtr := sig.Recv().Type().(*types.Pointer)
 	recv := val
 	switch {
-	case recvPtr && addr == nil:
+	case abstract || !recvPtr:
+		if val == nil {
+			recv = emit(ir.NewLoad(addr))
+		}
+	case addr == nil:
 		l.unsupported(pos, "call of method %s of %s, which needs an addressable receiver", m.Name(), typeString(c))
-	case recvPtr:
+	default:
 		recv = addr
-	case val == nil:
-		recv = emit(ir.NewLoad(addr))
 	}
 	args[0] = recv
-	call := emit(ir.NewCall(cs.ir, args))
+	var call ir.Value
+	if abstract {
+		inner, ok := recv.Type().(*ir.Interface)
+		if !ok {
+			l.unsupported(pos, "call of method %s of %s, promoted from an embedded %s", m.Name(), typeString(c), typeString(cur))
+		}
+		fns := make([]*ir.FuncRef, len(inner.Impls))
+		for j, im := range inner.Impls {
+			if d := l.dispatch(inner, j+1, im.Src.(types.Type), m, pos); d != nil {
+				fns[j] = &ir.FuncRef{Func: d}
+			}
+		}
+		fsig := &ir.Signature{Params: append([]ir.Type{inner}, params...), Results: results}
+		fv := emit(ir.NewIfaceMethod(recv, m.Name(), fns, fsig))
+		call = emit(ir.NewCallIndirect(fv, args))
+	} else {
+		call = emit(ir.NewCall(cs.ir, args))
+	}
 	ret := &ir.Return{}
 	switch len(f.Results) {
 	case 0:
@@ -395,13 +554,9 @@ func (l *fnLowering) dispatch(it *ir.Interface, k int, c types.Type, m *types.Fu
 			ret.Results = append(ret.Results, emit(ir.NewExtract(call, i)))
 		}
 	}
-	ret.SetPosition(cs.ir.Pos)
+	ret.SetPosition(f.Pos)
 	b.SetTerm(ret)
 	f.Renumber()
-	if l.lw.dispatchers == nil {
-		l.lw.dispatchers = map[string]*ir.Func{}
-	}
-	l.lw.dispatchers[key] = f
 	return f
 }
 

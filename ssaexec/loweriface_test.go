@@ -54,6 +54,19 @@ func Kind(v any) int {
 }
 
 func MustSquare(s Shape) int { return s.(*Square).Side }
+
+type Empty interface{}
+
+func IsNil(e Empty) bool { return e == nil }
+
+func Widen(s Shape) any { return s }
+
+func Named(s Shape) bool {
+	_, ok := s.(interface{ Name() string })
+	return ok
+}
+
+type Wrapped struct{ Shape }
 `
 
 // lowerIface lowers ifaceSrc and returns its functions by name.
@@ -79,16 +92,21 @@ func lowerIface(t *testing.T) map[string]*ir.Func {
 
 // TestLowerIfaceCandidates: an interface with methods has the module's
 // types that implement it, T before *T, by name (a promoted method
-// counts); any has the types the module converts to it or asserts.
+// counts); any has the types the module converts to it or asserts, and
+// one more.
 func TestLowerIfaceCandidates(t *testing.T) {
 	fs := lowerIface(t)
 	shape := fs["m.Area"].Params[0].T.(*ir.Interface)
-	if got, want := impls(shape), "*Base Circle *Circle *Derived *Square"; got != want {
+	if got, want := impls(shape), "*Base Circle *Circle *Derived *Square Wrapped *Wrapped"; got != want {
 		t.Errorf("Shape implementations: %s, want %s", got, want)
 	}
 	anyT := fs["m.Kind"].Params[0].T.(*ir.Interface)
-	if got, want := impls(anyT), "int string"; got != want {
-		t.Errorf("any implementations: %s, want %s", got, want)
+	if got, want := impls(anyT), "*Base Circle *Circle *Derived *Square Wrapped *Wrapped bool int string"; got != want {
+		t.Errorf("any implementations: %s, want %s (Shape's, as Widen converts a Shape to any; int and string asserted; bool a type no case names)", got, want)
+	}
+	empty := fs["m.IsNil"].Params[0].T.(*ir.Interface)
+	if got, want := impls(empty), "int"; got != want {
+		t.Errorf("Empty implementations: %s, want %s (a non-nil value of a type no case names)", got, want)
 	}
 	box := fs["m.FromBox"].Params[0].T.(*ir.Struct)
 	if box.Fields[0].T != ir.Type(shape) {
@@ -102,7 +120,8 @@ func TestLowerIfaceCandidates(t *testing.T) {
 // TestLowerIfaceDispatch: a method call is a function value with one
 // function per dynamic type, each extracting the value held and calling
 // the method: through a load for a value method of a pointer, through
-// the field for a promoted method.
+// the field for a promoted method, through a second dispatch for a
+// method of an embedded interface.
 func TestLowerIfaceDispatch(t *testing.T) {
 	fs := lowerIface(t)
 	f := fs["m.Area"]
@@ -119,12 +138,16 @@ func TestLowerIfaceDispatch(t *testing.T) {
 	if m == nil || call == nil || call.Fn != ir.Value(m) {
 		t.Fatalf("no method value called in\n%s", f)
 	}
+	// A method of an embedded interface dispatches again.
+	all := "[Shape.Area@*Base Shape.Area@Circle Shape.Area@*Circle Shape.Area@*Derived Shape.Area@*Square Shape.Area@Wrapped Shape.Area@*Wrapped]"
 	want := map[string][]string{
 		"Shape.Area@*Base":    {"t0 = x.(*Base)", "t1 = call m.Base.Area(t0)"},
 		"Shape.Area@Circle":   {"t0 = x.(Circle)", "t1 = call m.Circle.Area(t0)"},
 		"Shape.Area@*Circle":  {"t0 = x.(*Circle)", "t1 = load t0", "t2 = call m.Circle.Area(t1)"},
 		"Shape.Area@*Derived": {"t0 = x.(*Derived)", "t1 = &t0.Base", "t2 = call m.Base.Area(t1)"},
 		"Shape.Area@*Square":  {"t0 = x.(*Square)", "t1 = call m.Square.Area(t0)"},
+		"Shape.Area@Wrapped":  {"t0 = x.(Wrapped)", "t1 = t0.Shape", "t2 = method t1.Area " + all, "t3 = call t2(t1)"},
+		"Shape.Area@*Wrapped": {"t0 = x.(*Wrapped)", "t1 = &t0.Shape", "t2 = load t1", "t3 = method t2.Area " + all, "t4 = call t3(t2)"},
 	}
 	if len(m.Fns) != len(want) {
 		t.Fatalf("%d functions, want %d: %s", len(m.Fns), len(want), m)
@@ -162,6 +185,10 @@ func TestLowerIfaceInstrs(t *testing.T) {
 		{"m.FromBox", []string{"= t2 is nil", `"b.S == nil"`, "method t5.Area", "call t6(t5)"}},
 		{"m.Kind", []string{"= v.(int),ok", `m.go:39:7 "v.(int)"`, "= v.(string),ok", `m.go:41:7 "v.(string)"`}},
 		{"m.MustSquare", []string{"t0 = s.(*Square)\n"}},
+		// any's tags: *Base Circle *Circle *Derived *Square Wrapped *Wrapped bool int string.
+		{"m.Widen", []string{"t0 = convert any <- s [1 2 3 4 5 6 7]\n"}},
+		// No type of the module has a method Name.
+		{"m.Named", []string{"t0 = assert,ok interface{Name() string} <- s [0 0 0 0 0 0 0]\n"}},
 	} {
 		s := fs[tt.fn].String()
 		rest := s

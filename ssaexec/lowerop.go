@@ -78,6 +78,8 @@ func (l *fnLowering) equal(x, y ir.Value) ir.Value {
 			k := ir.IntConst(l.lw.intType(), int64(i))
 			and(l.equal(l.emit(ir.NewIndex(x, k)), l.emit(ir.NewIndex(y, k))))
 		}
+	case *ir.Interface:
+		return l.ifaceEqual(x, y, l.fn.Pos())
 	default:
 		return l.emit(ir.NewBinOp(ir.Eq, x, y))
 	}

@@ -31,6 +31,14 @@
 //	*Index       any        t12 = t10[i]
 //	*Store       -          store t11 <- 3:int
 //
+// Go interfaces other than error (iface.go; the C front end uses none):
+//
+//	*MakeIface   *Interface t1 = iface Shape <- Circle t0
+//	*IfaceIs     bool       t2 = s is nil     t3 = v is int|string
+//	*IfaceValue  any        t4 = s.(*Square)  t5 = s.(Circle),ok
+//	*IfaceMethod signature  t6 = method s.Area [Shape.Area@Circle Shape.Area@*Square]
+//	*IfaceConvert *Interface t7 = convert any <- s [2 3]  t8 = assert,ok Named <- v [0 1 0]
+//
 //	Terminator   successors
 //	*If          2: true, false      if t1 goto b1 else b2
 //	*Switch      len(Cases)+1: each case, then default

@@ -94,6 +94,55 @@ type IfaceMethod struct {
 	Fns    []*FuncRef
 }
 
+// IfaceConvert converts interface X to another interface: Tags[i-1] is
+// the tag, in the result's type, of X's dynamic type i (0 when that type
+// does not implement it). A plain conversion (Shape to any) maps every
+// type; an assertion to an interface, x.(J), is a run-time error when
+// the type maps to none (nil included), and with CommaOk yields a Tuple
+// of the result (nil then) and whether it mapped.
+type IfaceConvert struct {
+	aValue
+	X       Value
+	Tags    []int
+	Assert  bool
+	CommaOk bool
+}
+
+// Result returns the interface X is converted to.
+func (i *IfaceConvert) Result() *Interface {
+	if t, ok := i.T.(Tuple); ok {
+		return t.Elems[0].(*Interface)
+	}
+	return i.T.(*Interface)
+}
+
+func (i *IfaceConvert) Operands() []Value { return []Value{i.X} }
+
+func (i *IfaceConvert) String() string {
+	op := "convert"
+	switch {
+	case i.CommaOk:
+		op = "assert,ok"
+	case i.Assert:
+		op = "assert"
+	}
+	tags := make([]string, len(i.Tags))
+	for k, tag := range i.Tags {
+		tags[k] = fmt.Sprint(tag)
+	}
+	return fmt.Sprintf("%s = %s %s <- %s [%s]", i.Name(), op, i.Result(), i.X.Name(), strings.Join(tags, " "))
+}
+
+// NewIfaceConvert returns the conversion of x to the interface to, by
+// tags; assert and commaOk as for IfaceConvert.
+func NewIfaceConvert(x Value, to *Interface, tags []int, assert, commaOk bool) *IfaceConvert {
+	var t Type = to
+	if commaOk {
+		t = Tuple{Elems: []Type{to, Bool{}}}
+	}
+	return &IfaceConvert{aValue: aValue{T: t}, X: x, Tags: tags, Assert: assert || commaOk, CommaOk: commaOk}
+}
+
 func (i *MakeIface) Operands() []Value  { return []Value{i.X} }
 func (i *IfaceIs) Operands() []Value    { return []Value{i.X} }
 func (i *IfaceValue) Operands() []Value { return []Value{i.X} }
@@ -203,6 +252,22 @@ func checkIface(in Instr) string {
 			return fmt.Sprintf("%q extracts no implementation", in)
 		}
 		return tagOK(in.X, in.Tag)
+	case *IfaceConvert:
+		if s := tagOK(in.X); s != "" {
+			return s
+		}
+		from, to := in.X.Type().(*Interface), in.Result()
+		if len(in.Tags) != len(from.Impls) {
+			return fmt.Sprintf("%q maps %d tags for %d implementations", in, len(in.Tags), len(from.Impls))
+		}
+		for k, tag := range in.Tags {
+			if tag < 0 || tag > len(to.Impls) {
+				return fmt.Sprintf("tag %d of %q out of range for %s", tag, in, to)
+			}
+			if tag > 0 && from.Impls[k].T.String() != to.Impls[tag-1].T.String() {
+				return fmt.Sprintf("%q maps %s to %s", in, from.Impls[k].Name, to.Impls[tag-1].Name)
+			}
+		}
 	case *IfaceMethod:
 		if s := tagOK(in.X); s != "" {
 			return s

@@ -12,10 +12,12 @@ import (
 //
 // An interface value has t, a tag of ifaceTagBits bits: 0 for nil, k for
 // the dynamic type Impls[k-1]; and alts, the value it holds for each
-// dynamic type (alts[k-1]; the zero value of the types it does not
-// have). Keeping one value per dynamic type, rather than one of them,
-// lets an if-then-else of two interfaces stay element-wise, as for
-// structs. An input interface is a choice variable (name.type, in
+// dynamic type: alts[k-1] is set whenever the tag may be k, and nil when
+// it cannot (the zero value is never built: a struct may hold the
+// interface it implements). Keeping one value per dynamic type, rather
+// than one of them, lets an if-then-else of two interfaces stay
+// element-wise, as for structs; where one side has no value for a type,
+// the other's is taken, since the tag is not that type there. An input interface is a choice variable (name.type, in
 // 0..len(Impls)) and an input of each implementation.
 //
 // A call of a method goes through IfaceMethod, a function value that
@@ -29,20 +31,38 @@ func tagConst(k int) *term.Term { return term.BV(uint64(k), ifaceTagBits) }
 
 // zeroIface returns the nil interface of type t.
 func zeroIface(t *ir.Interface) value {
-	alts := make([]value, len(t.Impls))
-	for i, im := range t.Impls {
-		alts[i] = zero(im.T)
-	}
-	return value{t: tagConst(0), alts: alts}
+	return value{t: tagConst(0), alts: make([]*value, len(t.Impls))}
 }
 
 // iteIface returns "if c then x else y" for two interfaces of one type.
 func iteIface(c *term.Term, x, y value) value {
-	alts := make([]value, max(len(x.alts), len(y.alts)))
+	alts := make([]*value, max(len(x.alts), len(y.alts)))
 	for i := range alts {
-		alts[i] = ite(c, x.alts[i], y.alts[i])
+		alts[i] = iteAlt(c, x.alts[i], y.alts[i])
 	}
 	return value{t: term.Ite(c, x.t, y.t), alts: alts}
+}
+
+// iteAlt returns "if c then a else b" for the values of one dynamic
+// type, where nil stands for "not of this type".
+func iteAlt(c *term.Term, a, b *value) *value {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	v := ite(c, *a, *b)
+	return &v
+}
+
+// held returns the value interface x holds for tag k (of type t), or the
+// zero of t when x cannot have that type.
+func held(x value, k int, t ir.Type) value {
+	if k < 1 || k > len(x.alts) || x.alts[k-1] == nil {
+		return zero(t)
+	}
+	return *x.alts[k-1]
 }
 
 // inputIface returns an input interface: nil or one of t's dynamic
@@ -54,9 +74,10 @@ func (in *InputModel) inputIface(name string, t *ir.Interface, depth int) value 
 	}
 	tag := in.variable(name+".type", ir.Int{Bits: ifaceTagBits})
 	in.domain = append(in.domain, term.ULE(tag, tagConst(len(t.Impls))))
-	alts := make([]value, len(t.Impls))
+	alts := make([]*value, len(t.Impls))
 	for i, im := range t.Impls {
-		alts[i] = in.input(fmt.Sprintf("%s.(%s)", name, strings.TrimPrefix(im.Name, "*")), im.T, depth+1)
+		v := in.input(fmt.Sprintf("%s.(%s)", name, strings.TrimPrefix(im.Name, "*")), im.T, depth+1)
+		alts[i] = &v
 	}
 	return value{t: tag, alts: alts}
 }
@@ -64,10 +85,10 @@ func (in *InputModel) inputIface(name string, t *ir.Interface, depth int) value 
 // ifaceLiteral returns the literal of interface v under the model.
 func (c *concretizer) ifaceLiteral(t *ir.Interface, v value) ir.Literal {
 	k := int(c.eval(v.t))
-	if k == 0 || k > len(t.Impls) || k > len(v.alts) {
+	if k == 0 || k > len(t.Impls) {
 		return ir.Literal{T: t, Nil: true}
 	}
-	return ir.Literal{T: t, Bits: uint64(k), Elems: []ir.Literal{c.literal(t.Impls[k-1].T, v.alts[k-1])}}
+	return ir.Literal{T: t, Bits: uint64(k), Elems: []ir.Literal{c.literal(t.Impls[k-1].T, held(v, k, t.Impls[k-1].T))}}
 }
 
 // ifaceValue returns the concrete value of an interface literal.
@@ -77,7 +98,8 @@ func (b *builder2) ifaceValue(t *ir.Interface, l ir.Literal) value {
 		return v
 	}
 	v.t = tagConst(int(l.Bits))
-	v.alts[l.Bits-1] = b.value(l.Elems[0])
+	h := b.value(l.Elems[0])
+	v.alts[l.Bits-1] = &h
 	return v
 }
 
@@ -87,7 +109,8 @@ func (m *machine) execIface(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 	case *ir.MakeIface:
 		v := zeroIface(in.T.(*ir.Interface))
 		v.t = tagConst(in.Tag)
-		v.alts[in.Tag-1] = fr.value(in.X)
+		h := fr.value(in.X)
+		v.alts[in.Tag-1] = &h
 		fr.env[in] = v
 	case *ir.IfaceIs:
 		x := fr.value(in.X)
@@ -99,12 +122,14 @@ func (m *machine) execIface(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 	case *ir.IfaceValue:
 		x := fr.value(in.X)
 		is := term.Eq(x.t, tagConst(in.Tag))
+		t := in.X.Type().(*ir.Interface).Impls[in.Tag-1].T
 		if !in.CommaOk {
-			fr.env[in] = x.alts[in.Tag-1]
+			fr.env[in] = held(x, in.Tag, t)
 			return []check{{cond: is, kind: ir.CheckType, instr: in}}, true
 		}
-		t := in.X.Type().(*ir.Interface).Impls[in.Tag-1].T
-		fr.env[in] = value{elems: []value{ite(is, x.alts[in.Tag-1], zero(t)), {t: is}}}
+		fr.env[in] = value{elems: []value{ite(is, held(x, in.Tag, t), zero(t)), {t: is}}}
+	case *ir.IfaceConvert:
+		return convertIface(fr, in), true
 	case *ir.IfaceMethod:
 		x := fr.value(in.X)
 		var fs []fnTarget
@@ -121,4 +146,30 @@ func (m *machine) execIface(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		return nil, false
 	}
 	return nil, true
+}
+
+// convertIface executes an IfaceConvert: the result's tag is the mapped
+// tag of x's, and it holds x's value there.
+func convertIface(fr *frame, in *ir.IfaceConvert) []check {
+	x := fr.value(in.X)
+	r := zeroIface(in.Result())
+	ok := term.False
+	for i, j := range in.Tags {
+		if j == 0 || x.alts[i] == nil {
+			continue // the value cannot have that type
+		}
+		is := term.Eq(x.t, tagConst(i+1))
+		r.t = term.Ite(is, tagConst(j), r.t)
+		r.alts[j-1] = iteAlt(is, x.alts[i], r.alts[j-1])
+		ok = term.Or(ok, is)
+	}
+	if in.CommaOk {
+		fr.env[in] = value{elems: []value{r, {t: ok}}}
+		return nil
+	}
+	fr.env[in] = r
+	if in.Assert {
+		return []check{{cond: ok, kind: ir.CheckType, instr: in}}
+	}
+	return nil
 }

@@ -79,6 +79,18 @@ func TestRunIface(t *testing.T) {
 		{"iface.Width", "Rect", []int{2, 3}, "3"},
 		{"iface.Width", "*Rect", []int{5, 3}, "-1"}, // *Rect is not Rect
 		{"iface.Width", "", nil, "-1"},
+		// Conversions between interfaces and assertions to interfaces.
+		{"iface.HasCorners", "Rect", []int{1, 2}, "true"},
+		{"iface.HasCorners", "*Square", []int{1}, "false"},
+		{"iface.HasCorners", "", nil, "false"},
+		{"iface.Corners", "*Rect", []int{1, 1}, "4"},
+		{"iface.Corners", "Circle", []int{1}, "0"},
+		{"iface.Corners", "", nil, "-1"},
+		{"iface.MustPolygon", "Rect", []int{4, 4}, "1"},
+		{"iface.MustPolygon", "*Rect", []int{1, 1}, "0"},
+		{"iface.MustPolygon", "Circle", []int{9}, "panic: interface conversion"},
+		{"iface.MustPolygon", "", nil, "panic: interface conversion"},
+		{"iface.MustPolygon", "*Rect", nil, "panic: nil dereference"},
 	}
 	for _, tt := range tests {
 		f := fn(t, tt.fn)
@@ -158,4 +170,85 @@ func names(it *ir.Interface) string {
 		s = append(s, im.Name)
 	}
 	return strings.Join(s, " ")
+}
+
+// TestRunIfaceEqual: two interfaces are equal when both are nil, or when
+// they hold equal values of one dynamic type (pointers by identity).
+func TestRunIfaceEqual(t *testing.T) {
+	f := fn(t, "iface.Same")
+	sq := shapeLit(t, f, "*Square", 1)
+	tests := []struct {
+		a, b ir.Literal
+		want string
+	}{
+		{shapeLit(t, f, ""), shapeLit(t, f, ""), "2"},
+		{shapeLit(t, f, "Circle", 2), shapeLit(t, f, "Circle", 2), "1"},
+		{shapeLit(t, f, "Circle", 2), shapeLit(t, f, "Circle", 3), "0"},
+		{shapeLit(t, f, "Circle", 2), shapeLit(t, f, "*Circle", 2), "0"},
+		{shapeLit(t, f, "Rect", 0, 0), shapeLit(t, f, "Circle", 0), "0"},  // zero values of two types
+		{shapeLit(t, f, ""), shapeLit(t, f, "*Square"), "0"},              // nil vs a nil pointer
+		{shapeLit(t, f, "*Square"), shapeLit(t, f, "*Square"), "1"},       // two nil pointers
+		{shapeLit(t, f, "*Square", 1), shapeLit(t, f, "*Square", 1), "0"}, // two objects
+		{sq, sq, "1"}, // one object
+	}
+	for _, tt := range tests {
+		tr, err := run(f, params(tt.a, tt.b), 100000)
+		if err != nil {
+			t.Errorf("Same(%s, %s): %v", tt.a, tt.b, err)
+			continue
+		}
+		if got := show(tr.Outputs); got != tt.want {
+			t.Errorf("Same(%s, %s) = %s, want %s", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestRunIfaceNested: a struct that embeds an interface implements it
+// through it, and may hold itself: its methods dispatch again, and its
+// comparison looks into the value it holds.
+func TestRunIfaceNested(t *testing.T) {
+	size := fn(t, "iface.FramedSize")
+	same := fn(t, "iface.SameSized")
+	framedT := size.Params[0].T.(*ir.Struct)
+	sized := framedT.Fields[0].T.(*ir.Interface)
+	i64 := ir.Int{Bits: 64, Signed: true}
+	box := func(w int) ir.Literal {
+		bt := sized.Impls[sized.Tag("Box")-1].T
+		return ir.Literal{T: sized, Bits: uint64(sized.Tag("Box")),
+			Elems: []ir.Literal{{T: bt, Elems: []ir.Literal{{T: i64, Bits: uint64(w)}}}}}
+	}
+	framed := func(in ir.Literal, border int) ir.Literal {
+		return ir.Literal{T: framedT, Elems: []ir.Literal{in, {T: i64, Bits: uint64(border)}}}
+	}
+	asSized := func(f ir.Literal) ir.Literal {
+		return ir.Literal{T: sized, Bits: uint64(sized.Tag("Framed")), Elems: []ir.Literal{f}}
+	}
+	tests := []struct {
+		f    *ir.Func
+		args []ir.Literal
+		want string
+	}{
+		{size, []ir.Literal{framed(ir.Zero(sized), 0)}, "-1"},
+		{size, []ir.Literal{framed(box(5), 1)}, "1"},
+		{size, []ir.Literal{framed(asSized(framed(box(5), 9)), 1)}, "1"}, // the inner border is not read
+		{size, []ir.Literal{framed(asSized(framed(box(1), 9)), 3)}, "0"},
+		{same, []ir.Literal{asSized(framed(box(1), 0)), asSized(framed(box(1), 0))}, "true"},
+		{same, []ir.Literal{asSized(framed(box(1), 0)), asSized(framed(box(2), 0))}, "false"},
+		{same, []ir.Literal{asSized(framed(asSized(framed(box(1), 0)), 0)), asSized(framed(asSized(framed(box(1), 0)), 0))}, "true"},
+		{same, []ir.Literal{asSized(framed(ir.Zero(sized), 0)), box(0)}, "false"},
+	}
+	for _, tt := range tests {
+		tr, err := run(tt.f, params(tt.args...), 100000)
+		if err != nil {
+			t.Errorf("%s(%s): %v", tt.f.Name, show(tt.args), err)
+			continue
+		}
+		got := show(tr.Outputs)
+		if tr.Panicked {
+			got = "panic: " + tr.Reason
+		}
+		if got != tt.want {
+			t.Errorf("%s(%s) = %s, want %s", tt.f.Name, show(tt.args), got, tt.want)
+		}
+	}
 }

@@ -384,7 +384,9 @@ func objectTypes(f *ir.Func, st *state, params []value) map[int]ir.Type {
 			}
 		case *ir.Interface:
 			for i, e := range v.alts {
-				walk(t.Impls[i].T, e)
+				if e != nil {
+					walk(t.Impls[i].T, *e)
+				}
 			}
 		}
 	}

@@ -101,6 +101,8 @@ func mayFail(in ir.Instr) bool {
 		return true
 	case *ir.IfaceValue:
 		return !in.CommaOk
+	case *ir.IfaceConvert:
+		return in.Assert && !in.CommaOk
 	case *ir.BinOp:
 		switch in.Op {
 		case ir.Div, ir.Rem, ir.Shl, ir.Shr, ir.Add, ir.Sub, ir.Mul:

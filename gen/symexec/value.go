@@ -17,7 +17,7 @@ type value struct {
 	fn    []fnTarget
 	n, c  *term.Term // slices: length and capacity; strings: length
 	msg   *value     // errors: the message (t is the tag)
-	alts  []value    // interfaces: the value held for each dynamic type (t is the tag)
+	alts  []*value   // interfaces: the value held for each dynamic type, nil when none (t is the tag)
 }
 
 // A pointer designates a cell of memory: one of several targets, each

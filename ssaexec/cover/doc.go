@@ -35,7 +35,10 @@
 //     tagless switch's case expressions are conditions, split as above;
 //   - a for ... range over an integer, slice, string, map, array or pointer
 //     to an array: Pos is the for keyword, true means an iteration starts,
-//     false that the range is exhausted (a break or return is neither).
+//     false that the range is exhausted (a break or return is neither);
+//   - each type (or nil) of a case of a type switch, true meaning the value
+//     has that type (types are tried in order until one matches), as go/ssa
+//     tests them one by one; Text is "x.(T)", or "x == nil".
 //
 // Pos is the start of the leaf (absolute file, 1-based line and byte
 // column; //line directives are ignored). Func is "<pkg>.<Func>" or

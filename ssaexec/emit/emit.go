@@ -715,6 +715,13 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 			if unexported {
 				structs = append(structs, types.TypeString(t, g.qual)+"{}")
 			}
+		case *types.Interface:
+			// What the value may hold (iface.go).
+			for _, c := range g.ifaceTypes(u) {
+				if err := walk(c); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	}

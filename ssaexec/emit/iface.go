@@ -103,3 +103,29 @@ func ifaceIsZero(l ir.Literal) bool {
 	_, _, ok, _ := ifaceImpl(l)
 	return !ok
 }
+
+// ifaceTypes returns the named types of the package under test (T and
+// *T) that implement it: what a result of type it may hold, for the
+// options of cmp.Diff. It returns them all for an interface without
+// methods.
+func (g *generator) ifaceTypes(it *types.Interface) []types.Type {
+	if g.pkg == nil {
+		return nil
+	}
+	var out []types.Type
+	scope := g.pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+			continue
+		}
+		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
+			out = append(out, n)
+		}
+	}
+	return out
+}

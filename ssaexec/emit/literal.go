@@ -52,10 +52,11 @@ import (
 // constructors, in emit.go). It fails, naming the type, for a type it
 // cannot write and for a literal that does not fit t.
 //
-// The IR has no map or interface type yet; Literal reads a map as Nil
-// (nil map) or Elems holding one {key, value} pair (a Literal whose Elems
-// are the two) per entry, and an error value as Nil or, when T is nil and
-// Str is empty, as nil; otherwise as an error whose message is Str.
+// Literal reads a map as Nil (nil map) or Elems holding one {key, value}
+// pair (a Literal whose Elems are the two) per entry, and an error value
+// as Nil or, when T is nil and Str is empty, as nil; otherwise as an
+// error whose message is Str. An interface value is Nil, or Bits the tag
+// of its dynamic type in T (an *ir.Interface) and Elems[0] the value.
 func Literal(t types.Type, l ir.Literal, qual types.Qualifier) (string, error) {
 	o := newObjects()
 	o.walk(t, l)
