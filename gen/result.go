@@ -84,12 +84,15 @@ type EdgeStatus struct {
 
 // A Result is what generation found for one function.
 type Result struct {
-	Func        *ir.Func
-	Goals       []ir.Edge    // the unconstrained edges
-	Edges       []EdgeStatus // every branch edge, in ir.Func.BranchEdges order
-	Cases       []Case
-	Findings    []Finding
-	K           int // the largest bound tried
+	Func     *ir.Func
+	Goals    []ir.Edge    // the unconstrained edges
+	Edges    []EdgeStatus // every branch edge, in ir.Func.BranchEdges order
+	Cases    []Case
+	Findings []Finding
+	K        int // the largest bound tried
+	// Extern lists the calls of external functions the executor does not
+	// model exactly, whose results the replays taught.
+	Extern      []ExternCall
 	SolverCalls int
 	Duration    time.Duration
 }

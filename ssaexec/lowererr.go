@@ -90,6 +90,12 @@ func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 	case "errors.Is", "errors.As", "errors.Unwrap", "errors.Join":
 		return "call of " + name + " (error wrapping is not modelled; compare with == instead)"
 	}
+	if _, ok := externName(fn); ok {
+		return ""
+	}
+	if name != "" && outside(fn.Pkg) == " (standard library not modelled yet)" {
+		return stdUnmodelled(fn)
+	}
 	return "call of " + fn.String() + outside(fn.Pkg)
 }
 
@@ -129,7 +135,7 @@ func (l *fnLowering) stdCall(fn *ssa.Function, common *ssa.CallCommon, pos token
 			return l.emit(ir.NewMakeError(ir.StringConst(msg))), true
 		}
 	}
-	return nil, false
+	return l.externCall(fn, common, pos)
 }
 
 // invoke lowers a call of a method of an interface: err.Error().

@@ -1,0 +1,108 @@
+// Package stdcalls calls the standard library the way parsers and
+// validators do: the calls pbcc models (strings.IndexByte, HasPrefix,
+// unicode.IsDigit, utf8.DecodeRuneInString) and calls whose results it
+// learns by replaying the real function (strconv.Itoa, strconv.Atoi).
+package stdcalls
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// SplitPair splits "key=value" at its first '='. A pair without '=' or
+// with an empty key is rejected.
+func SplitPair(s string) (key, value string, ok bool) {
+	i := strings.IndexByte(s, '=')
+	if i < 0 {
+		return "", "", false
+	}
+	if i == 0 {
+		return "", s[1:], false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// Ident reports whether s is an identifier: a letter or '_', then
+// letters, digits and '_'.
+func Ident(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r == '_' || unicode.IsLetter(r):
+		case unicode.IsDigit(r):
+			if i == 0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Scheme returns the scheme of a URL it knows, "" for others.
+func Scheme(url string) string {
+	switch {
+	case strings.HasPrefix(url, "https://"):
+		return "https"
+	case strings.HasPrefix(url, "http://"):
+		return "http"
+	case strings.Contains(url, "://"):
+		return "other"
+	}
+	return ""
+}
+
+// Width returns the columns n takes when printed, at most 6.
+func Width(n int) int {
+	s := strconv.Itoa(n)
+	if len(s) > 6 {
+		return 6
+	}
+	return len(s)
+}
+
+// Port parses a TCP port number.
+func Port(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, false
+	}
+	if n <= 0 || n > 65535 {
+		return 0, false
+	}
+	return n, true
+}
+
+// CountRunes counts the runes of s, and how many of them are ASCII,
+// decoding them one by one.
+func CountRunes(s string) (runes, ascii int) {
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && size == 1 {
+			return -1, -1 // invalid UTF-8
+		}
+		if size == 1 {
+			ascii++
+		}
+		runes++
+		s = s[size:]
+	}
+	return runes, ascii
+}
+
+// Spaces counts the leading blanks of s.
+func Spaces(s string) int {
+	n := 0
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			break
+		}
+		n++
+	}
+	return n
+}
