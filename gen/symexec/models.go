@@ -76,6 +76,7 @@ var models = map[string]model{
 		r := a[0].t
 		return []value{{t: term.Or(inRange32(r, 0, 0xD7FF), inRange32(r, 0xE000, 0x10FFFF))}}
 	}},
+	"strconv.Atoi":     {false, atoi},
 	"unicode.IsDigit":  asciiPredicate(func(r *term.Term) *term.Term { return inRange32(r, '0', '9') }),
 	"unicode.IsNumber": asciiPredicate(func(r *term.Term) *term.Term { return inRange32(r, '0', '9') }),
 	"unicode.IsLetter": asciiPredicate(func(r *term.Term) *term.Term {
@@ -136,8 +137,8 @@ func byteString(b *term.Term) value {
 }
 
 // byteAt returns byte j of string value s, 0 past its capacity.
-func byteAt(s value, j int) *term.Term {
-	if j < len(s.elems) {
+func byteAt(s value, j uint64) *term.Term {
+	if j < uint64(len(s.elems)) {
 		return s.elems[j].t
 	}
 	return term.BV(0, 8)
@@ -151,7 +152,7 @@ func matchAt(s, sub value, i *term.Term) *term.Term {
 	for j := range sub.elems {
 		var b *term.Term
 		if i.IsConst() {
-			b = byteAt(s, int(i.Val)+j)
+			b = byteAt(s, i.Val+uint64(j))
 		} else {
 			b = sel(s, term.Add(i, bv64(j))).t
 		}
@@ -193,4 +194,32 @@ func decodeFirst(c *ir.CallExtern, s value) []value {
 	r, size := decodeRune(s, bv64(0))
 	empty := term.Eq(s.n, bv64(0))
 	return []value{{t: term.Ite(empty, r32(0xFFFD), r)}, intResult(c, 1, term.Ite(empty, bv64(0), size))}
+}
+
+// atoi models strconv.Atoi on strings shorter than 19 bytes, which Go
+// parses on its fast path: an optional sign, then at least one digit and
+// nothing else; no overflow is possible. The value and whether the error
+// is nil are exact; the error's message is unknown. Longer strings (a
+// bound on lengths of 19 or more) get unknown results.
+func atoi(_ *state, c *ir.CallExtern, a []value, unknown func(int) value) []value {
+	s := a[0]
+	if len(s.elems) >= 19 {
+		return []value{unknown(0), unknown(1)}
+	}
+	minus := term.Eq(byteAt(s, 0), term.BV('-', 8))
+	sign := term.Or(minus, term.Eq(byteAt(s, 0), term.BV('+', 8)))
+	start := term.Ite(sign, bv64(1), bv64(0))
+	valid := []*term.Term{term.ULT(start, s.n)}
+	n := bv64(0)
+	for j := range s.elems {
+		in := term.And(term.ULE(start, bv64(j)), term.ULT(bv64(j), s.n))
+		d := term.Sub(byteAt(s, uint64(j)), term.BV('0', 8))
+		valid = append(valid, term.Implies(in, term.ULE(d, term.BV(9, 8))))
+		n = term.Ite(in, term.Add(term.Mul(n, bv64(10)), term.ZExt(d, 64)), n)
+	}
+	ok := term.And(valid...)
+	n = term.Ite(ok, term.Ite(minus, term.Neg(n), n), bv64(0))
+	msg := *unknown(1).msg
+	err := value{t: term.Ite(ok, term.BV(0, errTagBits), placeTag(c.Pos)), msg: &msg}
+	return []value{intResult(c, 0, n), err}
 }
