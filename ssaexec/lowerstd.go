@@ -57,6 +57,6 @@ func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 // stdUnmodelled says why a call of fn, a function of the standard
 // library outside stdlib's table, cannot be lowered.
 func stdUnmodelled(fn *ssa.Function) string {
-	return "call of " + fn.String() + " (not a function of the standard library pbcc models or can call: " +
-		"only pure functions of numbers, bools, strings and byte slices are)"
+	return "call of " + fn.String() + " (not in pbcc's table of standard library functions: " +
+		"pure functions of numbers, bools, strings and byte slices)"
 }
