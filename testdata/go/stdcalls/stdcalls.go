@@ -5,6 +5,7 @@
 package stdcalls
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode"
@@ -103,6 +104,42 @@ func Spaces(s string) int {
 			break
 		}
 		n++
+	}
+	return n
+}
+
+// Fits reports whether n, printed, fits in width columns.
+func Fits(n, width int) bool {
+	s := strconv.Itoa(n)
+	if len(s) > width {
+		return false
+	}
+	return true
+}
+
+// Magic names the format of a file from its first bytes.
+func Magic(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte("\x89PNG")):
+		return "png"
+	case bytes.HasPrefix(head, []byte("GIF8")):
+		return "gif"
+	case bytes.IndexByte(head, 0) >= 0:
+		return "binary"
+	}
+	return "text"
+}
+
+// EncodedLen returns the bytes runes take in UTF-8, or -1 when one of
+// them has no encoding.
+func EncodedLen(rs []rune) int {
+	n := 0
+	for _, r := range rs {
+		k := utf8.RuneLen(r)
+		if k < 0 {
+			return -1
+		}
+		n += k
 	}
 	return n
 }
