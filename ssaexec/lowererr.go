@@ -73,7 +73,8 @@ func errorfMessage(args []ssa.Value) (string, bool) {
 
 // unmodelled returns why a call of fn, outside the module, cannot be
 // lowered, or "" when it can: errors.New, fmt.Errorf with a constant
-// format and no arguments.
+// format and no arguments, the functions of gen/stdlib's table
+// (lowerstd.go).
 func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 	name := stdFunc(fn)
 	switch name {
@@ -122,7 +123,8 @@ func (l *fnLowering) checkCalls() {
 }
 
 // stdCall lowers a call of a modelled function outside the module:
-// errors.New and fmt.Errorf (see above). It returns false for the others.
+// errors.New and fmt.Errorf (see above), and the functions of gen/stdlib's
+// table (externCall). It returns false for the others.
 func (l *fnLowering) stdCall(fn *ssa.Function, common *ssa.CallCommon, pos token.Pos) (ir.Value, bool) {
 	if fn.Pkg != nil && l.lw.inModule[fn.Pkg.Pkg] {
 		return nil, false
