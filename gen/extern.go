@@ -42,10 +42,11 @@ type facts struct {
 	fresh bool // facts came since the last query
 }
 
-// learn keeps the calls of tr that are new and that no exact model covers.
+// learn keeps the calls of tr that are new and whose results no model
+// gives.
 func (g *generation) learn(tr *symexec.Trace) {
 	for _, c := range tr.Calls {
-		if symexec.ModelOf(c.Func) == "exact" || len(g.facts.list) >= maxFacts {
+		if symexec.ModelDecides(c) || len(g.facts.list) >= maxFacts {
 			continue
 		}
 		key := factKey(c)

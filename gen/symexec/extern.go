@@ -397,3 +397,44 @@ func (m *machine) unknown(st *state, call *ir.CallExtern, id, i int) value {
 	}
 	panic(unsupported("result of %s of type %s", call.Func, call.Results[i]))
 }
+
+// ModelDecides reports whether the model of f's function gives, on f's
+// arguments, results that are known without the fact: always for an
+// exact model, on its domain for a partial one (unicode.IsDigit of an
+// ASCII rune). Such a fact need not be kept.
+func ModelDecides(f Fact) bool {
+	md, ok := models[f.Func]
+	switch {
+	case !ok:
+		return false
+	case md.exact:
+		return true
+	}
+	st := &state{mem: map[int]value{}}
+	b := &builder2{st: st, objs: map[*ir.Literal]int{}}
+	call := &ir.CallExtern{Func: f.Func}
+	args := make([]value, len(f.Args))
+	for i, a := range f.Args {
+		args[i] = b.value(a)
+		call.Args = append(call.Args, ir.NewParam(fmt.Sprintf("p%d", i), a.T))
+	}
+	for _, r := range f.Results {
+		call.Results = append(call.Results, r.T)
+	}
+	m := &machine{}
+	res := md.fn(st, call, args, func(i int) value { return m.unknown(st, call, 0, i) })
+	for i, r := range res {
+		if _, isErr := f.Results[i].T.(ir.Error); isErr {
+			// The message of an error may stay unknown; its being nil
+			// or not is what branches test.
+			if !r.t.IsConst() {
+				return false
+			}
+			continue
+		}
+		if !eqLiteral(st, r, f.Results[i]).IsConst() {
+			return false
+		}
+	}
+	return true
+}

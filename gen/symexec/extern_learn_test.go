@@ -167,3 +167,30 @@ func guesses(f *ir.Func) bool {
 	}
 	return walk(f)
 }
+
+func TestModelDecides(t *testing.T) {
+	r32 := func(r rune) ir.Literal { return ir.Literal{T: i32, Bits: uint64(uint32(r))} }
+	b := func(v bool) ir.Literal {
+		if v {
+			return ir.Literal{T: ir.Bool{}, Bits: 1}
+		}
+		return ir.Literal{T: ir.Bool{}}
+	}
+	str := func(s string) ir.Literal { return ir.Literal{T: ir.String{}, Str: s} }
+	i64l := func(v int64) ir.Literal { return ir.Literal{T: i64, Bits: uint64(v)} }
+	errl := func(msg string) ir.Literal { return ir.Literal{T: ir.Error{}, Str: msg} }
+	for _, tc := range []struct {
+		f    symexec.Fact
+		want bool
+	}{
+		{symexec.Fact{Func: "unicode.IsDigit", Args: []ir.Literal{r32('7')}, Results: []ir.Literal{b(true)}}, true},
+		{symexec.Fact{Func: "unicode.IsDigit", Args: []ir.Literal{r32('٣')}, Results: []ir.Literal{b(true)}}, false},
+		{symexec.Fact{Func: "strconv.Itoa", Args: []ir.Literal{i64l(7)}, Results: []ir.Literal{str("7")}}, false},
+		{symexec.Fact{Func: "strings.IndexByte", Args: []ir.Literal{str("a=b"), {T: ir.Int{Bits: 8}, Bits: '='}}, Results: []ir.Literal{i64l(1)}}, true},
+		{symexec.Fact{Func: "strconv.Atoi", Args: []ir.Literal{str("x")}, Results: []ir.Literal{i64l(0), errl(`strconv.Atoi: parsing "x": invalid syntax`)}}, true},
+	} {
+		if got := symexec.ModelDecides(tc.f); got != tc.want {
+			t.Errorf("ModelDecides(%s%v) = %v, want %v", tc.f.Func, tc.f.Args, got, tc.want)
+		}
+	}
+}
