@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"github.com/pbcc/pbcc/gen/ir"
@@ -10,14 +11,20 @@ import (
 	"github.com/pbcc/pbcc/ssaexec"
 )
 
+var (
+	stdcallsOnce sync.Once
+	stdcalls     []*ssaexec.Package
+	stdcallsErr  error
+)
+
 // stdcallsFunc returns the IR of testdata function stdcalls.<name>.
 func stdcallsFunc(t *testing.T, name string) *ir.Func {
 	t.Helper()
-	pkgs, err := ssaexec.Load("..", "./testdata/go/stdcalls")
-	if err != nil {
-		t.Fatal(err)
+	stdcallsOnce.Do(func() { stdcalls, stdcallsErr = ssaexec.Load("..", "./testdata/go/stdcalls") })
+	if stdcallsErr != nil {
+		t.Fatal(stdcallsErr)
 	}
-	for _, p := range pkgs {
+	for _, p := range stdcalls {
 		for _, f := range p.Funcs {
 			if f.IR.Name == "stdcalls."+name {
 				return f.IR
@@ -49,46 +56,53 @@ func newGeneration(t *testing.T, f *ir.Func, s *solve.Solver) *generation {
 	return g
 }
 
-// TestReachLearnsExternResults: in Fits(n, width), the edge
-// len(strconv.Itoa(n)) > width false needs the real length of Itoa(n),
-// which the executor does not model. The first solution guesses it and
-// fails on replay; the replay's call becomes a fact, and the goal is
-// solved again at the same bound, this time for good, without sampling.
+// TestReachLearnsExternResults: in SameEnds(n), the edge s[0] != s[len(s)-1]
+// false, s = strconv.Itoa(n), needs the real digits of Itoa(n), which the
+// executor does not model (only their count). The first solution guesses
+// them and fails on replay; the replay's call becomes a fact, and the
+// goal is solved again at the same bound, this time for good. Without
+// the second round, the goal ends as a replay mismatch.
 func TestReachLearnsExternResults(t *testing.T) {
-	f := stdcallsFunc(t, "Fits")
-	s := solve.New(0)
-	defer s.Close()
-	g := newGeneration(t, f, s)
-	g.opts.K = 1 // reach samples concrete inputs from k = 2 on: not here
+	f := stdcallsFunc(t, "SameEnds")
 	var goal ir.Edge
 	for _, e := range f.BranchEdges() {
-		if e.Cond() == "len(s) > width" && e.Label() == "false" {
+		if e.Cond() == "s[0] != s[len(s)-1]" && e.Label() == "false" {
 			goal = e
 		}
 	}
 	if goal.From == nil {
-		t.Fatalf("no edge len(s) > width false in\n%s", f)
+		t.Fatalf("no edge s[0] != s[len(s)-1] false in\n%s", f)
 	}
-	if err := g.reach(context.Background(), goal); err != nil {
-		t.Fatal(err)
-	}
-	if st := g.status[goal]; st.Outcome != Covered {
-		t.Fatalf("outcome %s (%s), want covered", st.Outcome, st.Detail)
-	}
-	// The first solution guessed Itoa's result and failed on replay (a
-	// fact), the next one took the goal (another fact).
-	if len(g.facts.list) < 2 {
-		t.Errorf("%d facts learnt, want the refuted guess's and the solution's", len(g.facts.list))
-	}
-	for _, fc := range g.facts.list {
-		if fc.Func != "strconv.Itoa" {
-			t.Errorf("fact about %s", fc.Func)
+	for _, learn := range []bool{false, true} {
+		s := solve.New(0)
+		g := newGeneration(t, f, s)
+		g.opts.K = 1 // reach samples concrete inputs from k = 2 on: not here
+		g.facts.off = !learn
+		err := g.reach(context.Background(), goal)
+		s.Close()
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	c := g.r.Cases[len(g.r.Cases)-1]
-	t.Logf("case %s: n=%s width=%s after %d facts", c.Name, c.Inputs[0], c.Inputs[1], len(g.facts.list))
-	if len(c.Outputs) != 1 || c.Outputs[0].Bits != 1 {
-		t.Errorf("case %s returns %v, want true", c.Name, c.Outputs)
+		st := g.status[goal]
+		if !learn {
+			if st.Outcome != Mismatch {
+				t.Fatalf("without learning: outcome %s, want a replay mismatch (the first solution guesses)", st.Outcome)
+			}
+			continue
+		}
+		if st.Outcome != Covered {
+			t.Fatalf("outcome %s (%s), want covered", st.Outcome, st.Detail)
+		}
+		for _, fc := range g.facts.list {
+			if fc.Func != "strconv.Itoa" {
+				t.Errorf("fact about %s", fc.Func)
+			}
+		}
+		c := g.r.Cases[len(g.r.Cases)-1]
+		t.Logf("case %s: n=%s after %d facts", c.Name, c.Inputs[0], len(g.facts.list))
+		if len(c.Outputs) != 1 || c.Outputs[0].Bits != 1 {
+			t.Errorf("case %s returns %v, want true", c.Name, c.Outputs)
+		}
 	}
 }
 
@@ -101,7 +115,8 @@ func TestExternCallsListed(t *testing.T) {
 	}{
 		{"SplitPair", nil},
 		{"Ident", []string{"unicode.IsLetter partial", "unicode.IsDigit partial"}},
-		{"Width", []string{"strconv.Itoa "}},
+		{"Width", []string{"strconv.Itoa partial"}},
+		{"Fits", []string{"strconv.Itoa partial"}},
 		{"Port", []string{"strconv.Atoi partial"}},
 	} {
 		var got []string

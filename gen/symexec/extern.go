@@ -358,6 +358,10 @@ func bytesOf(st *state, s value) value {
 	return value{elems: es, n: s.n}
 }
 
+// resultCap gives, for functions whose string results may be longer than
+// the bound on input lengths, how long they may be.
+var resultCap = map[string]int{"strconv.Itoa": 20}
+
 // unknown returns result i of the id-th external call of a symbolic run:
 // fresh variables, named after the function and id, of the result's type;
 // a string or a byte slice of at most the bound on input lengths.
@@ -367,6 +371,7 @@ func (m *machine) unknown(st *state, call *ir.CallExtern, id, i int) value {
 	if st.inputs != nil {
 		strLen = st.inputs.bounds.Len
 	}
+	strLen = max(strLen, resultCap[call.Func])
 	fresh := func() value {
 		n := term.Var(name+".len", 64)
 		es := make([]value, strLen)

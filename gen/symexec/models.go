@@ -77,6 +77,7 @@ var models = map[string]model{
 		return []value{{t: term.Or(inRange32(r, 0, 0xD7FF), inRange32(r, 0xE000, 0x10FFFF))}}
 	}},
 	"strconv.Atoi":     {false, atoi},
+	"strconv.Itoa":     {false, itoa},
 	"unicode.IsDigit":  asciiPredicate(func(r *term.Term) *term.Term { return inRange32(r, '0', '9') }),
 	"unicode.IsNumber": asciiPredicate(func(r *term.Term) *term.Term { return inRange32(r, '0', '9') }),
 	"unicode.IsLetter": asciiPredicate(func(r *term.Term) *term.Term {
@@ -222,4 +223,35 @@ func atoi(_ *state, c *ir.CallExtern, a []value, unknown func(int) value) []valu
 	msg := *unknown(1).msg
 	err := value{t: term.Ite(ok, term.BV(0, errTagBits), placeTag(c.Pos)), msg: &msg}
 	return []value{intResult(c, 0, n), err}
+}
+
+// itoa models strconv.Itoa in part: the length of the result is exact (a
+// sign, then as many digits as the magnitude has), and so are its being
+// digits, without a leading zero, after a '-' for a negative number; which
+// digits they are is unknown, for the facts to tell (exact digits would
+// need a division per digit).
+func itoa(_ *state, c *ir.CallExtern, a []value, unknown func(int) value) []value {
+	n := term.Resize(a[0].t, 64, true)
+	neg := term.SLT(n, bv64(0))
+	mag := term.Ite(neg, term.Neg(n), n) // unsigned: MinInt64 too
+	digits := bv64(1)
+	p := uint64(1)
+	for k := 1; k <= 19; k++ {
+		p *= 10
+		digits = term.Ite(term.ULE(term.BV(p, 64), mag), bv64(k+1), digits)
+	}
+	sign := term.Ite(neg, bv64(1), bv64(0))
+	raw := unknown(0)
+	es := make([]value, len(raw.elems))
+	for j := range es {
+		b := raw.elems[j].t
+		first := term.Eq(bv64(j), sign) // the leading digit
+		lo := term.Ite(term.And(first, term.ULT(bv64(1), digits)), term.BV('1', 8), term.BV('0', 8))
+		digit := term.Ite(term.And(term.ULE(lo, b), term.ULE(b, term.BV('9', 8))), b, lo)
+		if j == 0 {
+			digit = term.Ite(neg, term.BV('-', 8), digit)
+		}
+		es[j] = value{t: digit}
+	}
+	return []value{{elems: es, n: term.Add(digits, sign)}}
 }

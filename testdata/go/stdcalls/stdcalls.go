@@ -143,3 +143,16 @@ func EncodedLen(rs []rune) int {
 	}
 	return n
 }
+
+// SameEnds reports whether n, a number of two digits or more, begins and
+// ends with the same digit, as 121 does.
+func SameEnds(n int) bool {
+	if n < 10 {
+		return false
+	}
+	s := strconv.Itoa(n)
+	if s[0] != s[len(s)-1] {
+		return false
+	}
+	return true
+}
