@@ -433,9 +433,13 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 	if len(s.Unmodelled) > 0 {
 		var cs []string
 		for _, c := range s.Unmodelled {
-			cs = append(cs, c.Call+" at "+c.Pos)
+			if c.Model != "" {
+				cs = append(cs, c.Call+" at "+c.Pos+" ("+c.Model+" model)")
+			} else {
+				cs = append(cs, c.Call+" at "+c.Pos)
+			}
 		}
-		fmt.Fprintf(stdout, "\tnot modelled, results learnt by replay: %s\n", strings.Join(cs, ", "))
+		fmt.Fprintf(stdout, "\tcalls not modelled exactly, results learnt by replay: %s\n", strings.Join(cs, ", "))
 	}
 }
 

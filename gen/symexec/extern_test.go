@@ -35,7 +35,7 @@ func irTypeOf(t reflect.Type) ir.Type {
 var (
 	modelStrings = []string{"", "a", "=", "k=v", "==", "ab=", "https://x", "http://", "://", "x://y",
 		"-12", "+7", "-", "+", "12a", "0", "65536", "99999999", "007",
-		"é", "\xff", "\xe2\x82", "\xe2\x82\xac", "\xed\xa0\x80", "\xf0\x90\x80\x80", "\xf4\x90\x80\x80", "日本", " x", "\t"}
+		"é", "\xff", "\xe2\x82", "\xe2\x82\xac", "\xed\xa0\x80", "\xf0\x90\x80\x80", "\xf4\x90\x80\x80", "日本", " x", "\t", "  Get \n", "ABC", "MiXeD é", " \v\f\r", "x\u0085", "\u00a0a"}
 	modelRunes = func() []int64 {
 		rs := []int64{-1, -0x80000000, 0x80, 0xA0, 0xFF, 0x100, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDFFF, 0xE000,
 			0xFFFF, 0x10000, 0x10FFFF, 0x110000, 0x3000, 0x2028, 0x1F600}

@@ -255,3 +255,93 @@ func itoa(_ *state, c *ir.CallExtern, a []value, unknown func(int) value) []valu
 	}
 	return []value{{elems: es, n: term.Add(digits, sign)}}
 }
+
+// Models of string transformations, exact on ASCII strings (every byte
+// below 0x80: their Unicode rules are then the ASCII ones) and unknown
+// otherwise, and exact byte-level ones (TrimPrefix, TrimSuffix).
+
+// allASCII returns the condition under which the bytes of s are ASCII.
+func allASCII(s value) *term.Term {
+	conds := make([]*term.Term, len(s.elems))
+	for j, e := range s.elems {
+		conds[j] = term.Implies(term.ULT(bv64(j), s.n), term.ULT(e.t, term.BV(0x80, 8)))
+	}
+	return term.And(conds...)
+}
+
+// substring returns s[lo:hi] as a string value of s's capacity (lo ≤ hi
+// ≤ len(s)).
+func substring(s value, lo, hi *term.Term) value {
+	es := make([]value, len(s.elems))
+	for k := range es {
+		if lo.IsConst() {
+			es[k] = value{t: byteAt(s, lo.Val+uint64(k))}
+		} else {
+			es[k] = value{t: sel(s, term.Add(lo, bv64(k))).t}
+		}
+	}
+	return value{elems: es, n: term.Sub(hi, lo)}
+}
+
+// mapBytes returns s with each byte b replaced by f(b).
+func mapBytes(s value, f func(b *term.Term) *term.Term) value {
+	es := make([]value, len(s.elems))
+	for j, e := range s.elems {
+		es[j] = value{t: f(e.t)}
+	}
+	return value{elems: es, n: s.n}
+}
+
+func inRange8(b *term.Term, lo, hi byte) *term.Term {
+	return term.And(term.ULE(term.BV(uint64(lo), 8), b), term.ULE(b, term.BV(uint64(hi), 8)))
+}
+
+// asciiString models a function of one string exactly on ASCII strings.
+func asciiString(ascii func(s value) value) model {
+	return model{false, func(_ *state, _ *ir.CallExtern, a []value, unknown func(int) value) []value {
+		return []value{ite(allASCII(a[0]), ascii(a[0]), unknown(0))}
+	}}
+}
+
+func toLower(s value) value {
+	return mapBytes(s, func(b *term.Term) *term.Term {
+		return term.Ite(inRange8(b, 'A', 'Z'), term.Add(b, term.BV('a'-'A', 8)), b)
+	})
+}
+
+func toUpper(s value) value {
+	return mapBytes(s, func(b *term.Term) *term.Term {
+		return term.Ite(inRange8(b, 'a', 'z'), term.Sub(b, term.BV('a'-'A', 8)), b)
+	})
+}
+
+// trimSpace is strings.TrimSpace of an ASCII string: without its leading
+// and trailing '\t', '\n', '\v', '\f', '\r' and ' '.
+func trimSpace(s value) value {
+	space := func(b *term.Term) *term.Term { return term.Or(inRange8(b, '\t', '\r'), term.Eq(b, term.BV(' ', 8))) }
+	lo, hi := s.n, bv64(0)
+	for i := len(s.elems) - 1; i >= 0; i-- {
+		keep := term.And(term.ULT(bv64(i), s.n), term.Not(space(s.elems[i].t)))
+		lo = term.Ite(keep, bv64(i), lo)
+	}
+	for i := range s.elems {
+		keep := term.And(term.ULT(bv64(i), s.n), term.Not(space(s.elems[i].t)))
+		hi = term.Ite(keep, bv64(i+1), hi)
+	}
+	r := substring(s, lo, term.Ite(term.ULT(hi, lo), lo, hi))
+	return r
+}
+
+func init() {
+	models["strings.ToLower"] = asciiString(toLower)
+	models["strings.ToUpper"] = asciiString(toUpper)
+	models["strings.TrimSpace"] = asciiString(trimSpace)
+	models["strings.TrimPrefix"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		s, p := a[0], a[1]
+		return []value{ite(matchAt(s, p, bv64(0)), substring(s, p.n, s.n), s)}
+	}}
+	models["strings.TrimSuffix"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		s, p := a[0], a[1]
+		return []value{ite(hasSuffix(s, p), substring(s, bv64(0), term.Sub(s.n, p.n)), s)}
+	}}
+}

@@ -6,6 +6,7 @@ package stdcalls
 
 import (
 	"bytes"
+	"path"
 	"strconv"
 	"strings"
 	"unicode"
@@ -155,4 +156,26 @@ func SameEnds(n int) bool {
 		return false
 	}
 	return true
+}
+
+// Verb parses a request verb, ignoring case and surrounding blanks.
+func Verb(s string) int {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "get":
+		return 1
+	case "put":
+		return 2
+	}
+	return 0
+}
+
+// Kind names the kind of a file from its extension.
+func Kind(name string) string {
+	switch path.Ext(name) {
+	case ".go":
+		return "go"
+	case ".c", ".h":
+		return "c"
+	}
+	return "other"
 }
