@@ -39,6 +39,7 @@ type extState struct {
 	calls    []Fact // concrete: the calls made, in order
 	facts    []Fact // symbolic: calls known from replays
 	unknowns int    // symbolic: external calls made so far (their names)
+	panicked string // concrete: the panic value of a real function, printed
 }
 
 // ModelOf tells how the executor models the external function name:
@@ -72,7 +73,8 @@ func (m *machine) execExtern(st *state, fr *frame, in ir.Instr) ([]check, bool) 
 		var pe *stdlib.PanicError
 		if errors.As(err, &pe) {
 			// The real function rejects its arguments: the run panics
-			// there, as the real code would.
+			// there, as the real code would, with its value.
+			m.ext.panicked = fmt.Sprint(pe.Value)
 			fr.env[call] = zero(call.T)
 			return []check{{cond: term.False, kind: ir.NoCheck, instr: in}}, true
 		}

@@ -194,3 +194,30 @@ func TestModelDecides(t *testing.T) {
 		}
 	}
 }
+
+// TestExternRunPanics: a real function that panics on its arguments makes
+// the replay panic with the function's panic value, which the test
+// emitted for the case then expects.
+func TestExternRunPanics(t *testing.T) {
+	base := ir.NewParam("base", i64)
+	b := newFunc("k", ir.Go, []ir.Type{ir.String{}}, base)
+	entry := b.f.NewBlock("entry")
+	v := entry.Emit(ir.NewCallExtern("strconv.FormatInt", []ir.Value{c64(255), base}, []ir.Type{ir.String{}})).(ir.Value)
+	entry.SetTerm(&ir.Return{Results: []ir.Value{v}})
+	f := b.done(t)
+	for _, tc := range []struct {
+		base     int
+		out, why string
+	}{
+		{16, "ff", ""},
+		{1, "", "strconv: illegal AppendInt/FormatInt base"},
+	} {
+		tr, err := symexec.Run(f, args(t, f, tc.base), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Panicked != (tc.why != "") || tr.Reason != tc.why || tc.why == "" && show(tr.Outputs) != `"`+tc.out+`"` {
+			t.Errorf("FormatInt(255, %d): panicked %v (%q), outputs %s", tc.base, tr.Panicked, tr.Reason, show(tr.Outputs))
+		}
+	}
+}

@@ -80,6 +80,9 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 		case cut, fault:
 			tr.Panicked, tr.Kind, tr.Site = true, m.failed.kind, m.failed.instr
 			tr.Reason = m.failed.kind.String()
+			if _, ok := m.failed.instr.(*ir.CallExtern); ok {
+				tr.Reason = m.ext.panicked // a real function panicked
+			}
 			if pi, ok := m.failed.instr.(interface{ Position() ir.Pos }); ok {
 				tr.Pos = pi.Position()
 			}
