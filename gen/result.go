@@ -84,17 +84,18 @@ type EdgeStatus struct {
 
 // A Result is what generation found for one function.
 type Result struct {
-	Func     *ir.Func
-	Goals    []ir.Edge    // the unconstrained edges
-	Edges    []EdgeStatus // every branch edge, in ir.Func.BranchEdges order
-	Cases    []Case
-	Findings []Finding
-	K        int // the largest bound tried
-	// Extern lists the calls of external functions the executor does not
-	// model exactly, whose results the replays taught.
-	Extern      []ExternCall
+	Func        *ir.Func
+	Goals       []ir.Edge    // the unconstrained edges
+	Edges       []EdgeStatus // every branch edge, in ir.Func.BranchEdges order
+	Cases       []Case
+	Findings    []Finding
+	K           int // the largest bound tried
 	SolverCalls int
 	Duration    time.Duration
+
+	// Extern lists the calls of external functions the executor does not
+	// model exactly, whose results the replays taught.
+	Extern []ExternCall
 }
 
 // Count returns the number of branch edges with outcome o.

@@ -94,7 +94,7 @@ func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 	if _, ok := externName(fn); ok {
 		return ""
 	}
-	if name != "" && outside(fn.Pkg) == " (standard library not modelled yet)" {
+	if name != "" && stdPackage(fn.Pkg) {
 		return stdUnmodelled(fn)
 	}
 	return "call of " + fn.String() + outside(fn.Pkg)

@@ -2,6 +2,7 @@ package ssaexec
 
 import (
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -52,6 +53,12 @@ func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 		args[i] = l.value(a, pos)
 	}
 	return l.emit(ir.NewCallExtern(name, args, results)), true
+}
+
+// stdPackage reports whether p belongs to the standard library: its path
+// does not start with a domain name.
+func stdPackage(p *ssa.Package) bool {
+	return p != nil && !strings.Contains(strings.Split(p.Pkg.Path(), "/")[0], ".")
 }
 
 // stdUnmodelled says why a call of fn, a function of the standard
