@@ -137,3 +137,45 @@ func TestExternCallsListed(t *testing.T) {
 		}
 	}
 }
+
+// TestReachClosedWorld: path.Ext has no model. Its seed facts, made on
+// the function's constants, include path.Ext(".go") = ".go", so the goal
+// path.Ext(name) == ".go" is solved in the closed world at once, with
+// inputs that follow the real function.
+func TestReachClosedWorld(t *testing.T) {
+	f := stdcallsFunc(t, "Kind")
+	var goal ir.Edge
+	for _, e := range f.BranchEdges() {
+		if e.Cond() == `path.Ext(name) == ".go"` && e.Label() == "true" {
+			goal = e
+		}
+	}
+	if goal.From == nil {
+		t.Fatalf("no edge path.Ext(name) == \".go\" true in\n%s", f)
+	}
+	s := solve.New(0)
+	defer s.Close()
+	g := newGeneration(t, f, s)
+	done, err := g.reachClosed(context.Background(), goal, 0, true)
+	if err != nil || !done {
+		t.Fatalf("reachClosed = %v, %v; want the goal covered", done, err)
+	}
+	var seeded bool
+	for _, fc := range g.facts.list {
+		if fc.Func == "path.Ext" && fc.Args[0].Str == ".go" && fc.Results[0].Str == ".go" {
+			seeded = true
+		}
+	}
+	if !seeded {
+		t.Errorf("no seed fact path.Ext(\".go\") = \".go\" among %v", g.facts.list)
+	}
+	c := g.r.Cases[len(g.r.Cases)-1]
+	if c.Outputs[0].Str != "go" {
+		t.Errorf("case %s: name %s gives %s, want go", c.Name, c.Inputs[0], c.Outputs[0])
+	}
+	// A function whose calls all have a model has no closed world.
+	g = newGeneration(t, stdcallsFunc(t, "SplitPair"), s)
+	if done, _ := g.reachClosed(context.Background(), g.r.Edges[0].Edge, 0, true); done || len(g.facts.unknown) != 0 {
+		t.Errorf("SplitPair: closed world used")
+	}
+}

@@ -174,6 +174,9 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 				st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
 				return nil
 			}
+			if done, err := g.reachClosed(ctx, goal, k, complete); err != nil || done {
+				return err // covered following the real external functions
+			}
 			form, err := symexec.PBCC(g.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list})
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()

@@ -40,6 +40,7 @@ type extState struct {
 	facts    []Fact // symbolic: calls known from replays
 	unknowns int    // symbolic: external calls made so far (their names)
 	panicked string // concrete: the panic value of a real function, printed
+	closed   bool   // symbolic: calls without a model take the facts' arguments
 }
 
 // ModelOf tells how the executor models the external function name:
@@ -286,7 +287,23 @@ func (m *machine) symbolicExtern(st *state, call *ir.CallExtern, args []value) (
 	for i := range res {
 		res[i] = unknown(i)
 	}
-	return res, m.factChecks(st, call, args, res)
+	checks := m.factChecks(st, call, args, res)
+	if m.ext.closed {
+		// Closed world: the call's arguments are those of a fact, so its
+		// results are known.
+		var known []*term.Term
+		for _, f := range m.ext.facts {
+			if f.Func == call.Func && len(f.Args) == len(args) {
+				var same []*term.Term
+				for i, a := range f.Args {
+					same = append(same, eqLiteral(st, args[i], a))
+				}
+				known = append(known, term.And(same...))
+			}
+		}
+		checks = append(checks, check{cond: term.Or(known...), kind: ir.NoCheck, instr: call})
+	}
+	return res, checks
 }
 
 // factChecks returns, for each fact about call's function, the condition
@@ -444,4 +461,22 @@ func ModelDecides(f Fact) bool {
 		}
 	}
 	return true
+}
+
+// CallReal calls the real function name on the literal args and returns
+// the call as a fact, its results of types results.
+func CallReal(name string, args []ir.Literal, results []ir.Type) (Fact, error) {
+	st := &state{mem: map[int]value{}}
+	b := &builder2{st: st, objs: map[*ir.Literal]int{}}
+	vals := make([]value, len(args))
+	call := &ir.CallExtern{Func: name, Results: results}
+	for i, a := range args {
+		vals[i] = b.value(a)
+		call.Args = append(call.Args, ir.NewParam(fmt.Sprintf("p%d", i), a.T))
+	}
+	m := &machine{ext: extState{concrete: true}}
+	if _, err := m.callReal(st, call, vals); err != nil {
+		return Fact{}, err
+	}
+	return m.ext.calls[0], nil
 }

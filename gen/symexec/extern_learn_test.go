@@ -221,3 +221,53 @@ func TestExternRunPanics(t *testing.T) {
 		}
 	}
 }
+
+// TestExternClosedWorld: in the closed world, a call without a model
+// takes the arguments of a fact; without facts no path passes it.
+func TestExternClosedWorld(t *testing.T) {
+	sp := ir.NewParam("s", ir.String{})
+	b := newFunc("base", ir.Go, []ir.Type{i64}, sp)
+	entry, yes, no := b.f.NewBlock("entry"), b.f.NewBlock("yes"), b.f.NewBlock("no")
+	v := entry.Emit(ir.NewCallExtern("path.Base", []ir.Value{sp}, []ir.Type{ir.String{}})).(ir.Value)
+	isB := entry.Emit(ir.NewBinOp(ir.Eq, v, ir.StringConst("b"))).(ir.Value)
+	entry.SetTerm(b.cond(isB, `path.Base(s) == "b"`), yes, no)
+	yes.SetTerm(&ir.Return{Results: []ir.Value{c64(1)}})
+	no.SetTerm(&ir.Return{Results: []ir.Value{c64(0)}})
+	f := b.done(t)
+	in := inputs(t, f)
+	goal := ir.Edge{From: entry, Index: 0}
+	s := solve.New(0)
+	defer s.Close()
+	str := func(x string) ir.Literal { return ir.Literal{T: ir.String{}, Str: x} }
+	var facts []symexec.Fact
+	for _, arg := range []string{"a/c", "a/b/"} {
+		fc, err := symexec.CallReal("path.Base", []ir.Literal{str(arg)}, []ir.Type{ir.String{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		facts = append(facts, fc)
+	}
+	for _, tc := range []struct {
+		facts []symexec.Fact
+		want  solve.Status
+		s     string
+	}{
+		{nil, solve.Unsat, ""},
+		{facts[:1], solve.Unsat, ""}, // path.Base("a/c") = "c"
+		{facts, solve.Sat, "a/b/"},   // path.Base("a/b/") = "b"
+	} {
+		form, err := symexec.PBCC(in, goal, 0, symexec.Options{Facts: tc.facts, ClosedWorld: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, model, err := s.CheckSmall(form.F, solverInputs(in))
+		if err != nil || st != tc.want {
+			t.Fatalf("%d facts: %v %v, want %v", len(tc.facts), st, err, tc.want)
+		}
+		if st == solve.Sat {
+			if got := in.Literals(model).Params[0].Str; got != tc.s {
+				t.Errorf("%d facts: s = %q, want %q", len(tc.facts), got, tc.s)
+			}
+		}
+	}
+}

@@ -179,3 +179,11 @@ func Kind(name string) string {
 	}
 	return "other"
 }
+
+// InBase writes n in base b, with a 0x prefix in base 16.
+func InBase(n int64, base int) string {
+	if base == 16 {
+		return "0x" + strconv.FormatInt(n, 16)
+	}
+	return strconv.FormatInt(n, base)
+}
