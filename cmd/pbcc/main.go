@@ -40,10 +40,12 @@
 // strings, bytes, strconv, unicode, unicode/utf8, math, math/bits, path
 // and a few more (gen/stdlib) are modelled for the solver where pbcc has
 // a model (strings.IndexByte, HasPrefix, Contains, utf8.DecodeRuneInString,
-// strconv.Atoi; unicode.IsDigit and the like on ASCII), and otherwise
-// their results are unknowns the solver may guess: the replay calls the
-// real function, and a goal whose solution guessed wrong is solved again
-// knowing the real results. The summary lists such calls per function
+// strconv.Atoi; unicode.IsDigit and the like on ASCII). The others are
+// first called on the function's constants and small numbers, and each
+// goal is first solved with their calls restricted to those known
+// results; failing that, their results are unknowns the solver may
+// guess: the replay calls the real function, and a goal whose solution
+// guessed wrong is solved again knowing the real results. The summary lists such calls per function
 // ("unmodelled" in the JSON, with their position and "partial" when a
 // model covers part of the domain). Other calls outside the module stop
 // the function, named with their position.

@@ -25,7 +25,8 @@
 // utf8.DecodeRuneInString), in part (unicode.IsDigit on ASCII), or not at
 // all: its results are then unknowns that only the later branches
 // constrain, tied to the real function by Options.Facts, the calls the
-// replays made (extern.go, models.go).
+// replays made; Options.ClosedWorld restricts the calls without a model to
+// the facts' arguments (extern.go, models.go).
 //
 // Run executes a function on concrete arguments with the same code: every
 // term folds to a constant. It is the replay that tells which edges a
