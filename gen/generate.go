@@ -43,7 +43,7 @@ var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: s
 func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*Result, error) {
 	start := time.Now()
 	calls := s.Calls
-	r := &Result{Func: f, Goals: ue.Goals(f), K: opts.K}
+	r := &Result{Func: f, Goals: ue.Goals(f), K: opts.K, Extern: externCalls(f)}
 	g := &generation{r: r, f: f, s: s, opts: opts, status: map[ir.Edge]*EdgeStatus{}}
 	in, err := symexec.NewInputs(f, opts.Bounds)
 	if err != nil {
@@ -133,6 +133,7 @@ type generation struct {
 	s      *solve.Solver
 	opts   Options
 	status map[ir.Edge]*EdgeStatus
+	facts  facts // of external calls, learnt from replays (extern.go)
 }
 
 func tookEdge(tr *symexec.Trace, e ir.Edge) bool {
@@ -155,6 +156,7 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 		return nil
 	}
 	sampled := false
+	rounds := 0 // of learning external calls' results
 	for _, complete := range []bool{true, false} {
 		for k := 0; k <= g.opts.K; k++ {
 			if k == 2 && !sampled {
@@ -172,7 +174,10 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 				st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
 				return nil
 			}
-			form, err := symexec.PBCC(g.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete})
+			if done, err := g.reachClosed(ctx, goal, k, complete); err != nil || done {
+				return err // covered following the real external functions
+			}
+			form, err := symexec.PBCC(g.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list})
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
 				return nil
@@ -207,6 +212,10 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 			}
 			if err := g.addCase(goal, g.in.Literals(model)); err != nil {
 				return err
+			}
+			if st.Outcome != Covered && st.Outcome != Faults && g.relearn(&rounds) {
+				k-- // the same bound again: the replay told real results of external calls
+				continue
 			}
 			if st.Outcome != Covered && st.Outcome != Faults {
 				st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
@@ -426,7 +435,7 @@ func (g *generation) findFaults(ctx context.Context) error {
 				return nil
 			}
 			queries++
-			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes})
+			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list})
 			if err != nil {
 				return nil // too large or unsupported: no fault search here
 			}
@@ -476,6 +485,7 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 	if err != nil {
 		return fmt.Errorf("%s: replay for %s: %w", g.f.Name, CaseName(goal), err)
 	}
+	g.learn(tr)
 	c := Case{Name: CaseName(goal), Goal: goal, Inputs: args.Params, Stream: args.Stream,
 		Outputs: tr.Outputs, After: tr.After}
 	for _, ga := range args.Globals {

@@ -92,6 +92,10 @@ type Result struct {
 	K           int // the largest bound tried
 	SolverCalls int
 	Duration    time.Duration
+
+	// Extern lists the calls of external functions the executor does not
+	// model exactly, whose results the replays taught.
+	Extern []ExternCall
 }
 
 // Count returns the number of branch edges with outcome o.

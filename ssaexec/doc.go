@@ -18,7 +18,7 @@
 // A function that uses a construct the lowering does not handle is left
 // out of Funcs and reported in Package.Errors as an *UnsupportedError,
 //
-//	/abs/dir/m.go:7:34: m.Name: unsupported: call of strconv.Itoa (standard library not modelled yet)
+//	/abs/dir/m.go:7:34: m.Name: unsupported: call of os.Getenv (not in pbcc's table of standard library functions: ...)
 //
 // and so is a function that calls such a function. Load itself fails,
 // naming file:line:col, when a package cannot be loaded, parsed or
@@ -103,6 +103,10 @@
 //	Call of errors.New(s)        MakeError s
 //	Call of fmt.Errorf(c), c a   MakeError of the constant fmt.Sprintf(c)
 //	constant, no arguments       (fmt.Errorf calls errors.New then)
+//	Call of a function of the    CallExtern "strings.IndexByte" (args):
+//	standard library in the      not followed; the executor models it
+//	table of gen/stdlib          or learns its results by calling the
+//	                             real function (lowerstd.go)
 //	Invoke err.Error()           ErrorMessage err
 //	MakeInterface x (not error)  MakeIface x, tag of x's type among the
 //	                             interface's implementations

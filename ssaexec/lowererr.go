@@ -73,7 +73,8 @@ func errorfMessage(args []ssa.Value) (string, bool) {
 
 // unmodelled returns why a call of fn, outside the module, cannot be
 // lowered, or "" when it can: errors.New, fmt.Errorf with a constant
-// format and no arguments.
+// format and no arguments, the functions of gen/stdlib's table
+// (lowerstd.go).
 func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 	name := stdFunc(fn)
 	switch name {
@@ -89,6 +90,12 @@ func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 		return "call of fmt.Errorf with arguments (formatting and %w wrapping are not modelled; only a constant format without arguments is)"
 	case "errors.Is", "errors.As", "errors.Unwrap", "errors.Join":
 		return "call of " + name + " (error wrapping is not modelled; compare with == instead)"
+	}
+	if _, ok := externName(fn); ok {
+		return ""
+	}
+	if name != "" && stdPackage(fn.Pkg) {
+		return stdUnmodelled(fn)
 	}
 	return "call of " + fn.String() + outside(fn.Pkg)
 }
@@ -116,7 +123,8 @@ func (l *fnLowering) checkCalls() {
 }
 
 // stdCall lowers a call of a modelled function outside the module:
-// errors.New and fmt.Errorf (see above). It returns false for the others.
+// errors.New and fmt.Errorf (see above), and the functions of gen/stdlib's
+// table (externCall). It returns false for the others.
 func (l *fnLowering) stdCall(fn *ssa.Function, common *ssa.CallCommon, pos token.Pos) (ir.Value, bool) {
 	if fn.Pkg != nil && l.lw.inModule[fn.Pkg.Pkg] {
 		return nil, false
@@ -129,7 +137,7 @@ func (l *fnLowering) stdCall(fn *ssa.Function, common *ssa.CallCommon, pos token
 			return l.emit(ir.NewMakeError(ir.StringConst(msg))), true
 		}
 	}
-	return nil, false
+	return l.externCall(fn, common, pos)
 }
 
 // invoke lowers a call of a method of an interface: err.Error(), or a

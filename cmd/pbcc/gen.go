@@ -271,6 +271,10 @@ type funcSummary struct {
 	SolverCalls int          `json:"solver_calls"`
 	NotCovered  []notCovered `json:"not_covered,omitempty"`
 	Findings    []finding    `json:"findings,omitempty"`
+	// Unmodelled lists the calls of standard library functions that
+	// pbcc does not model exactly: the solver guessed their results and
+	// the replays, which call the real functions, taught them.
+	Unmodelled []unmodelled `json:"unmodelled,omitempty"`
 	// NotMeasured, when set, says why covered is generation's own count
 	// rather than the coverage tool's.
 	NotMeasured string `json:"not_measured,omitempty"`
@@ -314,6 +318,15 @@ func findings(r *gen.Result) []finding {
 	return fs
 }
 
+// An unmodelled call is a call of a standard library function whose
+// results pbcc does not model exactly; Model is "partial" when it does
+// on part of the function's domain (ASCII for unicode.IsDigit).
+type unmodelled struct {
+	Call  string `json:"call"`
+	Pos   string `json:"pos"`
+	Model string `json:"model,omitempty"`
+}
+
 type notCovered struct {
 	Pos     string `json:"pos"`
 	Cond    string `json:"cond"`
@@ -332,6 +345,9 @@ func summarize(fr *funcResult, m measured) funcSummary {
 	s := funcSummary{
 		Func: r.Func.Name, File: rel(fr.file), UE: len(r.Goals),
 		Tests: len(r.Cases), Seconds: roundSeconds(r.Duration), K: r.K, SolverCalls: r.SolverCalls,
+	}
+	for _, c := range r.Extern {
+		s.Unmodelled = append(s.Unmodelled, unmodelled{Call: c.Func, Pos: rel(c.Pos.String()), Model: c.Model})
 	}
 	var order []branchKey
 	group := map[branchKey][]gen.EdgeStatus{}
@@ -413,6 +429,17 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 	}
 	for _, f := range s.Findings {
 		fmt.Fprintf(stdout, "\tfinding: %s: %s with %s\n", f.Pos, f.Kind, f.Inputs)
+	}
+	if len(s.Unmodelled) > 0 {
+		var cs []string
+		for _, c := range s.Unmodelled {
+			if c.Model != "" {
+				cs = append(cs, c.Call+" at "+c.Pos+" ("+c.Model+" model)")
+			} else {
+				cs = append(cs, c.Call+" at "+c.Pos)
+			}
+		}
+		fmt.Fprintf(stdout, "\tcalls not modelled exactly, results learnt by replay: %s\n", strings.Join(cs, ", "))
 	}
 }
 

@@ -36,6 +36,20 @@
 // A function that uses a construct pbcc does not support is reported
 // (file:line:col, the construct) and skipped; the others are generated.
 //
+// Calls of the standard library are not followed. The pure functions of
+// strings, bytes, strconv, unicode, unicode/utf8, math, math/bits, path
+// and a few more (gen/stdlib) are modelled for the solver where pbcc has
+// a model (strings.IndexByte, HasPrefix, Contains, utf8.DecodeRuneInString,
+// strconv.Atoi; unicode.IsDigit and the like on ASCII). The others are
+// first called on the function's constants and small numbers, and each
+// goal is first solved with their calls restricted to those known
+// results; failing that, their results are unknowns the solver may
+// guess: the replay calls the real function, and a goal whose solution
+// guessed wrong is solved again knowing the real results. The summary lists such calls per function
+// ("unmodelled" in the JSON, with their position and "partial" when a
+// model covers part of the domain). Other calls outside the module stop
+// the function, named with their position.
+//
 // Inputs of every kind the executor models are generated: integers,
 // floats (NaN and infinities included), booleans, strings and slices (at
 // most -len elements, default 8), arrays, structs, pointers (nil, or

@@ -24,6 +24,7 @@
 //	*Convert     int        t5 = convert int8 <- a
 //	*Phi         any        t6 = phi [b0: 0:int, b3: t9]
 //	*Call        any        t7 = call tri.g(a, 2:int)
+//	*CallExtern  any        t7 = extern strings.IndexByte(s, 61:u8)
 //	*Extract     any        t8 = extract t7 #1
 //	*Alloc       pointer    t9 = alloc [2]int
 //	*Load        any        t10 = load t9

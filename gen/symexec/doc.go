@@ -23,7 +23,16 @@
 // divisor, and in C no signed overflow); paths that would fail are not in
 // the tree.
 //
+// A call of an external function (ir.CallExtern, a function of the Go
+// standard library) is modelled exactly (strings.IndexByte,
+// utf8.DecodeRuneInString), in part (unicode.IsDigit on ASCII), or not at
+// all: its results are then unknowns that only the later branches
+// constrain, tied to the real function by Options.Facts, the calls the
+// replays made; Options.ClosedWorld restricts the calls without a model to
+// the facts' arguments (extern.go, models.go).
+//
 // Run executes a function on concrete arguments with the same code: every
 // term folds to a constant. It is the replay that tells which edges a
-// solution really takes and what the function returns.
+// solution really takes and what the function returns. It calls the real
+// external functions and reports the calls (Trace.Calls).
 package symexec

@@ -26,6 +26,9 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 	if cs, ok := m.execSlice(st, fr, in); ok {
 		return cs
 	}
+	if cs, ok := m.execExtern(st, fr, in); ok {
+		return cs
+	}
 	switch in := in.(type) {
 	case *ir.BinOp:
 		x, y := fr.value(in.X), fr.value(in.Y)

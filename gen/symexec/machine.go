@@ -194,6 +194,8 @@ type machine struct {
 	steps int
 	// failed is the check that made the last fault, for reports.
 	failed check
+	// ext is the state of external calls (extern.go).
+	ext extState
 }
 
 // advance executes st until the top frame's block ends in a branch, the

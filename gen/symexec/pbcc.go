@@ -21,6 +21,13 @@ type Options struct {
 	// inputs a test can use as they are. Without it, the paths end at
 	// the goal.
 	Complete bool
+	// Facts are calls of external functions that replays made: a call
+	// with a fact's arguments has its results.
+	Facts []Fact
+	// ClosedWorld restricts the calls of external functions without a
+	// model to the arguments of facts: the solutions then follow the
+	// real functions.
+	ClosedWorld bool
 }
 
 // A Formula is the partial branch coverability condition of a goal edge
@@ -48,7 +55,7 @@ type Formula struct {
 func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err error) {
 	defer recoverUnsupported(&err)
 	b := &builder{
-		machine:  machine{maxDepth: k + 1},
+		machine:  machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}},
 		goal:     goal,
 		limit:    k + 1,
 		reaches:  reachers(goal.From),
@@ -79,7 +86,7 @@ func FaultPBCC(in *InputModel, k int, skip map[ir.Instr]bool, opts Options) (for
 		}
 	}
 	b := &builder{
-		machine:  machine{maxDepth: k + 1},
+		machine:  machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}},
 		limit:    k + 1,
 		reaches:  reachersOf(sites),
 		max:      opts.MaxNodes,

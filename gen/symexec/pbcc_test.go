@@ -107,10 +107,14 @@ func TestPBCCSoundness(t *testing.T) {
 						if err != nil {
 							t.Fatalf("%s k=%d: replay of %s: %v", name, k, show(args.Params), err)
 						}
-						if !took(tr.Edges, goal) {
+						if !took(tr.Edges, goal) && guesses(f) {
+							// The solver guessed the results of a call it
+							// does not model; the replay tells the truth.
+							t.Logf("%s k=%d complete=%v: model %s guessed external results", name, k, complete, show(args.Params))
+						} else if !took(tr.Edges, goal) {
 							t.Errorf("%s k=%d complete=%v: model %s does not take the goal (took %v)", name, k, complete, show(args.Params), tr.Edges)
 						}
-						if complete && tr.Panicked {
+						if complete && tr.Panicked && !guesses(f) {
 							t.Errorf("%s k=%d: complete model %s fails: %s", name, k, show(args.Params), tr.Reason)
 						}
 					}

@@ -28,6 +28,9 @@ type Trace struct {
 	Kind   ir.CheckKind // its kind; NoCheck for an explicit panic
 	Pos    ir.Pos       // where it happened, when known
 	Site   ir.Instr     // the instruction whose check failed
+	// Calls are the calls of external functions the run made, in order,
+	// with the real results (Fact).
+	Calls []Fact
 }
 
 // ErrSteps is returned by Run when the run exceeds its step budget.
@@ -39,7 +42,12 @@ var ErrSteps = errors.New("run exceeded its step budget")
 // decided.
 func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 	defer recoverUnsupported(&err)
-	m := &machine{}
+	m := &machine{ext: extState{concrete: true}}
+	defer func() {
+		if tr != nil {
+			tr.Calls = m.ext.calls
+		}
+	}()
 	st := concreteState(f, args)
 	params := make([]value, len(f.Params))
 	for i, p := range f.Params {
@@ -72,6 +80,9 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 		case cut, fault:
 			tr.Panicked, tr.Kind, tr.Site = true, m.failed.kind, m.failed.instr
 			tr.Reason = m.failed.kind.String()
+			if _, ok := m.failed.instr.(*ir.CallExtern); ok {
+				tr.Reason = m.ext.panicked // a real function panicked
+			}
 			if pi, ok := m.failed.instr.(interface{ Position() ir.Pos }); ok {
 				tr.Pos = pi.Position()
 			}
