@@ -28,10 +28,14 @@ type Options struct {
 	// Bounds limit the inputs: lengths of buffers and streams, depth of
 	// pointer structures.
 	Bounds symexec.Bounds
+	// MaxLen is the largest length bound tried: a goal that no input of
+	// at most Bounds.Len elements reaches is tried again with the bound
+	// doubled, as k grows, up to MaxLen (at most Bounds.Len: no growth).
+	MaxLen int
 }
 
 // DefaultOptions are the options pbcc gen uses unless told otherwise.
-var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds}
+var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds, MaxLen: 64}
 
 // Generate finds inputs that cover the branch edges of f: first for each
 // unconstrained edge (the goals), then for any branch edge still neither
@@ -55,9 +59,8 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		return r, nil
 	}
 	g.in = in
-	for _, v := range in.Vars() {
-		g.inputs = append(g.inputs, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind)})
-	}
+	g.inputs = solverInputs(in)
+	g.spaces = []inputSpace{{in: in, vars: g.inputs, len: opts.Bounds.Len}}
 	for _, e := range f.BranchEdges() {
 		r.Edges = append(r.Edges, EdgeStatus{Edge: e})
 	}
@@ -80,6 +83,9 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		if err := g.reach(ctx, e); err != nil {
 			return r, err
 		}
+	}
+	if err := g.guide(ctx); err != nil {
+		return r, err
 	}
 	if err := g.sample(ctx, g.undecided(), sampleRuns); err != nil {
 		return r, err
@@ -133,6 +139,48 @@ type generation struct {
 	s      *solve.Solver
 	opts   Options
 	status map[ir.Edge]*EdgeStatus
+	// spaces are the input models by growing length bound, the first
+	// one in and inputs; more are made when a goal needs longer inputs.
+	spaces []inputSpace
+	// paths are the branch edges of every replay so far, in the order
+	// run: the paths the guided trees follow.
+	paths [][]ir.Edge
+}
+
+// An inputSpace is the input model of f under one length bound.
+type inputSpace struct {
+	in   *symexec.InputModel
+	vars []solve.Input
+	len  int
+}
+
+func solverInputs(in *symexec.InputModel) []solve.Input {
+	var vars []solve.Input
+	for _, v := range in.Vars() {
+		vars = append(vars, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind)})
+	}
+	return vars
+}
+
+// space returns the i-th input space: the length bound of the inputs
+// doubles from one to the next, up to opts.MaxLen. It returns false when
+// there is no such space: the inputs have no length, or the bound would
+// pass MaxLen.
+func (g *generation) space(i int) (inputSpace, bool) {
+	for len(g.spaces) <= i {
+		last := g.spaces[len(g.spaces)-1]
+		if !last.in.Bounded() || last.len >= g.opts.MaxLen {
+			return inputSpace{}, false
+		}
+		b := g.opts.Bounds
+		b.Len = min(2*last.len, g.opts.MaxLen)
+		in, err := symexec.NewInputs(g.f, b)
+		if err != nil {
+			return inputSpace{}, false
+		}
+		g.spaces = append(g.spaces, inputSpace{in: in, vars: solverInputs(in), len: b.Len})
+	}
+	return g.spaces[i], true
 }
 
 func tookEdge(tr *symexec.Trace, e ir.Edge) bool {
@@ -146,49 +194,77 @@ func tookEdge(tr *symexec.Trace, e ir.Edge) bool {
 
 // reach searches inputs taking goal, unless it is already decided. At each
 // bound it asks first for inputs that take the goal and then return
-// normally; only when no bound up to K gives such inputs does it ask for
-// any inputs taking the goal, whose replay then tells whether they return
-// (the completion needed more iterations than the bound) or fail.
+// normally; only when no bound up to K gives such inputs, or their trees
+// grow too large, does it ask for any inputs taking the goal, whose
+// replay then tells whether they return (the completion needed more
+// iterations than the bound) or fail. When no input within the length
+// bound reaches the goal and no path was cut by k, the length bound
+// doubles, up to opts.MaxLen, and the goal is tried again.
 func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
-	st := g.status[goal]
-	if st.Outcome != Pending {
+	if g.status[goal].Outcome != Pending {
 		return nil
 	}
-	sampled := false
-	for _, complete := range []bool{true, false} {
+	for i := 0; ; i++ {
+		sp, ok := g.space(i)
+		if !ok {
+			return nil
+		}
+		longer, err := g.reachIn(ctx, goal, sp, i == 0)
+		if err != nil || !longer {
+			return err
+		}
+	}
+}
+
+// reachIn is reach within one input space. It reports whether the goal
+// was proved unreachable by the length bound of the space alone. Only the
+// first space tries complete paths and sampling: a longer bound is for
+// goals already known to need more than the first.
+func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, first bool) (longer bool, err error) {
+	st := g.status[goal]
+	sampled := !first
+	modes := []bool{true, false}
+	if !first {
+		modes = modes[1:]
+	}
+	for _, complete := range modes {
 		for k := 0; k <= g.opts.K; k++ {
 			if k == 2 && !sampled {
 				// Small bounds did not reach the goal: before the deeper
 				// trees, which cost far more, try concrete inputs.
 				sampled = true
 				if err := g.sample(ctx, map[ir.Edge]bool{goal: true}, sampleRuns/8); err != nil {
-					return err
+					return false, err
 				}
 				if st.Outcome == Covered {
-					return nil
+					return false, nil
 				}
 			}
 			if ctx.Err() != nil {
 				st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
-				return nil
+				return false, nil
 			}
-			form, err := symexec.PBCC(g.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete})
+			form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete})
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
-				return nil
+				if complete {
+					// The paths that end at the goal make a smaller tree.
+					break
+				}
+				return false, nil
 			}
 			if err != nil {
 				st.Outcome, st.K, st.Detail = Unsupported, k, err.Error()
-				return nil
+				return false, nil
 			}
-			status, model, err := g.s.CheckSmall(form.F, g.inputs)
+			status, model, err := g.s.CheckSmall(form.F, sp.vars)
 			if err != nil {
-				return fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
+				return false, fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
 			}
 			switch status {
 			case solve.Unknown:
 				st.Outcome, st.K, st.Detail = Timeout, k, "solver time limit"
-				return nil
+				return false, nil
 			case solve.Unsat:
 				if form.Cut {
 					continue
@@ -197,25 +273,115 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 					// No path was cut by the bound: no larger bound helps,
 					// unless a longer input would.
 					st.Outcome, st.K, st.Detail = Unreachable, k, "for any bound"
-					if g.in.Bounded() {
-						st.Detail = fmt.Sprintf("with inputs of at most %d elements", g.opts.Bounds.Len)
+					if sp.in.Bounded() {
+						st.Detail = fmt.Sprintf("with inputs of at most %d elements", sp.len)
+						return true, nil
 					}
-					return nil
+					return false, nil
 				}
 				k = g.opts.K // no completion for any bound: try plain paths
 				continue
 			}
-			if err := g.addCase(goal, g.in.Literals(model)); err != nil {
-				return err
+			if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
+				return false, err
 			}
 			if st.Outcome != Covered && st.Outcome != Faults {
 				st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
 			}
+			return false, nil
+		}
+	}
+	if st.Outcome == TooLarge {
+		return false, nil
+	}
+	st.Outcome, st.K = Unreachable, g.opts.K
+	return false, nil
+}
+
+// Guided trees: at most maxGuideRounds rounds over the undecided edges,
+// each tree of at most maxGuideNodes blocks.
+const (
+	maxGuideRounds = 8
+	maxGuideNodes  = 200000
+)
+
+// guide searches inputs for the edges still undecided along the paths the
+// replays took so far (symexec.GuidedPBCC): for an edge whose source block
+// some path enters, the tree follows the paths to that block and takes
+// the edge there. Each solution's path is new, so the rounds go on while
+// they cover edges: flipping one branch at a time, they reach edges far
+// from the entry that the full trees, cut by their size, do not.
+func (g *generation) guide(ctx context.Context) error {
+	tried := map[ir.Edge]int{} // how many paths there were at the last try
+	for round := 0; round < maxGuideRounds; round++ {
+		progress := false
+		for _, e := range g.f.BranchEdges() {
+			if ctx.Err() != nil {
+				return nil
+			}
+			st := g.status[e]
+			switch {
+			case st.Outcome == Covered, st.Outcome == Unsupported, st.Outcome == Faults,
+				st.Outcome == Unreachable && st.Detail == "for any bound":
+				continue
+			}
+			n, ok := tried[e]
+			if ok && !entersAfter(g.paths, n, e.From) || !ok && !entersAfter(g.paths, 0, e.From) {
+				continue // no new path enters the edge's source
+			}
+			tried[e] = len(g.paths)
+			covered, err := g.guideEdge(e)
+			if err != nil {
+				return err
+			}
+			progress = progress || covered
+		}
+		if !progress {
 			return nil
 		}
 	}
-	st.Outcome, st.K = Unreachable, g.opts.K
 	return nil
+}
+
+// entersAfter reports whether one of paths[from:] leaves block b, i.e.
+// enters it and branches there.
+func entersAfter(paths [][]ir.Edge, from int, b *ir.Block) bool {
+	for _, p := range paths[from:] {
+		for _, e := range p {
+			if e.From == b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// guideEdge tries the guided tree of e in each input space in turn, and
+// reports whether a solution covered e.
+func (g *generation) guideEdge(e ir.Edge) (bool, error) {
+	for i := 0; ; i++ {
+		sp, ok := g.space(i)
+		if !ok {
+			return false, nil
+		}
+		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, symexec.Options{MaxNodes: maxGuideNodes})
+		if err != nil {
+			return false, nil // too large or unsupported: the outcome stays
+		}
+		status, model, err := g.s.CheckSmall(form.F, sp.vars)
+		if err != nil {
+			return false, fmt.Errorf("%s: guided goal %s: %w", g.f.Name, CaseName(e), err)
+		}
+		switch status {
+		case solve.Unknown:
+			return false, nil
+		case solve.Sat:
+			if err := g.addCase(e, sp.in.Literals(model)); err != nil {
+				return false, err
+			}
+			return g.status[e].Outcome == Covered, nil
+		}
+	}
 }
 
 // sampleRuns bounds the concrete runs sample makes per function.
@@ -476,6 +642,7 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 	if err != nil {
 		return fmt.Errorf("%s: replay for %s: %w", g.f.Name, CaseName(goal), err)
 	}
+	g.paths = append(g.paths, tr.Edges)
 	c := Case{Name: CaseName(goal), Goal: goal, Inputs: args.Params, Stream: args.Stream,
 		Outputs: tr.Outputs, After: tr.After}
 	for _, ga := range args.Globals {
