@@ -84,10 +84,10 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 			return r, err
 		}
 	}
-	if err := g.guide(ctx); err != nil {
+	if err := g.sample(ctx, g.undecided(), sampleRuns); err != nil {
 		return r, err
 	}
-	if err := g.sample(ctx, g.undecided(), sampleRuns); err != nil {
+	if err := g.guide(ctx); err != nil {
 		return r, err
 	}
 	if err := g.findFaults(ctx); err != nil {
@@ -251,6 +251,15 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 					// The paths that end at the goal make a smaller tree.
 					break
 				}
+				// The part of each tree within a budget, depth first, may
+				// hold a path: the first paths of a loop or of a chain of
+				// calls are those that go deepest.
+				for ; k <= g.opts.K; k++ {
+					covered, err := g.reachPartial(goal, sp, k)
+					if err != nil || covered {
+						return false, err
+					}
+				}
 				return false, nil
 			}
 			if err != nil {
@@ -298,11 +307,36 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 	return false, nil
 }
 
-// Guided trees: at most maxGuideRounds rounds over the undecided edges,
-// each tree of at most maxGuideNodes blocks.
+// reachPartial solves the tree of the paths ending at goal for bound k,
+// cut to partialNodes blocks, and reports whether a solution covered the
+// goal.
+func (g *generation) reachPartial(goal ir.Edge, sp inputSpace, k int) (bool, error) {
+	form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: partialNodes, Partial: true})
+	if err != nil || form.F.IsFalse() {
+		return false, nil
+	}
+	status, model, err := g.s.CheckSmall(form.F, sp.vars)
+	if err != nil {
+		return false, fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
+	}
+	if status != solve.Sat {
+		return false, nil
+	}
+	if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
+		return false, err
+	}
+	return g.status[goal].Outcome == Covered, nil
+}
+
+// Budgets of the trees made when the full trees are too large: partial
+// trees of partialNodes blocks; at most maxGuideRounds rounds of guided
+// trees, each of at most maxGuideNodes blocks, departures (of
+// departNodes blocks each) included.
 const (
+	partialNodes   = 5000
 	maxGuideRounds = 8
-	maxGuideNodes  = 200000
+	maxGuideNodes  = 50000
+	departNodes    = 300
 )
 
 // guide searches inputs for the edges still undecided along the paths the
@@ -356,32 +390,36 @@ func entersAfter(paths [][]ir.Edge, from int, b *ir.Block) bool {
 	return false
 }
 
-// guideEdge tries the guided tree of e in each input space in turn, and
-// reports whether a solution covered e.
+// guideEdge tries the guided tree of e in each input space in turn, first
+// along the paths only, then with departures from them, and reports
+// whether a solution covered e.
 func (g *generation) guideEdge(e ir.Edge) (bool, error) {
-	for i := 0; ; i++ {
-		sp, ok := g.space(i)
-		if !ok {
-			return false, nil
-		}
-		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, symexec.Options{MaxNodes: maxGuideNodes})
-		if err != nil {
-			return false, nil // too large or unsupported: the outcome stays
-		}
-		status, model, err := g.s.CheckSmall(form.F, sp.vars)
-		if err != nil {
-			return false, fmt.Errorf("%s: guided goal %s: %w", g.f.Name, CaseName(e), err)
-		}
-		switch status {
-		case solve.Unknown:
-			return false, nil
-		case solve.Sat:
-			if err := g.addCase(e, sp.in.Literals(model)); err != nil {
-				return false, err
+	for _, depart := range []int{0, departNodes} {
+		for i := 0; ; i++ {
+			sp, ok := g.space(i)
+			if !ok {
+				break
 			}
-			return g.status[e].Outcome == Covered, nil
+			form, err := symexec.GuidedPBCC(sp.in, e, g.paths, g.opts.K, depart, symexec.Options{MaxNodes: maxGuideNodes})
+			if err != nil || form.F.IsFalse() {
+				break // too large or unsupported: the outcome stays
+			}
+			status, model, err := g.s.CheckSmall(form.F, sp.vars)
+			if err != nil {
+				return false, fmt.Errorf("%s: guided goal %s: %w", g.f.Name, CaseName(e), err)
+			}
+			if status == solve.Unknown {
+				break
+			}
+			if status == solve.Sat {
+				if err := g.addCase(e, sp.in.Literals(model)); err != nil {
+					return false, err
+				}
+				return g.status[e].Outcome == Covered, nil
+			}
 		}
 	}
+	return false, nil
 }
 
 // sampleRuns bounds the concrete runs sample makes per function.

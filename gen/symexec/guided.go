@@ -44,11 +44,44 @@ func newTrie(paths [][]ir.Edge) *trie {
 // the goal is; and a solution's run is a new path for the next goals.
 // Loops and recursion are bounded by the paths themselves, not by a
 // bound k, and the model in may allow longer inputs than those runs had.
-func GuidedPBCC(in *InputModel, goal ir.Edge, paths [][]ir.Edge, opts Options) (form *Formula, err error) {
+//
+// With depart > 0, a path may also leave the runs at any branch, in the
+// function or a callee, into a tree of bound k (visits counted from the
+// departure) towards the goal, of at most depart blocks, depth first;
+// the subtrees past that budget, and all departures once the tree has
+// opts.MaxNodes blocks, count as false. Without departures, a tree
+// larger than opts.MaxNodes fails with ErrTooLarge.
+func GuidedPBCC(in *InputModel, goal ir.Edge, paths [][]ir.Edge, k, depart int, opts Options) (form *Formula, err error) {
 	defer recoverUnsupported(&err)
-	b := &builder{goal: goal, max: opts.MaxNodes}
+	b := &builder{goal: goal, limit: k + 1, reaches: reachers(goal.From), depart: depart, total: opts.MaxNodes}
+	if depart == 0 {
+		b.max = opts.MaxNodes
+	}
 	fml := b.guidedWalk(in.initialState(), newTrie(paths))
-	return &Formula{F: term.And(in.Domain(), fml), Nodes: b.steps}, nil
+	return &Formula{F: term.And(in.Domain(), fml), Nodes: b.steps, Partial: b.truncated}, nil
+}
+
+// departFrom returns the condition under which the execution from st,
+// once it left the runs by taking successor i of the top frame's block
+// under condition c, reaches the goal within the departure's budget.
+func (b *builder) departFrom(st *state, i int, c *term.Term) *term.Term {
+	blk := st.top().block
+	if !b.mayReach(st, blk, i) {
+		return term.False
+	}
+	next := st.clone()
+	for _, fr := range next.frames {
+		fr.visits = map[*ir.Block]int{} // the bound counts from here
+	}
+	next.enter(blk, blk.Succs[i])
+	b.steps++
+	b.max, b.partial = b.steps+b.depart, true
+	sub := b.walk(next)
+	b.max, b.partial = 0, false
+	if sub.IsFalse() {
+		return term.False
+	}
+	return term.And(c, sub)
 }
 
 // guidedWalk returns the condition under which the execution from st,
@@ -106,6 +139,10 @@ func (b *builder) guidedWalk(st *state, node *trie) *term.Term {
 			todo = append(todo, c)
 			kids = append(kids, kid)
 			succs = append(succs, i)
+		} else if b.depart > 0 && (b.total == 0 || b.steps < b.total) {
+			if sub := b.departFrom(st, i, c); !sub.IsFalse() {
+				alts = append(alts, sub)
+			}
 		}
 	}
 	for n, c := range todo {
