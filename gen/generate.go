@@ -32,10 +32,14 @@ type Options struct {
 	// at most Bounds.Len elements reaches is tried again with the bound
 	// doubled, as k grows, up to MaxLen (at most Bounds.Len: no growth).
 	MaxLen int
+	// MaxK is the largest bound tried for a goal whose trees up to K
+	// were all cut by the bound, while the trees stay within MaxNodes
+	// (at most K: none).
+	MaxK int
 }
 
 // DefaultOptions are the options pbcc gen uses unless told otherwise.
-var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds, MaxLen: 64}
+var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds, MaxLen: 64, MaxK: 8}
 
 // Generate finds inputs that cover the branch edges of f: first for each
 // unconstrained edge (the goals), then for any branch edge still neither
@@ -304,6 +308,49 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 		return false, nil
 	}
 	st.Outcome, st.K = Unreachable, g.opts.K
+	return g.reachDeeper(goal, sp)
+}
+
+// reachDeeper tries, for a goal whose trees up to K were all cut by the
+// bound, the paths ending at the goal under the bounds K+1 to MaxK, as
+// long as their trees stay within MaxNodes: a loop that must run a few
+// more times than K (the four fields of an IPv4 address) costs little
+// more. It reports, as reachIn, whether the length bound alone was found
+// to stop the goal.
+func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err error) {
+	st := g.status[goal]
+	for k := g.opts.K + 1; k <= g.opts.MaxK; k++ {
+		form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes})
+		if err != nil {
+			return false, nil // too large: the outcome stays
+		}
+		status, model, err := g.s.CheckSmall(form.F, sp.vars)
+		if err != nil {
+			return false, fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
+		}
+		switch status {
+		case solve.Unknown:
+			return false, nil
+		case solve.Unsat:
+			st.K = k
+			if form.Cut {
+				continue
+			}
+			st.Detail = "for any bound"
+			if sp.in.Bounded() {
+				st.Detail = fmt.Sprintf("with inputs of at most %d elements", sp.len)
+				return true, nil
+			}
+			return false, nil
+		}
+		if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
+			return false, err
+		}
+		if st.Outcome != Covered && st.Outcome != Faults {
+			st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
+		}
+		return false, nil
+	}
 	return false, nil
 }
 

@@ -56,6 +56,10 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, queryTimeout: *qt, json: *js}
 	c.opts.K = *k
+	if *k != gen.DefaultOptions.K {
+		// A bound given is the largest one tried, for every goal.
+		c.opts.MaxK = *k
+	}
 	c.opts.Bounds.Len = *maxLen
 	if *funcPat != "" {
 		re, err := regexp.Compile(*funcPat)
