@@ -94,6 +94,9 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 	if err := g.guide(ctx); err != nil {
 		return r, err
 	}
+	if err := g.partial(ctx); err != nil {
+		return r, err
+	}
 	if err := g.findFaults(ctx); err != nil {
 		return r, err
 	}
@@ -251,19 +254,6 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 			form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete})
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
-				if complete {
-					// The paths that end at the goal make a smaller tree.
-					break
-				}
-				// The part of each tree within a budget, depth first, may
-				// hold a path: the first paths of a loop or of a chain of
-				// calls are those that go deepest.
-				for ; k <= g.opts.K; k++ {
-					covered, err := g.reachPartial(goal, sp, k)
-					if err != nil || covered {
-						return false, err
-					}
-				}
 				return false, nil
 			}
 			if err != nil {
@@ -354,9 +344,40 @@ func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err 
 	return false, nil
 }
 
+// partial tries, for the goals whose trees are too large and that the
+// guided trees did not reach, the part of each tree within a budget
+// (reachPartial); each goal covered so gives a path that the guided
+// trees then follow towards the others.
+func (g *generation) partial(ctx context.Context) error {
+	for _, e := range g.f.BranchEdges() {
+		if ctx.Err() != nil {
+			return nil
+		}
+		st := g.status[e]
+		if st.Outcome != TooLarge {
+			continue
+		}
+		for k := 0; k <= g.opts.K; k++ {
+			covered, err := g.reachPartial(e, g.spaces[0], k)
+			if err != nil {
+				return err
+			}
+			if covered {
+				if err := g.guide(ctx); err != nil {
+					return err
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
 // reachPartial solves the tree of the paths ending at goal for bound k,
 // cut to partialNodes blocks, and reports whether a solution covered the
-// goal.
+// goal. The part of a tree within a budget, depth first, may hold a
+// path: the first paths of a loop or of a chain of calls are those that
+// go deepest.
 func (g *generation) reachPartial(goal ir.Edge, sp inputSpace, k int) (bool, error) {
 	form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: partialNodes, Partial: true})
 	if err != nil || form.F.IsFalse() {
@@ -437,33 +458,44 @@ func entersAfter(paths [][]ir.Edge, from int, b *ir.Block) bool {
 	return false
 }
 
-// guideEdge tries the guided tree of e in each input space in turn, first
-// along the paths only, then with departures from them, and reports
-// whether a solution covered e.
+// guideEdge tries the guided tree of e: first along the paths only, in
+// each input space in turn; then with departures from the paths, in the
+// first space, under bounds growing from 0 to K (the departures of small
+// bounds are small trees, searched in full), and last in the longer
+// spaces under K. It reports whether a solution covered e.
 func (g *generation) guideEdge(e ir.Edge) (bool, error) {
-	for _, depart := range []int{0, departNodes} {
-		for i := 0; ; i++ {
-			sp, ok := g.space(i)
-			if !ok {
-				break
+	type try struct{ space, k, depart int }
+	var tries []try
+	for i := 0; ; i++ {
+		if _, ok := g.space(i); !ok {
+			break
+		}
+		tries = append(tries, try{space: i})
+	}
+	for k := 0; k <= g.opts.K; k++ {
+		tries = append(tries, try{k: k, depart: departNodes})
+	}
+	for i := 1; i < len(g.spaces); i++ {
+		tries = append(tries, try{space: i, k: g.opts.K, depart: departNodes})
+	}
+	for _, t := range tries {
+		sp, ok := g.space(t.space)
+		if !ok {
+			continue
+		}
+		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, t.k, t.depart, symexec.Options{MaxNodes: maxGuideNodes})
+		if err != nil || form.F.IsFalse() {
+			continue // too large, unsupported, or no path: the outcome stays
+		}
+		status, model, err := g.s.CheckSmall(form.F, sp.vars)
+		if err != nil {
+			return false, fmt.Errorf("%s: guided goal %s: %w", g.f.Name, CaseName(e), err)
+		}
+		if status == solve.Sat {
+			if err := g.addCase(e, sp.in.Literals(model)); err != nil {
+				return false, err
 			}
-			form, err := symexec.GuidedPBCC(sp.in, e, g.paths, g.opts.K, depart, symexec.Options{MaxNodes: maxGuideNodes})
-			if err != nil || form.F.IsFalse() {
-				break // too large or unsupported: the outcome stays
-			}
-			status, model, err := g.s.CheckSmall(form.F, sp.vars)
-			if err != nil {
-				return false, fmt.Errorf("%s: guided goal %s: %w", g.f.Name, CaseName(e), err)
-			}
-			if status == solve.Unknown {
-				break
-			}
-			if status == solve.Sat {
-				if err := g.addCase(e, sp.in.Literals(model)); err != nil {
-					return false, err
-				}
-				return g.status[e].Outcome == Covered, nil
-			}
+			return g.status[e].Outcome == Covered, nil
 		}
 	}
 	return false, nil
