@@ -478,14 +478,21 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 	for i := 1; i < len(g.spaces); i++ {
 		tries = append(tries, try{space: i, k: g.opts.K, depart: departNodes})
 	}
+	whole := map[int]bool{} // spaces where departures were neither cut nor truncated
 	for _, t := range tries {
 		sp, ok := g.space(t.space)
-		if !ok {
-			continue
+		if !ok || t.depart > 0 && whole[t.space] {
+			continue // a larger bound would build the same tree
 		}
 		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, t.k, t.depart, symexec.Options{MaxNodes: maxGuideNodes})
-		if err != nil || form.F.IsFalse() {
-			continue // too large, unsupported, or no path: the outcome stays
+		if err != nil {
+			continue // too large or unsupported: the outcome stays
+		}
+		if t.depart > 0 && !form.Cut && !form.Partial {
+			whole[t.space] = true
+		}
+		if form.F.IsFalse() {
+			continue
 		}
 		status, model, err := g.s.CheckSmall(form.F, sp.vars)
 		if err != nil {

@@ -49,8 +49,9 @@ func newTrie(paths [][]ir.Edge) *trie {
 // function or a callee, into a tree of bound k (visits counted from the
 // departure) towards the goal, of at most depart blocks, depth first;
 // the subtrees past that budget, and all departures once the tree has
-// opts.MaxNodes blocks, count as false. Without departures, a tree
-// larger than opts.MaxNodes fails with ErrTooLarge.
+// opts.MaxNodes blocks, count as false (Formula.Partial); Formula.Cut
+// tells whether k cut a departure. Without departures, a tree larger
+// than opts.MaxNodes fails with ErrTooLarge.
 func GuidedPBCC(in *InputModel, goal ir.Edge, paths [][]ir.Edge, k, depart int, opts Options) (form *Formula, err error) {
 	defer recoverUnsupported(&err)
 	b := &builder{goal: goal, limit: k + 1, reaches: reachers(goal.From), depart: depart, total: opts.MaxNodes}
@@ -58,7 +59,7 @@ func GuidedPBCC(in *InputModel, goal ir.Edge, paths [][]ir.Edge, k, depart int, 
 		b.max = opts.MaxNodes
 	}
 	fml := b.guidedWalk(in.initialState(), newTrie(paths))
-	return &Formula{F: term.And(in.Domain(), fml), Nodes: b.steps, Partial: b.truncated}, nil
+	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps, Partial: b.truncated}, nil
 }
 
 // departFrom returns the condition under which the execution from st,
@@ -139,7 +140,11 @@ func (b *builder) guidedWalk(st *state, node *trie) *term.Term {
 			todo = append(todo, c)
 			kids = append(kids, kid)
 			succs = append(succs, i)
-		} else if b.depart > 0 && (b.total == 0 || b.steps < b.total) {
+		} else if b.depart > 0 {
+			if b.total > 0 && b.steps >= b.total {
+				b.truncated = true
+				continue
+			}
 			if sub := b.departFrom(st, i, c); !sub.IsFalse() {
 				alts = append(alts, sub)
 			}
