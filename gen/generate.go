@@ -152,6 +152,8 @@ type generation struct {
 	// paths are the branch edges of every replay so far, in the order
 	// run: the paths the guided trees follow.
 	paths [][]ir.Edge
+	// guided counts the guided trees built, at most maxGuideTrees.
+	guided int
 }
 
 // An inputSpace is the input model of f under one length bound.
@@ -349,6 +351,7 @@ func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err 
 // (reachPartial); each goal covered so gives a path that the guided
 // trees then follow towards the others.
 func (g *generation) partial(ctx context.Context) error {
+	defer g.s.Budget(searchQueryBudget)()
 	for _, e := range g.f.BranchEdges() {
 		if ctx.Err() != nil {
 			return nil
@@ -398,13 +401,18 @@ func (g *generation) reachPartial(goal ir.Edge, sp inputSpace, k int) (bool, err
 
 // Budgets of the trees made when the full trees are too large: partial
 // trees of partialNodes blocks; at most maxGuideRounds rounds of guided
-// trees, each of at most maxGuideNodes blocks, departures (of
-// departNodes blocks each) included.
+// trees, at most maxGuideTrees per function, each of at most
+// maxGuideNodes blocks, departures (of departNodes blocks each)
+// included. Their queries get searchQueryBudget Z3 resource units each:
+// a bonus search, bounded the same way on a loaded machine as on an idle
+// one.
 const (
-	partialNodes   = 5000
-	maxGuideRounds = 8
-	maxGuideNodes  = 50000
-	departNodes    = 300
+	partialNodes      = 5000
+	maxGuideRounds    = 8
+	maxGuideTrees     = 600
+	maxGuideNodes     = 50000
+	departNodes       = 300
+	searchQueryBudget = 10_000_000
 )
 
 // guide searches inputs for the edges still undecided along the paths the
@@ -414,6 +422,7 @@ const (
 // they cover edges: flipping one branch at a time, they reach edges far
 // from the entry that the full trees, cut by their size, do not.
 func (g *generation) guide(ctx context.Context) error {
+	defer g.s.Budget(searchQueryBudget)()
 	tried := map[ir.Edge]int{} // how many paths there were at the last try
 	for round := 0; round < maxGuideRounds; round++ {
 		progress := false
@@ -484,6 +493,10 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 		if !ok || t.depart > 0 && whole[t.space] {
 			continue // a larger bound would build the same tree
 		}
+		if g.guided >= maxGuideTrees {
+			return false, nil
+		}
+		g.guided++
 		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, t.k, t.depart, symexec.Options{MaxNodes: maxGuideNodes})
 		if err != nil {
 			continue // too large or unsupported: the outcome stays
