@@ -83,16 +83,18 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 			return r, err
 		}
 	}
-	for _, e := range f.BranchEdges() {
-		if err := g.reach(ctx, e); err != nil {
-			return r, err
-		}
-	}
 	if err := g.sample(ctx, g.undecided(), sampleRuns); err != nil {
 		return r, err
 	}
 	if err := g.guide(ctx); err != nil {
 		return r, err
+	}
+	// The edges that are not goals, if the goals' cases missed them
+	// (a goal out of reach).
+	for _, e := range f.BranchEdges() {
+		if err := g.reach(ctx, e); err != nil {
+			return r, err
+		}
 	}
 	if err := g.partial(ctx); err != nil {
 		return r, err
