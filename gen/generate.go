@@ -41,13 +41,24 @@ type Options struct {
 // DefaultOptions are the options pbcc gen uses unless told otherwise.
 var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds, MaxLen: 64, MaxK: 8}
 
-// Generate finds inputs that cover the branch edges of f: first for each
-// unconstrained edge (the goals), then for any branch edge still neither
-// covered nor decided, with bounds growing from 0 to opts.K. Each solution
-// is replayed; the replay tells which edges it covers (goals already
-// covered are skipped) and its outputs, which become the case's expected
-// values. The search stops early, leaving the remaining edges Timeout,
-// when ctx is done.
+// Generate finds inputs that cover the branch edges of f. The stages, in
+// order:
+//
+//  1. each unconstrained edge (the goals) with full trees, bounds growing
+//     from 0 to opts.K (then to opts.MaxK for goals all of whose trees
+//     were cut by the bound), and the length bound from opts.Bounds.Len
+//     to opts.MaxLen for goals no shorter input reaches;
+//  2. concrete sampling for the edges still undecided;
+//  3. guided trees, which follow the paths of the replays so far and
+//     leave them near the edge (symexec.GuidedPBCC);
+//  4. full trees for the other branch edges still pending;
+//  5. partial trees, cut depth first, for the goals still too large;
+//  6. inputs making a run-time check fail.
+//
+// Each solution is replayed; the replay tells which edges it covers
+// (goals already covered are skipped) and its outputs, which become the
+// case's expected values. The search stops early, leaving the remaining
+// edges Timeout, when ctx is done.
 func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*Result, error) {
 	start := time.Now()
 	calls := s.Calls
