@@ -216,12 +216,12 @@ func tookEdge(tr *symexec.Trace, e ir.Edge) bool {
 
 // reach searches inputs taking goal, unless it is already decided. At each
 // bound it asks first for inputs that take the goal and then return
-// normally; only when no bound up to K gives such inputs, or their trees
-// grow too large, does it ask for any inputs taking the goal, whose
-// replay then tells whether they return (the completion needed more
-// iterations than the bound) or fail. When no input within the length
-// bound reaches the goal and no path was cut by k, the length bound
-// doubles, up to opts.MaxLen, and the goal is tried again.
+// normally; only when no bound up to K gives such inputs does it ask for
+// any inputs taking the goal, whose replay then tells whether they return
+// (the completion needed more iterations than the bound) or fail. When no
+// input within the length bound reaches the goal and no path was cut by
+// k, the length bound doubles, up to opts.MaxLen, and the goal is tried
+// again.
 func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 	if g.status[goal].Outcome != Pending {
 		return nil
@@ -308,9 +308,6 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 			}
 			return false, nil
 		}
-	}
-	if st.Outcome == TooLarge {
-		return false, nil
 	}
 	st.Outcome, st.K = Unreachable, g.opts.K
 	return g.reachDeeper(goal, sp)
