@@ -103,23 +103,23 @@ func (g *generation) seed() {
 
 // reachClosed tries goal at bound k in the closed world, when f calls
 // functions without a model, and reports whether a case now covers it.
-func (g *generation) reachClosed(ctx context.Context, goal ir.Edge, k int, complete bool) (bool, error) {
+func (g *generation) reachClosed(ctx context.Context, goal ir.Edge, sp inputSpace, k int, complete bool) (bool, error) {
 	if !g.facts.seeded {
 		g.seed()
 	}
 	if len(g.facts.unknown) == 0 || len(g.facts.list) == 0 || ctx.Err() != nil {
 		return false, nil
 	}
-	form, err := symexec.PBCC(g.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete,
+	form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete,
 		Facts: g.facts.list, ClosedWorld: true})
 	if err != nil {
 		return false, nil // the open world will tell
 	}
-	status, model, err := g.s.CheckSmall(form.F, g.inputs)
+	status, model, err := g.s.CheckSmall(form.F, sp.vars)
 	if err != nil || status != solve.Sat {
 		return false, nil
 	}
-	if err := g.addCase(goal, g.in.Literals(model)); err != nil {
+	if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
 		return false, err
 	}
 	return g.status[goal].Outcome == Covered, nil

@@ -44,9 +44,8 @@ func newGeneration(t *testing.T, f *ir.Func, s *solve.Solver) *generation {
 		t.Fatal(err)
 	}
 	g.in = in
-	for _, v := range in.Vars() {
-		g.inputs = append(g.inputs, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind)})
-	}
+	g.inputs = solverInputs(in)
+	g.spaces = []inputSpace{{in: in, vars: g.inputs, len: g.opts.Bounds.Len}}
 	for _, e := range f.BranchEdges() {
 		g.r.Edges = append(g.r.Edges, EdgeStatus{Edge: e})
 	}
@@ -156,7 +155,7 @@ func TestReachClosedWorld(t *testing.T) {
 	s := solve.New(0)
 	defer s.Close()
 	g := newGeneration(t, f, s)
-	done, err := g.reachClosed(context.Background(), goal, 0, true)
+	done, err := g.reachClosed(context.Background(), goal, g.spaces[0], 0, true)
 	if err != nil || !done {
 		t.Fatalf("reachClosed = %v, %v; want the goal covered", done, err)
 	}
@@ -175,7 +174,7 @@ func TestReachClosedWorld(t *testing.T) {
 	}
 	// A function whose calls all have a model has no closed world.
 	g = newGeneration(t, stdcallsFunc(t, "SplitPair"), s)
-	if done, _ := g.reachClosed(context.Background(), g.r.Edges[0].Edge, 0, true); done || len(g.facts.unknown) != 0 {
+	if done, _ := g.reachClosed(context.Background(), g.r.Edges[0].Edge, g.spaces[0], 0, true); done || len(g.facts.unknown) != 0 {
 		t.Errorf("SplitPair: closed world used")
 	}
 }

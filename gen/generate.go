@@ -28,18 +28,37 @@ type Options struct {
 	// Bounds limit the inputs: lengths of buffers and streams, depth of
 	// pointer structures.
 	Bounds symexec.Bounds
+	// MaxLen is the largest length bound tried: a goal that no input of
+	// at most Bounds.Len elements reaches is tried again with the bound
+	// doubled, as k grows, up to MaxLen (at most Bounds.Len: no growth).
+	MaxLen int
+	// MaxK is the largest bound tried for a goal whose trees up to K
+	// were all cut by the bound, while the trees stay within MaxNodes
+	// (at most K: none).
+	MaxK int
 }
 
 // DefaultOptions are the options pbcc gen uses unless told otherwise.
-var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds}
+var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds, MaxLen: 64, MaxK: 8}
 
-// Generate finds inputs that cover the branch edges of f: first for each
-// unconstrained edge (the goals), then for any branch edge still neither
-// covered nor decided, with bounds growing from 0 to opts.K. Each solution
-// is replayed; the replay tells which edges it covers (goals already
-// covered are skipped) and its outputs, which become the case's expected
-// values. The search stops early, leaving the remaining edges Timeout,
-// when ctx is done.
+// Generate finds inputs that cover the branch edges of f. The stages, in
+// order:
+//
+//  1. each unconstrained edge (the goals) with full trees, bounds growing
+//     from 0 to opts.K (then to opts.MaxK for goals all of whose trees
+//     were cut by the bound), and the length bound from opts.Bounds.Len
+//     to opts.MaxLen for goals no shorter input reaches;
+//  2. concrete sampling for the edges still undecided;
+//  3. guided trees, which follow the paths of the replays so far and
+//     leave them near the edge (symexec.GuidedPBCC);
+//  4. full trees for the other branch edges still pending;
+//  5. partial trees, cut depth first, for the goals still too large;
+//  6. inputs making a run-time check fail.
+//
+// Each solution is replayed; the replay tells which edges it covers
+// (goals already covered are skipped) and its outputs, which become the
+// case's expected values. The search stops early, leaving the remaining
+// edges Timeout, when ctx is done.
 func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*Result, error) {
 	start := time.Now()
 	calls := s.Calls
@@ -55,9 +74,8 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		return r, nil
 	}
 	g.in = in
-	for _, v := range in.Vars() {
-		g.inputs = append(g.inputs, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind)})
-	}
+	g.inputs = solverInputs(in)
+	g.spaces = []inputSpace{{in: in, vars: g.inputs, len: opts.Bounds.Len}}
 	for _, e := range f.BranchEdges() {
 		r.Edges = append(r.Edges, EdgeStatus{Edge: e})
 	}
@@ -76,12 +94,20 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 			return r, err
 		}
 	}
+	if err := g.sample(ctx, g.undecided(), sampleRuns); err != nil {
+		return r, err
+	}
+	if err := g.guide(ctx); err != nil {
+		return r, err
+	}
+	// The edges that are not goals, if the goals' cases missed them
+	// (a goal out of reach).
 	for _, e := range f.BranchEdges() {
 		if err := g.reach(ctx, e); err != nil {
 			return r, err
 		}
 	}
-	if err := g.sample(ctx, g.undecided(), sampleRuns); err != nil {
+	if err := g.partial(ctx); err != nil {
 		return r, err
 	}
 	if err := g.findFaults(ctx); err != nil {
@@ -134,6 +160,50 @@ type generation struct {
 	opts   Options
 	status map[ir.Edge]*EdgeStatus
 	facts  facts // of external calls, learnt from replays (extern.go)
+	// spaces are the input models by growing length bound, the first
+	// one in and inputs; more are made when a goal needs longer inputs.
+	spaces []inputSpace
+	// paths are the branch edges of every replay so far, in the order
+	// run: the paths the guided trees follow.
+	paths [][]ir.Edge
+	// guided counts the guided trees built, at most maxGuideTrees.
+	guided int
+}
+
+// An inputSpace is the input model of f under one length bound.
+type inputSpace struct {
+	in   *symexec.InputModel
+	vars []solve.Input
+	len  int
+}
+
+func solverInputs(in *symexec.InputModel) []solve.Input {
+	var vars []solve.Input
+	for _, v := range in.Vars() {
+		vars = append(vars, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind)})
+	}
+	return vars
+}
+
+// space returns the i-th input space: the length bound of the inputs
+// doubles from one to the next, up to opts.MaxLen. It returns false when
+// there is no such space: the inputs have no length, or the bound would
+// pass MaxLen.
+func (g *generation) space(i int) (inputSpace, bool) {
+	for len(g.spaces) <= i {
+		last := g.spaces[len(g.spaces)-1]
+		if !last.in.Bounded() || last.len >= g.opts.MaxLen {
+			return inputSpace{}, false
+		}
+		b := g.opts.Bounds
+		b.Len = min(2*last.len, g.opts.MaxLen)
+		in, err := symexec.NewInputs(g.f, b)
+		if err != nil {
+			return inputSpace{}, false
+		}
+		g.spaces = append(g.spaces, inputSpace{in: in, vars: solverInputs(in), len: b.Len})
+	}
+	return g.spaces[i], true
 }
 
 func tookEdge(tr *symexec.Trace, e ir.Edge) bool {
@@ -149,51 +219,75 @@ func tookEdge(tr *symexec.Trace, e ir.Edge) bool {
 // bound it asks first for inputs that take the goal and then return
 // normally; only when no bound up to K gives such inputs does it ask for
 // any inputs taking the goal, whose replay then tells whether they return
-// (the completion needed more iterations than the bound) or fail.
+// (the completion needed more iterations than the bound) or fail. When no
+// input within the length bound reaches the goal and no path was cut by
+// k, the length bound doubles, up to opts.MaxLen, and the goal is tried
+// again.
 func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
-	st := g.status[goal]
-	if st.Outcome != Pending {
+	if g.status[goal].Outcome != Pending {
 		return nil
 	}
-	sampled := false
+	for i := 0; ; i++ {
+		sp, ok := g.space(i)
+		if !ok {
+			return nil
+		}
+		longer, err := g.reachIn(ctx, goal, sp, i == 0)
+		if err != nil || !longer {
+			return err
+		}
+	}
+}
+
+// reachIn is reach within one input space. It reports whether the goal
+// was proved unreachable by the length bound of the space alone. Only the
+// first space tries complete paths and sampling: a longer bound is for
+// goals already known to need more than the first.
+func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, first bool) (longer bool, err error) {
+	st := g.status[goal]
+	sampled := !first
 	rounds := 0 // of learning external calls' results
-	for _, complete := range []bool{true, false} {
+	modes := []bool{true, false}
+	if !first {
+		modes = modes[1:]
+	}
+	for _, complete := range modes {
 		for k := 0; k <= g.opts.K; k++ {
 			if k == 2 && !sampled {
 				// Small bounds did not reach the goal: before the deeper
 				// trees, which cost far more, try concrete inputs.
 				sampled = true
 				if err := g.sample(ctx, map[ir.Edge]bool{goal: true}, sampleRuns/8); err != nil {
-					return err
+					return false, err
 				}
 				if st.Outcome == Covered {
-					return nil
+					return false, nil
 				}
 			}
 			if ctx.Err() != nil {
 				st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
-				return nil
+				return false, nil
 			}
-			if done, err := g.reachClosed(ctx, goal, k, complete); err != nil || done {
-				return err // covered following the real external functions
+			if done, err := g.reachClosed(ctx, goal, sp, k, complete); err != nil || done {
+				return false, err // covered following the real external functions
 			}
-			form, err := symexec.PBCC(g.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list})
+			form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list})
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
-				return nil
+				return false, nil
 			}
 			if err != nil {
 				st.Outcome, st.K, st.Detail = Unsupported, k, err.Error()
-				return nil
+				return false, nil
 			}
-			status, model, err := g.s.CheckSmall(form.F, g.inputs)
+			status, model, err := g.s.CheckSmall(form.F, sp.vars)
 			if err != nil {
-				return fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
+				return false, fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
 			}
 			switch status {
 			case solve.Unknown:
 				st.Outcome, st.K, st.Detail = Timeout, k, "solver time limit"
-				return nil
+				return false, nil
 			case solve.Unsat:
 				if form.Cut {
 					continue
@@ -202,16 +296,17 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 					// No path was cut by the bound: no larger bound helps,
 					// unless a longer input would.
 					st.Outcome, st.K, st.Detail = Unreachable, k, "for any bound"
-					if g.in.Bounded() {
-						st.Detail = fmt.Sprintf("with inputs of at most %d elements", g.opts.Bounds.Len)
+					if sp.in.Bounded() {
+						st.Detail = fmt.Sprintf("with inputs of at most %d elements", sp.len)
+						return true, nil
 					}
-					return nil
+					return false, nil
 				}
 				k = g.opts.K // no completion for any bound: try plain paths
 				continue
 			}
-			if err := g.addCase(goal, g.in.Literals(model)); err != nil {
-				return err
+			if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
+				return false, err
 			}
 			if st.Outcome != Covered && st.Outcome != Faults && g.relearn(&rounds) {
 				k-- // the same bound again: the replay told real results of external calls
@@ -220,11 +315,229 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 			if st.Outcome != Covered && st.Outcome != Faults {
 				st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
 			}
-			return nil
+			return false, nil
 		}
 	}
 	st.Outcome, st.K = Unreachable, g.opts.K
+	return g.reachDeeper(goal, sp)
+}
+
+// reachDeeper tries, for a goal whose trees up to K were all cut by the
+// bound, the paths ending at the goal under the bounds K+1 to MaxK, as
+// long as their trees stay within MaxNodes: a loop that must run a few
+// more times than K (the four fields of an IPv4 address) costs little
+// more. It reports, as reachIn, whether the length bound alone was found
+// to stop the goal.
+func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err error) {
+	st := g.status[goal]
+	for k := g.opts.K + 1; k <= g.opts.MaxK; k++ {
+		form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes})
+		if err != nil {
+			return false, nil // too large: the outcome stays
+		}
+		status, model, err := g.s.CheckSmall(form.F, sp.vars)
+		if err != nil {
+			return false, fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
+		}
+		switch status {
+		case solve.Unknown:
+			return false, nil
+		case solve.Unsat:
+			st.K = k
+			if form.Cut {
+				continue
+			}
+			st.Detail = "for any bound"
+			if sp.in.Bounded() {
+				st.Detail = fmt.Sprintf("with inputs of at most %d elements", sp.len)
+				return true, nil
+			}
+			return false, nil
+		}
+		if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
+			return false, err
+		}
+		if st.Outcome != Covered && st.Outcome != Faults {
+			st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
+		}
+		return false, nil
+	}
+	return false, nil
+}
+
+// partial tries, for the goals whose trees are too large and that the
+// guided trees did not reach, the part of each tree within a budget
+// (reachPartial); each goal covered so gives a path that the guided
+// trees then follow towards the others.
+func (g *generation) partial(ctx context.Context) error {
+	defer g.s.Budget(searchQueryBudget)()
+	for _, e := range g.f.BranchEdges() {
+		if ctx.Err() != nil {
+			return nil
+		}
+		st := g.status[e]
+		if st.Outcome != TooLarge {
+			continue
+		}
+		for k := 0; k <= g.opts.K; k++ {
+			covered, err := g.reachPartial(e, g.spaces[0], k)
+			if err != nil {
+				return err
+			}
+			if covered {
+				if err := g.guide(ctx); err != nil {
+					return err
+				}
+				break
+			}
+		}
+	}
 	return nil
+}
+
+// reachPartial solves the tree of the paths ending at goal for bound k,
+// cut to partialNodes blocks, and reports whether a solution covered the
+// goal. The part of a tree within a budget, depth first, may hold a
+// path: the first paths of a loop or of a chain of calls are those that
+// go deepest.
+func (g *generation) reachPartial(goal ir.Edge, sp inputSpace, k int) (bool, error) {
+	form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: partialNodes, Partial: true})
+	if err != nil || form.F.IsFalse() {
+		return false, nil
+	}
+	status, model, err := g.s.CheckSmall(form.F, sp.vars)
+	if err != nil {
+		return false, fmt.Errorf("%s: goal %s: %w", g.f.Name, CaseName(goal), err)
+	}
+	if status != solve.Sat {
+		return false, nil
+	}
+	if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
+		return false, err
+	}
+	return g.status[goal].Outcome == Covered, nil
+}
+
+// Budgets of the trees made when the full trees are too large: partial
+// trees of partialNodes blocks; at most maxGuideRounds rounds of guided
+// trees, at most maxGuideTrees per function, each of at most
+// maxGuideNodes blocks, departures (of departNodes blocks each)
+// included. Their queries get searchQueryBudget Z3 resource units each:
+// a bonus search, bounded the same way on a loaded machine as on an idle
+// one.
+const (
+	partialNodes      = 5000
+	maxGuideRounds    = 8
+	maxGuideTrees     = 600
+	maxGuideNodes     = 50000
+	departNodes       = 300
+	searchQueryBudget = 10_000_000
+)
+
+// guide searches inputs for the edges still undecided along the paths the
+// replays took so far (symexec.GuidedPBCC): for an edge whose source block
+// some path enters, the tree follows the paths to that block and takes
+// the edge there. Each solution's path is new, so the rounds go on while
+// they cover edges: flipping one branch at a time, they reach edges far
+// from the entry that the full trees, cut by their size, do not.
+func (g *generation) guide(ctx context.Context) error {
+	defer g.s.Budget(searchQueryBudget)()
+	tried := map[ir.Edge]int{} // how many paths there were at the last try
+	for round := 0; round < maxGuideRounds; round++ {
+		progress := false
+		for _, e := range g.f.BranchEdges() {
+			if ctx.Err() != nil {
+				return nil
+			}
+			st := g.status[e]
+			switch {
+			case st.Outcome == Covered, st.Outcome == Unsupported, st.Outcome == Faults,
+				st.Outcome == Unreachable && st.Detail == "for any bound":
+				continue
+			}
+			n, ok := tried[e]
+			if ok && !entersAfter(g.paths, n, e.From) || !ok && !entersAfter(g.paths, 0, e.From) {
+				continue // no new path enters the edge's source
+			}
+			tried[e] = len(g.paths)
+			covered, err := g.guideEdge(e)
+			if err != nil {
+				return err
+			}
+			progress = progress || covered
+		}
+		if !progress {
+			return nil
+		}
+	}
+	return nil
+}
+
+// entersAfter reports whether one of paths[from:] leaves block b, i.e.
+// enters it and branches there.
+func entersAfter(paths [][]ir.Edge, from int, b *ir.Block) bool {
+	for _, p := range paths[from:] {
+		for _, e := range p {
+			if e.From == b {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// guideEdge tries the guided tree of e: first along the paths only, in
+// each input space in turn; then with departures from the paths, in the
+// first space, under bounds growing from 0 to K (the departures of small
+// bounds are small trees, searched in full), and last in the longer
+// spaces under K. It reports whether a solution covered e.
+func (g *generation) guideEdge(e ir.Edge) (bool, error) {
+	type try struct{ space, k, depart int }
+	var tries []try
+	for i := 0; ; i++ {
+		if _, ok := g.space(i); !ok {
+			break
+		}
+		tries = append(tries, try{space: i})
+	}
+	for k := 0; k <= g.opts.K; k++ {
+		tries = append(tries, try{k: k, depart: departNodes})
+	}
+	for i := 1; i < len(g.spaces); i++ {
+		tries = append(tries, try{space: i, k: g.opts.K, depart: departNodes})
+	}
+	whole := map[int]bool{} // spaces where departures were neither cut nor truncated
+	for _, t := range tries {
+		sp, ok := g.space(t.space)
+		if !ok || t.depart > 0 && whole[t.space] {
+			continue // a larger bound would build the same tree
+		}
+		if g.guided >= maxGuideTrees {
+			return false, nil
+		}
+		g.guided++
+		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, t.k, t.depart, symexec.Options{MaxNodes: maxGuideNodes})
+		if err != nil {
+			continue // too large or unsupported: the outcome stays
+		}
+		if t.depart > 0 && !form.Cut && !form.Partial {
+			whole[t.space] = true
+		}
+		if form.F.IsFalse() {
+			continue
+		}
+		status, model, err := g.s.CheckSmall(form.F, sp.vars)
+		if err != nil {
+			return false, fmt.Errorf("%s: guided goal %s: %w", g.f.Name, CaseName(e), err)
+		}
+		if status == solve.Sat {
+			if err := g.addCase(e, sp.in.Literals(model)); err != nil {
+				return false, err
+			}
+			return g.status[e].Outcome == Covered, nil
+		}
+	}
+	return false, nil
 }
 
 // sampleRuns bounds the concrete runs sample makes per function.
@@ -486,6 +799,7 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 		return fmt.Errorf("%s: replay for %s: %w", g.f.Name, CaseName(goal), err)
 	}
 	g.learn(tr)
+	g.paths = append(g.paths, tr.Edges)
 	c := Case{Name: CaseName(goal), Goal: goal, Inputs: args.Params, Stream: args.Stream,
 		Outputs: tr.Outputs, After: tr.After}
 	for _, ga := range args.Globals {

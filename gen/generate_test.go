@@ -378,3 +378,71 @@ func TestOutcomeStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateGrowsBounds: net/netip's parseIPv4Fields needs "1.2.3.4"
+// (7 loop trips, past k=3) for pos < 3 false and "1.2.3.4.5" (9 bytes,
+// past the length bound 8) for pos == 3 true. With the length bound
+// fixed the latter is out of reach; letting k grow to MaxK and the
+// length bound to MaxLen covers every edge.
+func TestGenerateGrowsBounds(t *testing.T) {
+	pkgs, err := ssaexec.Load("..", "./testdata/bench/go/netipv4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f *ir.Func
+	for _, p := range pkgs {
+		for _, pf := range p.Funcs {
+			if pf.IR.Name == "netipv4.parseIPv4Fields" {
+				f = pf.IR
+			}
+		}
+	}
+	if f == nil {
+		t.Fatal("no netipv4.parseIPv4Fields")
+	}
+	outcome := func(r *gen.Result, cond, label string) gen.EdgeStatus {
+		for _, es := range r.Edges {
+			if es.Edge.Cond() == cond && es.Edge.Label() == label {
+				return es
+			}
+		}
+		t.Fatalf("no edge %s %s", cond, label)
+		return gen.EdgeStatus{}
+	}
+	run := func(opts gen.Options) *gen.Result {
+		s := solve.New(0)
+		defer s.Close()
+		r, err := gen.Generate(context.Background(), f, s, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+
+	fixed := gen.DefaultOptions
+	fixed.MaxK, fixed.MaxLen = fixed.K, fixed.Bounds.Len
+	r := run(fixed)
+	if es := outcome(r, "pos == 3", "true"); es.Outcome == gen.Covered {
+		t.Errorf("length bound fixed at 8: pos == 3 true covered, want it out of reach")
+	}
+
+	r = run(gen.DefaultOptions)
+	if n := r.Count(gen.Covered); n != len(r.Edges) {
+		for _, es := range r.Edges {
+			if es.Outcome != gen.Covered {
+				t.Errorf("growing bounds: %s ends %s (%s)", edgeName(es.Edge), es.Outcome, es.Detail)
+			}
+		}
+	}
+	long := false
+	for _, c := range r.Cases {
+		for _, e := range c.Covers {
+			if e.Cond() == "pos == 3" && e.Label() == "true" {
+				long = len(c.Inputs[0].String()) >= len(`"1.2.3.4.5"`)
+			}
+		}
+	}
+	if !long {
+		t.Errorf("no case with an input of 9 bytes or more covers pos == 3 true")
+	}
+}

@@ -41,7 +41,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run")
 	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
 	js := fs.Bool("json", false, "print one JSON object per function")
-	maxLen := fs.Int("len", gen.DefaultOptions.Bounds.Len, "largest `length` of generated strings, slices, C buffers and standard input")
+	maxLen := fs.Int("len", gen.DefaultOptions.Bounds.Len, "largest `length` of generated strings, slices, C buffers and standard input, at first: it doubles, up to 64, for a branch that needs longer inputs")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
 	}
@@ -56,6 +56,10 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, queryTimeout: *qt, json: *js}
 	c.opts.K = *k
+	if *k != gen.DefaultOptions.K {
+		// A bound given is the largest one tried, for every goal.
+		c.opts.MaxK = *k
+	}
 	c.opts.Bounds.Len = *maxLen
 	if *funcPat != "" {
 		re, err := regexp.Compile(*funcPat)

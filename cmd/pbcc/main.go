@@ -52,12 +52,15 @@
 //
 // Inputs of every kind the executor models are generated: integers,
 // floats (NaN and infinities included), booleans, strings and slices (at
-// most -len elements, default 8), arrays, structs, pointers (nil, or
+// most -len elements, default 8, a bound that doubles up to 64 for a
+// branch no shorter input reaches), arrays, structs, pointers (nil, or
 // aliasing another input: the solver decides), function values among the
 // package's functions, package-level variables the function reads, and,
 // in C, standard input. A branch no bounded tree reaches (a loop needing
-// more than k+1 iterations) is tried with concrete inputs before it is
-// reported. After the branches, pbcc searches inputs on which an
+// more than k+1 iterations, a tree too large) is tried with bounds up to
+// 8 (unless -k is given), with concrete inputs, and with trees that follow
+// the paths of the cases found so far and leave them near the branch,
+// before it is reported. After the branches, pbcc searches inputs on which an
 // instruction fails a run-time check: in Go each becomes a case expecting
 // the panic (an index out of range, a nil dereference, a division by
 // zero); in C, where the behaviour is undefined, each is a finding,

@@ -13,6 +13,14 @@
 // (paper 001, annex A, eq. 12–14), and subtrees that cannot reach the goal
 // are never built.
 //
+// GuidedPBCC builds a smaller tree for the same goal: the paths of
+// earlier runs (Trace.Edges), prefixes shared, each taking the goal edge
+// where it passed the goal's block, and, optionally, leaving them at any
+// branch into a small bounded tree. It reaches edges far from the entry
+// whose full trees are too large to build. With Options.Partial, PBCC
+// keeps the first MaxNodes blocks of a tree, depth first, instead of
+// failing: a solution still follows a real path.
+//
 // Values are terms of package term; memory is a map from objects to
 // values. A read at a symbolic index of a sequence of integers or floats
 // (a slice, a string, a C buffer) is a term.Select, which the solver

@@ -28,6 +28,11 @@ type Options struct {
 	// model to the arguments of facts: the solutions then follow the
 	// real functions.
 	ClosedWorld bool
+	// Partial keeps, when the tree outgrows MaxNodes, the part built so
+	// far, depth first, instead of failing with ErrTooLarge: the
+	// subtrees not built count as false, so a solution still follows a
+	// real path but unsatisfiability proves nothing (Formula.Partial).
+	Partial bool
 }
 
 // A Formula is the partial branch coverability condition of a goal edge
@@ -40,6 +45,8 @@ type Formula struct {
 	// the edge unreachable outright.
 	Cut   bool
 	Nodes int // blocks entered while building the tree
+	// Partial reports that subtrees were left out (Options.Partial).
+	Partial bool
 }
 
 // PBCC builds the execution tree of goal (an edge of f) for bound k and
@@ -61,9 +68,10 @@ func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err
 		reaches:  reachers(goal.From),
 		max:      opts.MaxNodes,
 		complete: opts.Complete,
+		partial:  opts.Partial,
 	}
 	fml := b.walk(in.initialState())
-	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps}, nil
+	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps, Partial: b.truncated}, nil
 }
 
 // FaultPBCC builds the execution tree, for bound k, of the paths on which
@@ -164,6 +172,12 @@ type builder struct {
 	max      int
 	complete bool // paths go on from the goal to a normal return
 	cut      bool
+	// partial makes the subtrees past max false rather than an error;
+	// truncated records that some were.
+	partial, truncated bool
+	// depart is the budget of each departure from the runs of a guided
+	// tree (GuidedPBCC), total the blocks after which no path departs.
+	depart, total int
 	// faultsIn, when set, makes the tree one of failing checks in this
 	// function (FaultPBCC) rather than of a goal edge; skip lists the
 	// sites already found.
@@ -177,6 +191,10 @@ type builder struct {
 // goal edge within the bounds.
 func (b *builder) walk(st *state) *term.Term {
 	if b.max > 0 && b.steps > b.max {
+		if b.partial {
+			b.truncated = true
+			return term.False
+		}
 		panic(fmt.Errorf("%w (more than %d blocks)", ErrTooLarge, b.max))
 	}
 	ev, checks := b.advance(st)
