@@ -121,6 +121,12 @@ func TestGuidedPBCCSoundness(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s depart=%d: replay of %s: %v", edgeName(goal), depart, show(args.Params), err)
 					}
+					if !took(got.Edges, goal) && guesses(f) {
+						// The solver guessed the results of a call it has
+						// no model of; the driver learns them (gen).
+						t.Logf("%s depart=%d: model %s guessed external results", edgeName(goal), depart, show(args.Params))
+						continue
+					}
 					if !took(got.Edges, goal) {
 						t.Errorf("%s depart=%d: model %s does not take the goal (took %v)", edgeName(goal), depart, show(args.Params), got.Edges)
 					}
