@@ -46,7 +46,8 @@ func newGeneration(t *testing.T, f *ir.Func, s *solve.Solver) *generation {
 	g.in = in
 	g.inputs = solverInputs(in)
 	g.spaces = []inputSpace{{in: in, vars: g.inputs, len: g.opts.Bounds.Len}}
-	for _, e := range f.BranchEdges() {
+	g.edges = BranchEdges(f)
+	for _, e := range g.edges {
 		g.r.Edges = append(g.r.Edges, EdgeStatus{Edge: e})
 	}
 	for i := range g.r.Edges {

@@ -62,12 +62,12 @@ var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: s
 func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*Result, error) {
 	start := time.Now()
 	calls := s.Calls
-	r := &Result{Func: f, Goals: ue.Goals(f), K: opts.K, Extern: externCalls(f)}
+	r := &Result{Func: f, Goals: Goals(f), K: opts.K, Extern: externCalls(f)}
 	g := &generation{r: r, f: f, s: s, opts: opts, status: map[ir.Edge]*EdgeStatus{}}
 	in, err := symexec.NewInputs(f, opts.Bounds)
 	if err != nil {
 		// The function's inputs cannot be modelled: no edge can be searched.
-		for _, e := range f.BranchEdges() {
+		for _, e := range BranchEdges(f) {
 			r.Edges = append(r.Edges, EdgeStatus{Edge: e, Outcome: Unsupported, Detail: err.Error()})
 		}
 		r.Duration = time.Since(start)
@@ -76,7 +76,8 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 	g.in = in
 	g.inputs = solverInputs(in)
 	g.spaces = []inputSpace{{in: in, vars: g.inputs, len: opts.Bounds.Len}}
-	for _, e := range f.BranchEdges() {
+	g.edges = BranchEdges(f)
+	for _, e := range g.edges {
 		r.Edges = append(r.Edges, EdgeStatus{Edge: e})
 	}
 	for i := range r.Edges {
@@ -86,6 +87,9 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		// Nothing to decide: one case shows what the function does, on
 		// the inputs a person would try first.
 		if err := g.addCase(ir.Edge{}, in.Literals(nil)); err != nil {
+			return r, err
+		}
+		if err := g.returnNormally(); err != nil {
 			return r, err
 		}
 	}
@@ -102,7 +106,7 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 	}
 	// The edges that are not goals, if the goals' cases missed them
 	// (a goal out of reach).
-	for _, e := range f.BranchEdges() {
+	for _, e := range g.edges {
 		if err := g.reach(ctx, e); err != nil {
 			return r, err
 		}
@@ -159,7 +163,8 @@ type generation struct {
 	s      *solve.Solver
 	opts   Options
 	status map[ir.Edge]*EdgeStatus
-	facts  facts // of external calls, learnt from replays (extern.go)
+	edges  []ir.Edge // the branch edges of f and of its function literals
+	facts  facts     // of external calls, learnt from replays (extern.go)
 	// spaces are the input models by growing length bound, the first
 	// one in and inputs; more are made when a goal needs longer inputs.
 	spaces []inputSpace
@@ -204,6 +209,47 @@ func (g *generation) space(i int) (inputSpace, bool) {
 		g.spaces = append(g.spaces, inputSpace{in: in, vars: solverInputs(in), len: b.Len})
 	}
 	return g.spaces[i], true
+}
+
+// sameInputs reports whether cases a and b call the function on the same
+// inputs.
+func sameInputs(a, b Case) bool {
+	key := func(c Case) string {
+		var s strings.Builder
+		for _, l := range c.Inputs {
+			s.WriteString(l.String() + ";")
+		}
+		for _, gv := range c.Globals {
+			s.WriteString(gv.G.Name() + "=" + gv.Value.String() + ";")
+		}
+		for _, l := range c.Stream {
+			s.WriteString(l.String() + ",")
+		}
+		return s.String()
+	}
+	return key(a) == key(b)
+}
+
+// BranchEdges returns the branch edges of f, then those of the function
+// literals it makes (ir.Func.Closures): their branches are f's as the
+// source reads, and only f's executions reach them. Result.Edges follows
+// this order.
+func BranchEdges(f *ir.Func) []ir.Edge {
+	es := f.BranchEdges()
+	for _, c := range f.Closures() {
+		es = append(es, c.BranchEdges()...)
+	}
+	return es
+}
+
+// Goals returns the unconstrained edges of f and of its function
+// literals (ue.Goals of each): the goals of Generate.
+func Goals(f *ir.Func) []ir.Edge {
+	gs := ue.Goals(f)
+	for _, c := range f.Closures() {
+		gs = append(gs, ue.Goals(c)...)
+	}
+	return gs
 }
 
 func tookEdge(tr *symexec.Trace, e ir.Edge) bool {
@@ -371,7 +417,7 @@ func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err 
 // trees then follow towards the others.
 func (g *generation) partial(ctx context.Context) error {
 	defer g.s.Budget(searchQueryBudget)()
-	for _, e := range g.f.BranchEdges() {
+	for _, e := range g.edges {
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -445,7 +491,7 @@ func (g *generation) guide(ctx context.Context) error {
 	tried := map[ir.Edge]int{} // how many paths there were at the last try
 	for round := 0; round < maxGuideRounds; round++ {
 		progress := false
-		for _, e := range g.f.BranchEdges() {
+		for _, e := range g.edges {
 			if ctx.Err() != nil {
 				return nil
 			}
@@ -778,10 +824,47 @@ func (g *generation) findFaults(ctx context.Context) error {
 				continue
 			}
 			c.Panic = tr.Reason
+			if i := g.samePanic(c); i >= 0 {
+				if g.r.Cases[i].Goal.From == nil {
+					g.r.Cases[i].Name = c.Name // the failure names it better
+				}
+				continue
+			}
 			g.r.Cases = append(g.r.Cases, c)
 		}
 	}
 	return nil
+}
+
+// returnNormally adds, to a function without branches whose first case
+// panics (a nil receiver), a case on inputs that make it return: those
+// outside the condition of its failing paths.
+func (g *generation) returnNormally() error {
+	for _, c := range g.r.Cases {
+		if c.Panic == "" {
+			return nil
+		}
+	}
+	form, err := symexec.FaultPBCC(g.in, g.opts.K, nil, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list})
+	if err != nil || form.Cut {
+		return nil
+	}
+	status, model, err := g.s.CheckSmall(term.And(g.in.Domain(), term.Not(form.F)), g.inputs)
+	if err != nil || status != solve.Sat {
+		return nil
+	}
+	return g.addCase(ir.Edge{}, g.in.Literals(model))
+}
+
+// samePanic returns the index of a case expecting a panic on the inputs
+// of c, or -1.
+func (g *generation) samePanic(c Case) int {
+	for i, o := range g.r.Cases {
+		if o.Panic != "" && sameInputs(o, c) {
+			return i
+		}
+	}
+	return -1
 }
 
 // faultName names the case made for a failing site: "L15_index_out_of_range".
@@ -822,6 +905,9 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 		}
 		c.Outputs, c.After = nil, nil
 		c.Panic = tr.Reason
+		if g.samePanic(c) >= 0 {
+			return nil // the same failure, found again (a test of it exists)
+		}
 	}
 	if goal.From != nil && !tookEdge(tr, goal) {
 		// The replay went elsewhere: a case named for this goal would
@@ -830,8 +916,8 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 	}
 	seen := map[ir.Edge]bool{}
 	for _, e := range tr.Edges {
-		if e.From.Func != g.f || seen[e] {
-			continue
+		if g.status[e] == nil || seen[e] {
+			continue // an edge of a callee that is not a literal of f
 		}
 		seen[e] = true
 		c.Covers = append(c.Covers, e)

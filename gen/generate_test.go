@@ -83,11 +83,12 @@ var unreachable = map[string]bool{
 // except the dead ones, which end unreachable.
 func TestGenerateOutcomes(t *testing.T) {
 	for name, r := range generated(t) {
-		if len(r.Edges) != len(r.Func.BranchEdges()) {
-			t.Errorf("%s: %d edge statuses for %d branch edges", name, len(r.Edges), len(r.Func.BranchEdges()))
+		edges := gen.BranchEdges(r.Func)
+		if len(r.Edges) != len(edges) {
+			t.Fatalf("%s: %d edge statuses for %d branch edges", name, len(r.Edges), len(edges))
 		}
 		for i, st := range r.Edges {
-			if st.Edge != r.Func.BranchEdges()[i] {
+			if st.Edge != edges[i] {
 				t.Errorf("%s: Edges[%d] is %s, not in BranchEdges order", name, i, st.Edge)
 			}
 			want := gen.Covered
@@ -108,8 +109,8 @@ func TestGenerateOutcomes(t *testing.T) {
 }
 
 // TestGenerateCases checks each case against a fresh replay: its inputs
-// give its outputs, its Covers are exactly the edges of the function it
-// takes (each once), they include its goal, and every covered edge is
+// give its outputs, its Covers are exactly the branch edges of the
+// function and its literals it takes (each once), they include its goal, and every covered edge is
 // covered by some case. Cases are sorted by the source position of their
 // goals.
 func TestGenerateCases(t *testing.T) {
@@ -120,6 +121,10 @@ func TestGenerateCases(t *testing.T) {
 			continue
 		}
 		covered := map[ir.Edge]bool{}
+		ofF := map[ir.Edge]bool{} // the edges of f and its literals
+		for _, e := range gen.BranchEdges(f) {
+			ofF[e] = true
+		}
 		for i, c := range r.Cases {
 			cname := fmt.Sprintf("%s case %d %s", name, i, c.Name)
 			fault := c.Goal.From == nil && c.Panic != "" // a case made for a failing site
@@ -141,7 +146,7 @@ func TestGenerateCases(t *testing.T) {
 			var want []ir.Edge
 			seen := map[ir.Edge]bool{}
 			for _, e := range tr.Edges {
-				if e.From.Func == f && !seen[e] {
+				if ofF[e] && !seen[e] {
 					seen[e] = true
 					want = append(want, e)
 				}

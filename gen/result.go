@@ -86,7 +86,7 @@ type EdgeStatus struct {
 type Result struct {
 	Func        *ir.Func
 	Goals       []ir.Edge    // the unconstrained edges
-	Edges       []EdgeStatus // every branch edge, in ir.Func.BranchEdges order
+	Edges       []EdgeStatus // every branch edge, of Func and its literals, in BranchEdges order
 	Cases       []Case
 	Findings    []Finding
 	K           int // the largest bound tried

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
-	"github.com/pbcc/pbcc/gen/ue"
 	"github.com/pbcc/pbcc/ssaexec"
 )
 
@@ -224,8 +224,8 @@ func TestUEGolden(t *testing.T) {
 // writeUE writes a function's branch edges, its goals and the reduction
 // from one to the other, for the UE golden files.
 func writeUE(b *strings.Builder, f *ir.Func) {
-	edges := f.BranchEdges()
-	goals := ue.Goals(f)
+	edges := gen.BranchEdges(f)
+	goals := gen.Goals(f)
 	fmt.Fprintf(b, "%s: %d branch edges, %d goals", f.Name, len(edges), len(goals))
 	if len(edges) > 0 {
 		fmt.Fprintf(b, " (%.0f%% fewer)", 100*(1-float64(len(goals))/float64(len(edges))))

@@ -56,3 +56,25 @@ func NewStub(sig *Signature) *Func {
 
 // IsStub reports whether f was made by NewStub.
 func (f *Func) IsStub() bool { return f.stub }
+
+// Closures returns the functions whose closures f makes (MakeClosure),
+// and theirs in turn, in the order first met: the function literals of f,
+// whose branches are part of f as the source reads.
+func (f *Func) Closures() []*Func {
+	var out []*Func
+	seen := map[*Func]bool{f: true}
+	var walk func(g *Func)
+	walk = func(g *Func) {
+		for _, b := range g.Blocks {
+			for _, in := range b.Instrs {
+				if mc, ok := in.(*MakeClosure); ok && !seen[mc.Fn] && !mc.Fn.IsStub() {
+					seen[mc.Fn] = true
+					out = append(out, mc.Fn)
+					walk(mc.Fn)
+				}
+			}
+		}
+	}
+	walk(f)
+	return out
+}

@@ -70,6 +70,11 @@ func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err
 		complete: opts.Complete,
 		partial:  opts.Partial,
 	}
+	if goal.From.Func != in.f {
+		// A goal in a function literal of f: f's executions reach it
+		// through calls of the closure.
+		b.inCallee = callersOf(in.f)
+	}
 	fml := b.walk(in.initialState())
 	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps, Partial: b.truncated}, nil
 }
@@ -185,6 +190,10 @@ type builder struct {
 	skip     map[ir.Instr]bool
 	// returns caches, per function, the blocks that can reach a Return.
 	returns map[*ir.Func]map[*ir.Block]bool
+	// inCallee, set when the goal is in another function than the one
+	// under test (a function literal it makes), holds the blocks of the
+	// function under test that can reach a call.
+	inCallee map[*ir.Block]bool
 }
 
 // walk returns the condition under which the execution from st takes the
@@ -269,7 +278,7 @@ func (b *builder) continueWalk(st *state, ev event, pre []*term.Term) *term.Term
 		if c.IsFalse() {
 			continue
 		}
-		taking := atGoalLevel && !st.reached && blk == b.goal.From && i == b.goal.Index
+		taking := (atGoalLevel || b.inCallee != nil) && !st.reached && blk == b.goal.From && i == b.goal.Index
 		if taking || b.mayReach(st, blk, i) {
 			todo = append(todo, alt{i, taking})
 		}
@@ -302,11 +311,19 @@ func (b *builder) continueWalk(st *state, ev event, pre []*term.Term) *term.Term
 
 // mayReach reports whether taking successor i of blk in st can still lead
 // to the goal: in the goal's function, the successor must reach the goal
-// block; in a callee, it must reach a return.
+// block; in a callee, it must reach a return. When the goal is in a
+// function literal of the function under test, the latter must still
+// reach a call, and the literal either the goal or a return.
 func (b *builder) mayReach(st *state, blk *ir.Block, i int) bool {
 	succ := blk.Succs[i]
-	if len(st.frames) == 1 && !st.reached {
+	switch {
+	case st.reached:
+	case b.inCallee == nil && len(st.frames) == 1:
 		return b.reaches[succ]
+	case b.inCallee != nil && len(st.frames) == 1:
+		return b.inCallee[succ]
+	case b.inCallee != nil && blk.Func == b.goal.From.Func && b.reaches[succ]:
+		return true // else the closure must return, to be called again
 	}
 	if b.returns == nil {
 		b.returns = map[*ir.Func]map[*ir.Block]bool{}
@@ -323,6 +340,20 @@ func (b *builder) mayReach(st *state, blk *ir.Block, i int) bool {
 		b.returns[blk.Func] = r
 	}
 	return r[succ]
+}
+
+// callersOf returns the blocks of f that can reach a call.
+func callersOf(f *ir.Func) map[*ir.Block]bool {
+	var calls []*ir.Block
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			switch in.(type) {
+			case *ir.Call, *ir.CallIndirect:
+				calls = append(calls, b)
+			}
+		}
+	}
+	return reachersOf(calls)
 }
 
 // reachers returns the blocks from which target can be reached (target

@@ -63,7 +63,12 @@ func TestPBCCSoundness(t *testing.T) {
 			// budget lasts: formulas over runes and buffers can be slow to
 			// decide, and the suite must stay fast.
 			deadline := time.Now().Add(soundnessBudget)
-			for n, goal := range f.BranchEdges() {
+			// The goals: f's branch edges and its function literals'.
+			goals := f.BranchEdges()
+			for _, c := range f.Closures() {
+				goals = append(goals, c.BranchEdges()...)
+			}
+			for n, goal := range goals {
 				if time.Now().After(deadline) {
 					t.Logf("budget spent: %d of %d edges checked", n, len(f.BranchEdges()))
 					break
