@@ -128,6 +128,10 @@ func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 	if v.Pkg != nil {
 		name = v.Pkg.Pkg.Name() + "." + v.Name()
 	}
+	if g, ok := lw.stdSentinel(v); ok {
+		lw.globals[v] = g
+		return g
+	}
 	if v.Pkg == nil || !lw.inModule[v.Pkg.Pkg] {
 		l.unsupported(pos, "package-level variable %s%s", name, outside(v.Pkg))
 	}

@@ -246,7 +246,7 @@ func literalOfGo(t ir.Type, x any) (ir.Literal, error) {
 			return ir.Literal{T: t, Nil: true}, nil
 		}
 		if err, ok := x.(error); ok {
-			return ir.Literal{T: t, Str: err.Error()}, nil
+			return errorLiteralOfGo(t, err), nil
 		}
 	}
 	return ir.Literal{}, fmt.Errorf("%T does not convert to %s", x, t)
@@ -263,8 +263,7 @@ func b2u(b bool) uint64 {
 // error is tagged with the call's place, as errors.New is with its own.
 func externValue(st *state, call *ir.CallExtern, lit ir.Literal) value {
 	if _, ok := lit.T.(ir.Error); ok && !lit.Nil {
-		msg := stringValue(lit.Str)
-		return value{t: placeTag(call.Pos), msg: &msg}
+		return externError(call, lit)
 	}
 	b := &builder2{st: st, objs: map[*ir.Literal]int{}}
 	return b.value(lit)
