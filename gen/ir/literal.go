@@ -25,8 +25,10 @@ import (
 //     element} per entry, in the map's order.
 //   - Error: Nil for a nil error, else Str is its message; Global is set
 //     when the error is that sentinel global (ErrX, io.EOF), and
-//     Elems[0], when present, is the error it wraps: fmt.Errorf("ctx:
-//     %w", Elems[0]), whose message Str is "ctx: " + Elems[0].Str.
+//     Elems[0], when present, is an error it wraps: for an input,
+//     fmt.Errorf("ctx: %w", Elems[0]), whose message Str is "ctx: " +
+//     Elems[0].Str; for an output, the first sentinel it wraps, at any
+//     depth.
 //   - Interface: Nil for a nil interface, else Bits is the tag of its
 //     dynamic type and Elems[0] the value it holds.
 type Literal struct {
@@ -132,7 +134,7 @@ func (l Literal) string(seen map[*Literal]bool) string {
 		switch {
 		case l.Global != nil:
 			return l.Global.Ident()
-		case len(l.Elems) > 0:
+		case len(l.Elems) > 0 && strings.HasSuffix(l.Str, l.Elems[0].Str):
 			inner := l.Elems[0].string(seen)
 			return fmt.Sprintf("fmt.Errorf(%q, %s)", strings.TrimSuffix(l.Str, l.Elems[0].Str)+"%w", inner)
 		}

@@ -225,8 +225,32 @@ func (c *concretizer) errorLiteral(t ir.Type, v value) ir.Literal {
 		inner := c.errorLiteral(t, v.elems[0])
 		l.Elems = []ir.Literal{inner}
 		l.Str += ": " + inner.Str
+		return l
+	}
+	// An error the program made: name the first sentinel it wraps, for
+	// the tests to check it with errors.Is.
+	if g := c.wrappedSentinel(v); g != nil {
+		l.Elems = []ir.Literal{{T: t, Str: g.Init.Str, Global: g}}
 	}
 	return l
+}
+
+// wrappedSentinel returns the first sentinel error e wraps, depth first,
+// or nil.
+func (c *concretizer) wrappedSentinel(e value) *ir.Global {
+	for _, k := range e.elems {
+		tag := c.eval(k.t)
+		if tag == 0 {
+			continue
+		}
+		if g := c.sentinels[tag]; g != nil {
+			return g
+		}
+		if g := c.wrappedSentinel(k); g != nil {
+			return g
+		}
+	}
+	return nil
 }
 
 // errorOfLiteral returns the value of error literal l; valueOf gives

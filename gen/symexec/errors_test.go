@@ -64,11 +64,11 @@ func TestRunErrors(t *testing.T) {
 		args []any // or ir.Literal for errors
 		want string
 	}{
-		{"errs.ParsePort", []any{"7x"}, `0 errors.New("port \"7x\": offset 1: not a digit")`},
+		{"errs.ParsePort", []any{"7x"}, `0 fmt.Errorf("port \"7x\": offset 1: %w", ErrNotDigit)`},
 		{"errs.ParsePort", []any{""}, `0 ErrEmpty`},
-		{"errs.ParsePort", []any{"70000"}, `0 errors.New("port 70000: out of range")`},
+		{"errs.ParsePort", []any{"70000"}, `0 fmt.Errorf("port 70000: %w", ErrRange)`},
 		{"errs.ParsePort", []any{"80"}, `80 nil`},
-		{"errs.ParseLine", []any{"=1"}, `"" 0 errors.New("line \"=1\": empty key: missing key")`},
+		{"errs.ParseLine", []any{"=1"}, `"" 0 fmt.Errorf("line \"=1\": empty key: %w", ErrNoKey)`},
 		{"errs.Explain", []any{"k=70000"}, `"the port is at most 65535"`}, // two levels deep
 		{"errs.Explain", []any{"k="}, `"the port is missing"`},
 		{"errs.Explain", []any{"k=0"}, `"error: key k: port 0 is reserved"`},
@@ -78,12 +78,12 @@ func TestRunErrors(t *testing.T) {
 		{"errs.Retryable", []any{eof, i64(1)}, "true"},
 		{"errs.Retryable", []any{wrap("read", eof), i64(2)}, "false"},
 		{"errs.Retryable", []any{plain("ErrTimeout"), i64(0)}, "false"}, // the same message is not the sentinel
-		{"errs.Fetch", []any{i64(1), i64(3)}, `errors.New("fetch try 1: timeout")`},
+		{"errs.Fetch", []any{i64(1), i64(3)}, `fmt.Errorf("fetch try 1: %w", ErrTimeout)`},
 		{"errs.Cause", []any{wrap("outer", plain("inner"))}, `errors.New("inner") 1`},
 		// Cause uses no sentinel: the output is known by its message.
 		{"errs.Cause", []any{timeout}, `errors.New("timeout") 0`},
 		{"errs.Cause", []any{ir.Literal{T: e, Nil: true}}, `nil 0`},
-		{"errs.Validate", []any{i64(0), i64(70000)}, `true errors.New("low port 0: out of range\nhigh port 70000: out of range")`},
+		{"errs.Validate", []any{i64(0), i64(70000)}, `true fmt.Errorf("low port 0: out of range\nhigh port 70000: %w", ErrRange)`},
 		{"errs.Validate", []any{i64(5), i64(3)}, `false errors.New("empty range 5..3")`},
 		{"errs.Validate", []any{i64(1), i64(2)}, `false nil`},
 		{"errs.Count", []any{"x1"}, `0 "not a number"`}, // Atoi's *NumError wraps ErrSyntax
