@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"testing"
 
+	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 )
 
@@ -61,4 +62,70 @@ var count = 3
 	if id := ir.StdSentinel("io/fs.ErrNotExist"); id != notExist {
 		t.Errorf("os.ErrNotExist and io/fs.ErrNotExist are two globals, want one (they are one error in Go)")
 	}
+}
+
+// The golden case of expected errors: wantErrIs set where the error
+// wraps a sentinel, inputs that are sentinels or wrap one. TestEndToEnd
+// runs its tests on the real code.
+func init() {
+	goldenCases = append(goldenCases, goldenCase{
+		name: "wrapped",
+		src: `package wrapped
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+var ErrEmpty = errors.New("empty")
+
+func Parse(s string) (int, error) {
+	if s == "" {
+		return 0, ErrEmpty
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("parse %q: %w", s, err)
+	}
+	if n < 0 {
+		return 0, fmt.Errorf("negative: %d", n)
+	}
+	return n, nil
+}
+
+func Retry(err error) bool {
+	if errors.Is(err, ErrEmpty) {
+		return false
+	}
+	return errors.Is(err, io.EOF)
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			e := ir.Error{}
+			empty := ir.NewGlobal("ErrEmpty", e)
+			syntax := ir.StdSentinel("strconv.ErrSyntax")
+			eof := ir.StdSentinel("io.EOF")
+			sentinel := func(g *ir.Global) ir.Literal { return ir.Literal{T: e, Str: g.Init.Str, Global: g} }
+			empty.Init = &ir.Literal{T: e, Str: "empty"}
+			out := func(n int64, err ir.Literal) []ir.Literal { return []ir.Literal{intLit(64, true, n), err} }
+			parse := p.result("Parse", 0, branch{13, 5, `s == ""`, gen.Covered, ""}, branch{13, 5, `s == ""`, gen.Covered, ""})
+			parse.Cases = []gen.Case{
+				{Name: "empty", Inputs: strs(""), Outputs: out(0, sentinel(empty))},
+				{Name: "syntax", Inputs: strs("x"), Outputs: out(0, ir.Literal{T: e, Str: `parse "x": strconv.Atoi: parsing "x": invalid syntax`,
+					Elems: []ir.Literal{sentinel(syntax)}})},
+				{Name: "negative", Inputs: strs("-1"), Outputs: out(0, ir.Literal{T: e, Str: "negative: -1"})},
+				{Name: "ok", Inputs: strs("7"), Outputs: out(7, ir.Literal{T: e, Nil: true})},
+			}
+			retry := p.result("Retry", 0, branch{27, 5, "errors.Is(err, ErrEmpty)", gen.Covered, ""}, branch{27, 5, "errors.Is(err, ErrEmpty)", gen.Covered, ""})
+			retry.Cases = []gen.Case{
+				{Name: "wrapped_empty", Inputs: []ir.Literal{{T: e, Str: "load: empty", Elems: []ir.Literal{sentinel(empty)}}}, Outputs: []ir.Literal{boolLit(false)}},
+				{Name: "eof", Inputs: []ir.Literal{sentinel(eof)}, Outputs: []ir.Literal{boolLit(true)}},
+				{Name: "wrapped_eof", Inputs: []ir.Literal{{T: e, Str: "read 50%: EOF", Elems: []ir.Literal{sentinel(eof)}}}, Outputs: []ir.Literal{boolLit(true)}},
+				{Name: "other", Inputs: []ir.Literal{{T: e, Str: "EOF"}}, Outputs: []ir.Literal{boolLit(false)}},
+			}
+			return []*gen.Result{parse, retry}
+		},
+	})
 }
