@@ -55,7 +55,7 @@ type (
 	}
 	fieldView struct{ Names, Type, Comment string }
 	checkView struct {
-		Err                  bool // an error, compared by message
+		Err                  bool   // an error, compared by message
 		Is, IsFunc, IsWrong  string // an error: the field of the sentinel it must wrap, errors.Is, the message
 		Diff, Cmp, Want, Got string
 		Opts                 []string // cmp.Diff's options
