@@ -11,7 +11,8 @@ import (
 //
 // An error value has t, a 32-bit tag: 0 for nil, otherwise the place that
 // made it (an errors.New, a sentinel global, an input), which is what ==
-// compares; and msg, its message (a string value).
+// compares; msg, its message (a string value); and in elems the errors
+// it wraps (errors.go).
 //
 // A map value is a reference (ptr) to a table object: elems holds its
 // entries, each a {key, element} pair, and n their count; the entries at
