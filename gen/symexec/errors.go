@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"strconv"
+	"strings"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
@@ -24,10 +25,12 @@ import (
 // with ==.
 //
 // The message of fmt.Errorf and errors.Join is computed by the real
-// functions when the arguments are concrete, as in a replay; otherwise
-// it is an unknown string that nothing ties to the arguments (programs
-// rarely branch on messages; the replay gives the real one, which the
-// tests expect).
+// functions when the arguments are concrete, as in a replay. Otherwise
+// the message of fmt.Errorf is exact when it is a concatenation: every
+// symbolic argument a string or an error met by a plain %s, %v or %w
+// ("key %s: %w"); in the other cases it is an unknown string that nothing
+// ties to the arguments (programs rarely branch on messages; the replay
+// gives the real one, which the tests expect).
 
 // execErrors executes the instructions of gen/ir/errors.go.
 func (m *machine) execErrors(st *state, fr *frame, in ir.Instr) ([]check, bool) {
@@ -38,6 +41,9 @@ func (m *machine) execErrors(st *state, fr *frame, in ir.Instr) ([]check, bool) 
 			args[i] = fr.value(a)
 		}
 		msg, ok := errorfMessage(st, in, args)
+		if !ok {
+			msg, ok = errorfConcat(st, in, args)
+		}
 		if !ok {
 			msg = m.unknownMessage("errorf")
 		}
@@ -222,9 +228,9 @@ func (c *concretizer) errorLiteral(t ir.Type, v value) ir.Literal {
 		return l
 	}
 	if tag == inputTag && len(v.elems) > 0 && c.eval(v.elems[0].t) != 0 {
-		inner := c.errorLiteral(t, v.elems[0])
-		l.Elems = []ir.Literal{inner}
-		l.Str += ": " + inner.Str
+		// fmt.Errorf("ctx: %w", inner): its message is already the
+		// whole.
+		l.Elems = []ir.Literal{c.errorLiteral(t, v.elems[0])}
 		return l
 	}
 	// An error the program made: name the first sentinel it wraps, for
@@ -315,4 +321,58 @@ func externError(call *ir.CallExtern, lit ir.Literal) value {
 		v.t = placeTag(call.Pos)
 	}
 	return v
+}
+
+// errorfConcat returns the message of fmt.Errorf(in.Format, args...) as
+// a concatenation of the format's text, the concrete arguments formatted
+// by fmt and the symbolic ones (strings, and messages of errors) met by a
+// plain %s, %v or %w. It returns false for other formats.
+func errorfConcat(st *state, in *ir.Errorf, args []value) (value, bool) {
+	msg := stringValue("")
+	f, argi := in.Format, 0
+	text := ""
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			text += f[i : i+1]
+			continue
+		}
+		if i+1 < len(f) && f[i+1] == '%' {
+			text += "%"
+			i++
+			continue
+		}
+		if i+1 == len(f) || argi >= len(args) || !strings.ContainsRune("svw", rune(f[i+1])) {
+			return value{}, false // flags, widths, other verbs: not a plain concatenation
+		}
+		verb := f[i+1]
+		i++
+		a, t := args[argi], in.Args[argi].Type()
+		argi++
+		var part value
+		switch t.(type) {
+		case ir.String:
+			if verb == 'w' {
+				return value{}, false
+			}
+			part = a
+		case ir.Error:
+			none := "<nil>"
+			if verb == 'w' {
+				none = "%!w(<nil>)"
+			}
+			part = ite(isNilError(a), stringValue(none), msgOf(a))
+		default:
+			x, _, err := goValue(st, t, a)
+			if err != nil || verb == 'w' {
+				return value{}, false
+			}
+			part = stringValue(fmt.Sprintf("%"+string(verb), x))
+		}
+		msg = concat(msg, concat(stringValue(text), part))
+		text = ""
+	}
+	if argi != len(args) {
+		return value{}, false // extra arguments: fmt appends them
+	}
+	return concat(msg, stringValue(text)), true
 }

@@ -55,7 +55,10 @@ func (in *InputModel) inputError(name string) value {
 			inner = ite(term.Eq(which, term.BV(uint64(j+1), 8)), sentinelValue(g), inner)
 		}
 	}
-	wrapped := value{t: term.BV(inputTag, errTagBits), msg: &msg, elems: []value{inner}}
+	// fmt.Errorf("ctx: %w", inner): the message is the context, ": ",
+	// and the inner error's.
+	full := concat(msg, concat(stringValue(": "), msgOf(inner)))
+	wrapped := value{t: term.BV(inputTag, errTagBits), msg: &full, elems: []value{inner}}
 	var v value
 	if inner.t.IsConst() {
 		// No sentinel: the error wraps errors.New or is one.

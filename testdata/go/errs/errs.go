@@ -178,3 +178,19 @@ func Count(s string) (int, string) {
 	}
 	return n, ""
 }
+
+// Origin tells which store a failed lookup of key came from, by the
+// message of the error the lookup layer wraps it in.
+//
+// Interesting branches: the message of an error made by fmt.Errorf from
+// the input (exact in the PBCC: "%s: %w" concatenates), nil.
+func Origin(store string, err error) string {
+	if err == nil {
+		return "none"
+	}
+	wrapped := fmt.Errorf("%s: %w", store, err)
+	if wrapped.Error() == "cache: expired" {
+		return "cache miss"
+	}
+	return "failure in " + store
+}
