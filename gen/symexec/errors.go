@@ -356,10 +356,8 @@ func errorfConcat(st *state, in *ir.Errorf, args []value) (value, bool) {
 			}
 			part = a
 		case ir.Error:
-			none := "<nil>"
-			if verb == 'w' {
-				none = "%!w(<nil>)"
-			}
+			// As fmt prints a nil error.
+			none := map[byte]string{'s': "%!s(<nil>)", 'v': "<nil>", 'w': "%!w(<nil>)"}[verb]
 			part = ite(isNilError(a), stringValue(none), msgOf(a))
 		default:
 			x, _, err := goValue(st, t, a)
