@@ -374,3 +374,30 @@ func errorfConcat(st *state, in *ir.Errorf, args []value) (value, bool) {
 	}
 	return concat(msg, stringValue(text)), true
 }
+
+// unknownWrapped returns the error an unknown error result of an
+// external call (called name) wraps: any error at all, for the solver to
+// choose, so that errors.Is on the result is never decided false
+// without a fact (strconv.ParseInt's errors wrap strconv.ErrRange or
+// strconv.ErrSyntax); the facts of replays tell which it is (eqWrapped).
+func unknownWrapped(name string, fresh func() value) value {
+	msg := fresh()
+	return value{t: term.Var(name+".wraps", errTagBits), msg: &msg}
+}
+
+// eqWrapped returns the condition under which the error v, a result of
+// an external call, wraps what the error literal l of a fact wraps: the
+// sentinel it is or wraps (errorLiteralOfGo), nothing otherwise.
+func eqWrapped(v value, l ir.Literal) *term.Term {
+	if len(v.elems) == 0 {
+		return term.True
+	}
+	tag := term.BV(0, errTagBits)
+	switch {
+	case l.Global != nil:
+		tag = placeTag(l.Global.Pos)
+	case len(l.Elems) > 0 && l.Elems[0].Global != nil:
+		tag = placeTag(l.Elems[0].Global.Pos)
+	}
+	return term.Eq(v.elems[0].t, tag)
+}

@@ -345,7 +345,7 @@ func eqLiteral(st *state, v value, l ir.Literal) *term.Term {
 		if l.Nil {
 			return term.Eq(v.t, term.BV(0, errTagBits))
 		}
-		return term.And(term.Not(term.Eq(v.t, term.BV(0, errTagBits))), stringEq(msgOf(v), stringValue(l.Str)))
+		return term.And(term.Not(term.Eq(v.t, term.BV(0, errTagBits))), stringEq(msgOf(v), stringValue(l.Str)), eqWrapped(v, l))
 	case ir.Slice:
 		return stringEq(bytesOf(st, v), bytesLiteral(l))
 	default:
@@ -416,7 +416,8 @@ func (m *machine) unknown(st *state, call *ir.CallExtern, id, i int) value {
 	case ir.Error:
 		set := term.Var(name+".set", 0)
 		msg := fresh()
-		return value{t: term.Ite(set, placeTag(call.Pos), term.BV(0, errTagBits)), msg: &msg}
+		return value{t: term.Ite(set, placeTag(call.Pos), term.BV(0, errTagBits)), msg: &msg,
+			elems: []value{unknownWrapped(name, fresh)}}
 	}
 	panic(unsupported("result of %s of type %s", call.Func, call.Results[i]))
 }

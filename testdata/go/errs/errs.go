@@ -194,3 +194,20 @@ func Origin(store string, err error) string {
 	}
 	return "failure in " + store
 }
+
+// Verbosity parses a verbosity level that fits an int8. strconv.ParseInt
+// has no model: its results, and which sentinel its error wraps, are
+// learnt from real calls.
+//
+// Interesting branches: a number past 127 (strconv.ErrRange), not a
+// number (strconv.ErrSyntax), a level.
+func Verbosity(s string) (int8, string) {
+	n, err := strconv.ParseInt(s, 10, 8)
+	if errors.Is(err, strconv.ErrRange) {
+		return 0, "out of range"
+	}
+	if err != nil {
+		return 0, "not a number"
+	}
+	return int8(n), ""
+}
