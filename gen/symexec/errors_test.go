@@ -89,6 +89,11 @@ func TestRunErrors(t *testing.T) {
 		{"errs.Count", []any{"x1"}, `0 "not a number"`}, // Atoi's *NumError wraps ErrSyntax
 		{"errs.Count", []any{"-3"}, `0 "negative"`},
 		{"errs.Count", []any{"12"}, `12 ""`},
+		{"errs.Origin", []any{"cache", plain("expired")}, `"cache miss"`},
+		{"errs.Origin", []any{"cache", wrap("db", plain("expired"))}, `"failure in cache"`},
+		{"errs.Verbosity", []any{"200"}, `0 "out of range"`}, // the real ParseInt's error wraps ErrRange
+		{"errs.Verbosity", []any{"2x"}, `0 "not a number"`},
+		{"errs.Verbosity", []any{"-128"}, `-128 ""`},
 	}
 	for _, tc := range tests {
 		f := fn(t, tc.fn)
