@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"errors"
 	"fmt"
 	"go/constant"
 	"go/token"
@@ -394,4 +395,53 @@ func (lw *lowerer) stdSentinel(v *ssa.Global) (*ir.Global, bool) {
 	}
 	lw.sentinels[g] = true
 	return g, true
+}
+
+// wrappedSentinel returns the literal of the error a package-level
+// variable's initializer call makes when it is fmt.Errorf of a constant
+// format and arguments that are constants or sentinel errors, one of
+// them wrapped by a single %w: var ErrX = fmt.Errorf("x: %w", ErrY). The
+// message is the real fmt.Errorf's.
+func (l *fnLowering) wrappedSentinel(call *ssa.Call, pos token.Pos) (ir.Literal, bool) {
+	callee := call.Common().StaticCallee()
+	if callee == nil || stdFunc(callee) != "fmt.Errorf" {
+		return ir.Literal{}, false
+	}
+	format, args, wraps, _, why := errorfArgs(call.Common())
+	if why != "" || len(wraps) != 1 {
+		return ir.Literal{}, false
+	}
+	goArgs := make([]any, len(args))
+	var inner ir.Literal
+	for i, a := range args {
+		switch a := a.(type) {
+		case *ssa.Const:
+			if a.Value == nil {
+				return ir.Literal{}, false
+			}
+			goArgs[i] = constant.Val(a.Value)
+			if a.Value.Kind() == constant.String {
+				goArgs[i] = constant.StringVal(a.Value)
+			}
+		case *ssa.UnOp:
+			gv, ok := a.X.(*ssa.Global)
+			if !ok || a.Op != token.MUL || !isError(a.Type()) {
+				return ir.Literal{}, false
+			}
+			g := l.global(gv, pos)
+			if !l.lw.sentinels[g] {
+				return ir.Literal{}, false
+			}
+			goArgs[i] = errors.New(g.Init.Str)
+			if i == wraps[0] {
+				inner = ir.Literal{T: ir.Error{}, Str: g.Init.Str, Global: g}
+			}
+		default:
+			return ir.Literal{}, false
+		}
+	}
+	if inner.Global == nil {
+		return ir.Literal{}, false
+	}
+	return ir.Literal{T: ir.Error{}, Str: fmt.Errorf(format, goArgs...).Error(), Elems: []ir.Literal{inner}}, true
 }

@@ -154,6 +154,10 @@ func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 			if msg, ok := errorMessage(call); ok {
 				g.Init = &ir.Literal{T: t, Str: msg}
 				lw.sentinels[g] = true
+			} else if lit, ok := l.wrappedSentinel(call, pos); ok {
+				// var ErrX = fmt.Errorf("x: %w", ErrY)
+				g.Init = &lit
+				lw.sentinels[g] = true
 			}
 		}
 	}

@@ -94,6 +94,10 @@ func TestRunErrors(t *testing.T) {
 		{"errs.Verbosity", []any{"200"}, `0 "out of range"`}, // the real ParseInt's error wraps ErrRange
 		{"errs.Verbosity", []any{"2x"}, `0 "not a number"`},
 		{"errs.Verbosity", []any{"-128"}, `-128 ""`},
+		{"errs.Lookup", []any{"ftp"}, `0 ErrMissingPort`},
+		{"errs.Known", []any{"ftp"}, `"unknown service"`},
+		{"errs.Known", []any{""}, `"no service"`},
+		{"errs.Known", []any{"http"}, `"known"`},
 	}
 	for _, tc := range tests {
 		f := fn(t, tc.fn)

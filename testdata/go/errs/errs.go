@@ -211,3 +211,38 @@ func Verbosity(s string) (int8, string) {
 	}
 	return int8(n), ""
 }
+
+// ErrMissingPort is the error of Lookup for an unknown key: it wraps
+// ErrNoKey, so that callers may test either.
+var ErrMissingPort = fmt.Errorf("port: %w", ErrNoKey)
+
+// Lookup returns the port of a well-known service.
+//
+// Interesting branches: each service, the empty name, another one.
+func Lookup(service string) (int, error) {
+	switch service {
+	case "http":
+		return 80, nil
+	case "https":
+		return 443, nil
+	case "":
+		return 0, ErrNoKey
+	}
+	return 0, ErrMissingPort
+}
+
+// Known reports whether Lookup knows service, telling a missing name
+// from an unknown one.
+//
+// Interesting branches: errors.Is sees ErrNoKey through the package's
+// own wrapped sentinel ErrMissingPort, and ErrMissingPort itself.
+func Known(service string) string {
+	_, err := Lookup(service)
+	if errors.Is(err, ErrNoKey) {
+		if errors.Is(err, ErrMissingPort) {
+			return "unknown service"
+		}
+		return "no service"
+	}
+	return "known"
+}
