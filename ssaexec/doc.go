@@ -176,7 +176,10 @@
 //	Sentinel error               var ErrX = errors.New("x") (or
 //	                             fmt.Errorf("x")): an ir.Global of type
 //	                             Error, Init Literal{T: Error, Str: "x"},
-//	                             never an Input
+//	                             never an Input; var ErrX =
+//	                             fmt.Errorf("x: %w", ErrY) (constants and
+//	                             sentinels, one %w): Init also has
+//	                             Elems[0], ErrY's literal
 //
 // Calls may go to functions and methods of the module (recursion
 // included) and to function literals without free variables.
