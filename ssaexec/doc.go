@@ -103,6 +103,14 @@
 //	Call of errors.New(s)        MakeError s
 //	Call of fmt.Errorf(c), c a   MakeError of the constant fmt.Sprintf(c)
 //	constant, no arguments       (fmt.Errorf calls errors.New then)
+//	Call of fmt.Errorf(c, args)  Errorf c, args, the indexes of the
+//	                             errors %w wraps; the array of the
+//	                             variadic arguments and their conversions
+//	                             to any are not lowered (lowererr.go)
+//	Call of errors.Is, Unwrap,   ErrorIs, ErrorUnwrap, JoinErrors
+//	Join(e1, e2, ...)
+//	Global io.EOF, strconv.      ir.StdSentinel: a sentinel of its own
+//	ErrSyntax, os.ErrNotExist...
 //	Call of a function of the    CallExtern "strings.IndexByte" (args):
 //	standard library in the      not followed; the executor models it
 //	table of gen/stdlib          or learns its results by calling the
@@ -168,18 +176,22 @@
 //	Sentinel error               var ErrX = errors.New("x") (or
 //	                             fmt.Errorf("x")): an ir.Global of type
 //	                             Error, Init Literal{T: Error, Str: "x"},
-//	                             never an Input
+//	                             never an Input; var ErrX =
+//	                             fmt.Errorf("x: %w", ErrY) (constants and
+//	                             sentinels, one %w): Init also has
+//	                             Elems[0], ErrY's literal
 //
 // Calls may go to functions and methods of the module (recursion
 // included) and to function literals without free variables.
 //
 // Unsupported, each with a message naming the construct and its position:
-// maps with other keys (floats, arrays, structs, pointers); interfaces
-// other than error, type assertions, and errors of other origins (a
-// concrete type converted to error: "conversion of *T to error");
-// fmt.Errorf with arguments (formatting, %w wrapping) or a format that is
-// not a constant; errors.Is, As, Unwrap and Join; channels, complex
-// numbers; other calls
+// maps with other keys (floats, arrays, structs, pointers); errors of
+// other origins (a concrete type converted to error: "conversion of *T to
+// error"), type assertions of errors, errors.As; fmt.Errorf with a format
+// that is not a constant, with explicit argument indexes or * widths, or
+// with arguments other than integers, bools, floats, strings (of types
+// without String, Error or Format methods) and errors; errors.Join of a
+// slice (errs...); channels, complex numbers; other calls
 // and variables outside the module ("call of strconv.Itoa (standard
 // library not modelled yet)"); min and max of floats (NaN, -0); clear
 // and the other builtins not listed above; defer, go, select; generic

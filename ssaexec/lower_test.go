@@ -360,6 +360,23 @@ func AsMyErr(err error) bool {
 }
 
 func ErrAny(err error) any { return err }
+
+func As(err error) bool {
+	var e *MyErr
+	return errors.As(err, &e)
+}
+
+func Indexed(n int) error { return fmt.Errorf("%[1]d", n) }
+
+func JoinAll(errs []error) error { return errors.Join(errs...) }
+
+func Point(p struct{ X int }) error { return fmt.Errorf("%v", p) }
+
+type Code int
+
+func (Code) String() string { return "code" }
+
+func Coded(c Code) error { return fmt.Errorf("%v", c) }
 `
 
 func TestUnsupported(t *testing.T) {
@@ -376,7 +393,7 @@ func TestUnsupported(t *testing.T) {
 	for _, f := range pkg.Funcs {
 		lowered = append(lowered, f.IR.Name)
 	}
-	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.MyErr.Error m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName"; got != want {
+	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.Is m.Errorf m.Wrap m.MyErr.Error m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName m.Code.String"; got != want {
 		t.Errorf("lowered %s, want %s", got, want)
 	}
 	want := []string{ // file:line:col: func: unsupported: construct, in position order
@@ -390,14 +407,16 @@ func TestUnsupported(t *testing.T) {
 		`m.go:83:6: m.Consts: unsupported: constant condition`,
 		`m.go:109:41: m.Min: unsupported: call of builtin min on floats (NaN and signed zeros are not modelled by a comparison)`,
 		`m.go:113:14: m.Complex: unsupported: parameter c: complex128 value (complex numbers are not modelled)`,
-		`m.go:128:34: m.Is: unsupported: call of errors.Is (error wrapping is not modelled; compare with == instead)`,
-		`m.go:130:35: m.Errorf: unsupported: call of fmt.Errorf with arguments (formatting and %w wrapping are not modelled; only a constant format without arguments is)`,
-		`m.go:132:37: m.Wrap: unsupported: call of fmt.Errorf with arguments (formatting and %w wrapping are not modelled; only a constant format without arguments is)`,
 		`m.go:138:6: m.Custom: unsupported: conversion of *m.MyErr to error (only errors made by errors.New and fmt.Errorf are modelled)`,
-		`m.go:146:38: m.Format: unsupported: call of fmt.Errorf with a format that is not a constant (only a constant format without arguments is modelled)`,
+		`m.go:146:38: m.Format: unsupported: call of fmt.Errorf with a format that is not a constant`,
 		`m.go:155:35: m.Same: unsupported: comparison of any values, which may hold a []int (not comparable: Go panics)`,
 		`m.go:170:11: m.AsMyErr: unsupported: type assertion of an error to *m.MyErr (only errors made by errors.New and fmt.Errorf are modelled)`,
 		`m.go:174:6: m.ErrAny: unsupported: conversion of error to interface any (errors are not modelled as interface values)`,
+		`m.go:178:9: m.As: unsupported: call of errors.As (errors of types of the program are not modelled; use errors.Is with a sentinel)`,
+		`m.go:181:36: m.Indexed: unsupported: call of fmt.Errorf: explicit argument indexes and * widths are not modelled`,
+		`m.go:183:43: m.JoinAll: unsupported: call of errors.Join: the arguments are a slice, not a list of values`,
+		`m.go:185:46: m.Point: unsupported: call of fmt.Errorf: argument 1 of type struct{X int} (only integers, bools, floats, strings and errors are formatted)`,
+		`m.go:191:35: m.Coded: unsupported: call of fmt.Errorf: argument 1 of type m.Code (its String method is not followed)`,
 	}
 	if len(pkg.Errors) != len(want) {
 		t.Errorf("%d errors, want %d:", len(pkg.Errors), len(want))

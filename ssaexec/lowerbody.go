@@ -40,6 +40,10 @@ type fnLowering struct {
 	iters  map[*ssa.Next]*rangeLoop // range loops over strings and maps
 
 	eqDepth int // interfaces nested in the comparison being lowered (loweriface.go)
+
+	// Instructions that build the variadic arguments of fmt.Errorf and
+	// errors.Join, which those calls take apart (lowererr.go).
+	skip map[ssa.Instruction]bool
 }
 
 // caseExpr is one value of a case clause of an expression switch.
@@ -169,6 +173,9 @@ var binOps = map[token.Token]ir.Op{
 
 // instr lowers one SSA instruction of block b.
 func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
+	if l.skip[instr] {
+		return
+	}
 	pos := l.instrPos(b, instr)
 	l.ib, l.ipos = l.blocks[b.Index], l.lw.pos(pos)
 	ib := l.ib

@@ -1,10 +1,13 @@
 package ssaexec
 
 import (
+	"errors"
 	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -13,19 +16,33 @@ import (
 
 // ---- Errors ----
 
-// Go's error is modelled as nil or an error made by errors.New: a message
-// and the place that made it (ir.Error). The lowering handles
+// Go's error is modelled as nil or an error made at a place of the
+// program: a message, the place that made it, and the errors it wraps
+// (ir.Error; gen/ir/errors.go). The lowering handles
 //
 //	errors.New(s)                   MakeError s
 //	fmt.Errorf(c), c a constant     MakeError of fmt.Sprintf(c), worked
 //	format, no arguments            out here (fmt.Errorf calls errors.New
 //	                                when nothing is wrapped)
+//	fmt.Errorf(c, args...)          Errorf c, args: each argument an
+//	                                integer, bool, float or string (of a
+//	                                type without String, Error or Format
+//	                                methods) or an error; %w wraps
+//	errors.Is(err, target)          ErrorIs err, target
+//	errors.Unwrap(err)              ErrorUnwrap err
+//	errors.Join(e1, e2, ...)        JoinErrors e1, e2, ...
 //	err.Error()                     ErrorMessage err
 //	err == nil, err != ErrX         BinOp Eq, Ne (against NilConst or the
 //	                                load of a sentinel global)
+//	io.EOF, strconv.ErrSyntax, ...  sentinel globals of the standard
+//	                                library (stdSentinels)
 //
-// and stops, naming the call, at fmt.Errorf with arguments and at
-// errors.Is, As, Unwrap and Join (wrapping is not modelled).
+// The variadic arguments of fmt.Errorf and errors.Join are taken apart:
+// the array go/ssa fills with them, and their conversions to any, are
+// not lowered (fnLowering.skip). It stops, naming the call, at a format
+// that is not a constant, explicit argument indexes or * widths in it,
+// arguments of other types, errors.Join(errs...) of a slice, and
+// errors.As.
 
 // stdFunc returns "pkg/path.Name" for a function of package pkg/path
 // without a receiver, "" for other functions.
@@ -81,15 +98,18 @@ func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 	case "errors.New":
 		return ""
 	case "fmt.Errorf":
-		if _, ok := errorfMessage(common.Args); ok {
-			return ""
+		_, _, _, _, why := errorfArgs(common)
+		return why
+	case "errors.Join":
+		_, _, why := variadic(common.Args[0])
+		if why != "" {
+			return "call of errors.Join: " + why
 		}
-		if rest, ok := common.Args[1].(*ssa.Const); ok && rest.IsNil() {
-			return "call of fmt.Errorf with a format that is not a constant (only a constant format without arguments is modelled)"
-		}
-		return "call of fmt.Errorf with arguments (formatting and %w wrapping are not modelled; only a constant format without arguments is)"
-	case "errors.Is", "errors.As", "errors.Unwrap", "errors.Join":
-		return "call of " + name + " (error wrapping is not modelled; compare with == instead)"
+		return ""
+	case "errors.Is", "errors.Unwrap":
+		return ""
+	case "errors.As":
+		return "call of errors.As (errors of types of the program are not modelled; use errors.Is with a sentinel)"
 	}
 	if _, ok := externName(fn); ok {
 		return ""
@@ -118,6 +138,7 @@ func (l *fnLowering) checkCalls() {
 			if why := unmodelled(fn, call.Common()); why != "" {
 				l.unsupported(l.instrPos(b, instr), "%s", why)
 			}
+			l.skipVariadic(fn, call.Common())
 		}
 	}
 }
@@ -136,6 +157,21 @@ func (l *fnLowering) stdCall(fn *ssa.Function, common *ssa.CallCommon, pos token
 		if msg, ok := errorfMessage(common.Args); ok {
 			return l.emit(ir.NewMakeError(ir.StringConst(msg))), true
 		}
+		format, args, wraps, _, why := errorfArgs(common)
+		if why != "" {
+			l.unsupported(pos, "%s", why)
+		}
+		return l.emit(ir.NewErrorf(format, l.values_(args, pos), wraps)), true
+	case "errors.Join":
+		args, _, why := variadic(common.Args[0])
+		if why != "" {
+			l.unsupported(pos, "call of errors.Join: %s", why)
+		}
+		return l.emit(ir.NewJoinErrors(l.values_(args, pos))), true
+	case "errors.Is":
+		return l.emit(ir.NewErrorIs(l.value(common.Args[0], pos), l.value(common.Args[1], pos))), true
+	case "errors.Unwrap":
+		return l.emit(ir.NewErrorUnwrap(l.value(common.Args[0], pos))), true
 	}
 	return l.externCall(fn, common, pos)
 }
@@ -147,4 +183,265 @@ func (l *fnLowering) invoke(common *ssa.CallCommon, pos token.Pos) ir.Value {
 		return l.emit(ir.NewErrorMessage(l.value(common.Value, pos)))
 	}
 	return l.invokeIface(common, pos)
+}
+
+// values_ lowers vs.
+func (l *fnLowering) values_(vs []ssa.Value, pos token.Pos) []ir.Value {
+	r := make([]ir.Value, len(vs))
+	for i, v := range vs {
+		r[i] = l.value(v, pos)
+	}
+	return r
+}
+
+// skipVariadic marks the instructions that build the variadic arguments
+// of a call of fmt.Errorf or errors.Join, which the call lowers itself.
+func (l *fnLowering) skipVariadic(fn *ssa.Function, common *ssa.CallCommon) {
+	var build []ssa.Instruction
+	switch stdFunc(fn) {
+	case "fmt.Errorf":
+		_, _, _, build, _ = errorfArgs(common)
+	case "errors.Join":
+		_, build, _ = variadic(common.Args[0])
+	}
+	for _, in := range build {
+		if l.skip == nil {
+			l.skip = map[ssa.Instruction]bool{}
+		}
+		l.skip[in] = true
+	}
+}
+
+// variadic returns the arguments passed to a ... parameter as v: nil, or
+// a slice of an array go/ssa made and filled for the call, one store per
+// element, each value possibly converted to the element's interface
+// type. It also returns the instructions that build v, and why v is not
+// such a value ("" when it is).
+func variadic(v ssa.Value) (args []ssa.Value, build []ssa.Instruction, why string) {
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return nil, nil, ""
+	}
+	const notArgs = "the arguments are a slice, not a list of values"
+	sl, ok := v.(*ssa.Slice)
+	if !ok || sl.Low != nil || sl.High != nil || sl.Max != nil {
+		return nil, nil, notArgs
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok || !onlyUsedBy(sl, nil) {
+		return nil, nil, notArgs
+	}
+	n := int(alloc.Type().(*types.Pointer).Elem().(*types.Array).Len())
+	args = make([]ssa.Value, n)
+	build = []ssa.Instruction{alloc, sl}
+	for _, r := range *alloc.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Slice:
+			if r != sl {
+				return nil, nil, notArgs
+			}
+		case *ssa.IndexAddr:
+			c, ok := r.Index.(*ssa.Const)
+			if !ok {
+				return nil, nil, notArgs
+			}
+			i, _ := constant.Int64Val(c.Value)
+			var store *ssa.Store
+			for _, u := range *r.Referrers() {
+				if s, ok := u.(*ssa.Store); ok && s.Addr == r && store == nil {
+					store = s
+				} else if _, ok := u.(*ssa.DebugRef); !ok {
+					return nil, nil, notArgs
+				}
+			}
+			if store == nil || i < 0 || int(i) >= n || args[i] != nil {
+				return nil, nil, notArgs
+			}
+			build = append(build, r, store)
+			x := store.Val
+			switch conv := x.(type) {
+			case *ssa.MakeInterface:
+				if onlyUsedBy(conv, store) {
+					x = conv.X
+					build = append(build, conv)
+				}
+			case *ssa.ChangeInterface:
+				if onlyUsedBy(conv, store) {
+					x = conv.X
+					build = append(build, conv)
+				}
+			}
+			args[i] = x
+		default:
+			return nil, nil, notArgs
+		}
+	}
+	for _, a := range args {
+		if a == nil {
+			return nil, nil, notArgs
+		}
+	}
+	return args, build, ""
+}
+
+// onlyUsedBy reports whether v's only uses, DebugRefs aside, are by
+// user (any number of uses when user is nil and v has one referrer).
+func onlyUsedBy(v ssa.Value, user ssa.Instruction) bool {
+	refs := 0
+	for _, r := range *v.Referrers() {
+		if _, ok := r.(*ssa.DebugRef); ok {
+			continue
+		}
+		refs++
+		if user != nil && r != user {
+			return false
+		}
+	}
+	return user != nil || refs == 1
+}
+
+// errorfArgs takes apart a call of fmt.Errorf: its constant format, the
+// values of its arguments (before their conversion to any), the indexes
+// of those a %w verb wraps, the instructions that build the arguments,
+// and why the call is not modelled ("" when it is).
+func errorfArgs(common *ssa.CallCommon) (format string, args []ssa.Value, wraps []int, build []ssa.Instruction, why string) {
+	c, ok := common.Args[0].(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", nil, nil, nil, "call of fmt.Errorf with a format that is not a constant"
+	}
+	format = constant.StringVal(c.Value)
+	args, build, why = variadic(common.Args[1])
+	if why != "" {
+		return "", nil, nil, nil, "call of fmt.Errorf: " + why
+	}
+	for i, a := range args {
+		if why := errorfArgType(a.Type()); why != "" {
+			return "", nil, nil, nil, fmt.Sprintf("call of fmt.Errorf: argument %d of type %s (%s)", i+1, typeString(a.Type()), why)
+		}
+	}
+	verbs, why := formatVerbs(format)
+	if why != "" {
+		return "", nil, nil, nil, "call of fmt.Errorf: " + why
+	}
+	for i, v := range verbs {
+		if v == 'w' && i < len(args) && isError(args[i].Type()) {
+			wraps = append(wraps, i)
+		}
+	}
+	return format, args, wraps, build, ""
+}
+
+// errorfArgType says why an argument of fmt.Errorf of type t is not
+// modelled: only errors and integers, bools, floats and strings whose
+// type has no method that changes how fmt prints them are.
+func errorfArgType(t types.Type) string {
+	if isError(t) {
+		if !types.Identical(t, errorType) {
+			return "an interface other than error"
+		}
+		return ""
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsInteger|types.IsBoolean|types.IsFloat|types.IsString) == 0 || b.Info()&types.IsUntyped != 0 {
+		return "only integers, bools, floats, strings and errors are formatted"
+	}
+	ms := types.NewMethodSet(t)
+	for _, m := range []string{"String", "Error", "Format", "GoString"} {
+		if ms.Lookup(nil, m) != nil {
+			return "its " + m + " method is not followed"
+		}
+	}
+	return ""
+}
+
+// formatVerbs returns the verb of each argument a fmt format consumes,
+// in order, or why the format is not modelled (explicit argument
+// indexes, * widths).
+func formatVerbs(format string) ([]rune, string) {
+	var verbs []rune
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(format) && strings.ContainsRune("+-# 0123456789.", rune(format[i])) {
+			i++
+		}
+		if i == len(format) {
+			break
+		}
+		switch format[i] {
+		case '%':
+			continue
+		case '[', '*':
+			return nil, "explicit argument indexes and * widths are not modelled"
+		}
+		r, size := utf8.DecodeRuneInString(format[i:])
+		verbs = append(verbs, r)
+		i += size - 1
+	}
+	return verbs, ""
+}
+
+// stdSentinel returns the global of v when v is one of the standard
+// library's sentinel errors pbcc knows (ir.StdSentinel).
+func (lw *lowerer) stdSentinel(v *ssa.Global) (*ir.Global, bool) {
+	if v.Pkg == nil {
+		return nil, false
+	}
+	g := ir.StdSentinel(v.Pkg.Pkg.Path() + "." + v.Name())
+	if g == nil {
+		return nil, false
+	}
+	lw.sentinels[g] = true
+	return g, true
+}
+
+// wrappedSentinel returns the literal of the error a package-level
+// variable's initializer call makes when it is fmt.Errorf of a constant
+// format and arguments that are constants or sentinel errors, one of
+// them wrapped by a single %w: var ErrX = fmt.Errorf("x: %w", ErrY). The
+// message is the real fmt.Errorf's.
+func (l *fnLowering) wrappedSentinel(call *ssa.Call, pos token.Pos) (ir.Literal, bool) {
+	callee := call.Common().StaticCallee()
+	if callee == nil || stdFunc(callee) != "fmt.Errorf" {
+		return ir.Literal{}, false
+	}
+	format, args, wraps, _, why := errorfArgs(call.Common())
+	if why != "" || len(wraps) != 1 {
+		return ir.Literal{}, false
+	}
+	goArgs := make([]any, len(args))
+	var inner ir.Literal
+	for i, a := range args {
+		switch a := a.(type) {
+		case *ssa.Const:
+			if a.Value == nil {
+				return ir.Literal{}, false
+			}
+			goArgs[i] = constant.Val(a.Value)
+			if a.Value.Kind() == constant.String {
+				goArgs[i] = constant.StringVal(a.Value)
+			}
+		case *ssa.UnOp:
+			gv, ok := a.X.(*ssa.Global)
+			if !ok || a.Op != token.MUL || !isError(a.Type()) {
+				return ir.Literal{}, false
+			}
+			g := l.global(gv, pos)
+			if !l.lw.sentinels[g] {
+				return ir.Literal{}, false
+			}
+			goArgs[i] = errors.New(g.Init.Str)
+			if i == wraps[0] {
+				inner = ir.Literal{T: ir.Error{}, Str: g.Init.Str, Global: g}
+			}
+		default:
+			return ir.Literal{}, false
+		}
+	}
+	if inner.Global == nil {
+		return ir.Literal{}, false
+	}
+	return ir.Literal{T: ir.Error{}, Str: fmt.Errorf(format, goArgs...).Error(), Elems: []ir.Literal{inner}}, true
 }

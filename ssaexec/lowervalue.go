@@ -128,6 +128,10 @@ func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 	if v.Pkg != nil {
 		name = v.Pkg.Pkg.Name() + "." + v.Name()
 	}
+	if g, ok := lw.stdSentinel(v); ok {
+		lw.globals[v] = g
+		return g
+	}
 	if v.Pkg == nil || !lw.inModule[v.Pkg.Pkg] {
 		l.unsupported(pos, "package-level variable %s%s", name, outside(v.Pkg))
 	}
@@ -149,6 +153,10 @@ func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 		if call, ok := lw.initValue(v).(*ssa.Call); ok {
 			if msg, ok := errorMessage(call); ok {
 				g.Init = &ir.Literal{T: t, Str: msg}
+				lw.sentinels[g] = true
+			} else if lit, ok := l.wrappedSentinel(call, pos); ok {
+				// var ErrX = fmt.Errorf("x: %w", ErrY)
+				g.Init = &lit
 				lw.sentinels[g] = true
 			}
 		}

@@ -11,9 +11,11 @@ import "fmt"
 // updates a map its caller passed updates the caller's.
 type Map struct{ Key, Elem Type }
 
-// Error is Go's error interface, modelled as nil or an error made by
-// errors.New (or fmt.Errorf with a constant format): a message and the
-// place that made it, which tells sentinel errors apart.
+// Error is Go's error interface, modelled as nil or an error made at a
+// place of the program (errors.New, fmt.Errorf, errors.Join, a sentinel
+// global, a call of the standard library, an input): a message, the place
+// that made it, which tells sentinel errors apart, and the errors it
+// wraps (errors.go).
 type Error struct{}
 
 func (Map) isType()          {}

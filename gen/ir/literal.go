@@ -23,7 +23,12 @@ import (
 //   - Signature (a function value): Func, nil for a nil function.
 //   - Map: Nil for a nil map, else Elems holds one Tuple literal {key,
 //     element} per entry, in the map's order.
-//   - Error: Nil for a nil error, else Str is its message.
+//   - Error: Nil for a nil error, else Str is its message; Global is set
+//     when the error is that sentinel global (ErrX, io.EOF), and
+//     Elems[0], when present, is an error it wraps: for an input,
+//     fmt.Errorf("ctx: %w", Elems[0]), whose message Str is "ctx: " +
+//     Elems[0].Str; for an output, the first sentinel it wraps, at any
+//     depth.
 //   - Interface: Nil for a nil interface, else Bits is the tag of its
 //     dynamic type and Elems[0] the value it holds.
 type Literal struct {
@@ -36,6 +41,7 @@ type Literal struct {
 	Ref    *Literal
 	Offset int
 	Func   *Func
+	Global *Global
 }
 
 // Int64 returns an integer literal's value, sign-extended when signed.
@@ -124,6 +130,13 @@ func (l Literal) string(seen map[*Literal]bool) string {
 	case Error:
 		if l.Nil {
 			return "nil"
+		}
+		switch {
+		case l.Global != nil:
+			return l.Global.Ident()
+		case len(l.Elems) > 0 && strings.HasSuffix(l.Str, l.Elems[0].Str):
+			inner := l.Elems[0].string(seen)
+			return fmt.Sprintf("fmt.Errorf(%q, %s)", strings.TrimSuffix(l.Str, l.Elems[0].Str)+"%w", inner)
 		}
 		return fmt.Sprintf("errors.New(%q)", l.Str)
 	case *Interface:

@@ -246,7 +246,7 @@ func literalOfGo(t ir.Type, x any) (ir.Literal, error) {
 			return ir.Literal{T: t, Nil: true}, nil
 		}
 		if err, ok := x.(error); ok {
-			return ir.Literal{T: t, Str: err.Error()}, nil
+			return errorLiteralOfGo(t, err), nil
 		}
 	}
 	return ir.Literal{}, fmt.Errorf("%T does not convert to %s", x, t)
@@ -263,8 +263,7 @@ func b2u(b bool) uint64 {
 // error is tagged with the call's place, as errors.New is with its own.
 func externValue(st *state, call *ir.CallExtern, lit ir.Literal) value {
 	if _, ok := lit.T.(ir.Error); ok && !lit.Nil {
-		msg := stringValue(lit.Str)
-		return value{t: placeTag(call.Pos), msg: &msg}
+		return externError(call, lit)
 	}
 	b := &builder2{st: st, objs: map[*ir.Literal]int{}}
 	return b.value(lit)
@@ -346,7 +345,7 @@ func eqLiteral(st *state, v value, l ir.Literal) *term.Term {
 		if l.Nil {
 			return term.Eq(v.t, term.BV(0, errTagBits))
 		}
-		return term.And(term.Not(term.Eq(v.t, term.BV(0, errTagBits))), stringEq(msgOf(v), stringValue(l.Str)))
+		return term.And(term.Not(term.Eq(v.t, term.BV(0, errTagBits))), stringEq(msgOf(v), stringValue(l.Str)), eqWrapped(v, l))
 	case ir.Slice:
 		return stringEq(bytesOf(st, v), bytesLiteral(l))
 	default:
@@ -417,7 +416,8 @@ func (m *machine) unknown(st *state, call *ir.CallExtern, id, i int) value {
 	case ir.Error:
 		set := term.Var(name+".set", 0)
 		msg := fresh()
-		return value{t: term.Ite(set, placeTag(call.Pos), term.BV(0, errTagBits)), msg: &msg}
+		return value{t: term.Ite(set, placeTag(call.Pos), term.BV(0, errTagBits)), msg: &msg,
+			elems: []value{unknownWrapped(name, fresh)}}
 	}
 	panic(unsupported("result of %s of type %s", call.Func, call.Results[i]))
 }

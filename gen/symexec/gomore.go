@@ -11,7 +11,8 @@ import (
 //
 // An error value has t, a 32-bit tag: 0 for nil, otherwise the place that
 // made it (an errors.New, a sentinel global, an input), which is what ==
-// compares; and msg, its message (a string value).
+// compares; msg, its message (a string value); and in elems the errors
+// it wraps (errors.go).
 //
 // A map value is a reference (ptr) to a table object: elems holds its
 // entries, each a {key, element} pair, and n their count; the entries at
@@ -34,12 +35,58 @@ func nilError() value {
 	return value{t: term.BV(0, errTagBits), msg: &e}
 }
 
-// inputError returns an input error: nil, or an error with an input
-// message.
+// inputError returns an input error: nil, an error with an input
+// message (errors.New), one of the sentinel errors the function may use
+// (ErrX), or an error with an input message that wraps one of the two
+// former (fmt.Errorf("...: %w", ErrX)). Wrapping goes one level deep: a
+// tree of inputs would multiply the paths for what programs rarely look
+// at.
 func (in *InputModel) inputError(name string) value {
 	set := in.variable(name+".set", ir.Bool{})
+	wrap := in.variable(name+".wrap", ir.Bool{})
 	msg := in.inputString(name + ".msg")
-	return value{t: term.Ite(set, term.BV(inputTag, errTagBits), term.BV(0, errTagBits)), msg: &msg}
+	innerMsg := in.inputString(name + ".inner")
+	inner := value{t: term.BV(inputTag, errTagBits), msg: &innerMsg}
+	if sents := errSentinels(in.f); len(sents) > 0 {
+		// which: 0 for errors.New, j+1 for sentinel j.
+		which := in.variable(name+".fn", ir.Int{Bits: 8})
+		in.domain = append(in.domain, term.ULE(which, term.BV(uint64(len(sents)), 8)))
+		for j, g := range sents {
+			inner = ite(term.Eq(which, term.BV(uint64(j+1), 8)), sentinelValue(g), inner)
+		}
+	}
+	// fmt.Errorf("ctx: %w", inner): the message is the context, ": ",
+	// and the inner error's.
+	full := concat(msg, concat(stringValue(": "), msgOf(inner)))
+	wrapped := value{t: term.BV(inputTag, errTagBits), msg: &full, elems: []value{inner}}
+	var v value
+	if inner.t.IsConst() {
+		// No sentinel: the error wraps errors.New or is one.
+		plain := value{t: term.BV(inputTag, errTagBits), msg: &msg}
+		v = ite(wrap, wrapped, plain)
+	} else {
+		// The error is the inner one, or wraps it.
+		v = ite(wrap, wrapped, inner)
+	}
+	return ite(set, v, nilError())
+}
+
+// errSentinels returns the sentinel errors f may use: the error globals
+// with an initial value that are not inputs, sorted by name.
+func errSentinels(f *ir.Func) []*ir.Global {
+	var gs []*ir.Global
+	for _, g := range globalsOf(f) {
+		if _, ok := g.T.(ir.Error); ok && g.Init != nil && !g.Init.Nil && !g.Input {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+// sentinelValue returns the value of sentinel global g.
+func sentinelValue(g *ir.Global) value {
+	msg := stringValue(g.Init.Str)
+	return value{t: placeTag(g.Pos), msg: &msg}
 }
 
 // inputMap returns an input map: nil, or a table of at most Len entries
@@ -225,7 +272,7 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		}
 		return nil, false
 	default:
-		return nil, false
+		return m.execErrors(st, fr, in)
 	}
 	return nil, true
 }

@@ -25,7 +25,8 @@ type GlobalArg struct {
 // stands for. Objects designated by several input pointers become one
 // shared *ir.Literal, so aliasing survives.
 func (in *InputModel) Literals(m map[string]uint64) Args {
-	c := concretizer{m: m, mem: in.mem, objType: in.objType, objLen: in.objLen, lits: map[int]*ir.Literal{}}
+	c := concretizer{m: m, mem: in.mem, objType: in.objType, objLen: in.objLen, lits: map[int]*ir.Literal{},
+		sentinels: sentinelTags(in.f)}
 	var a Args
 	for i, p := range in.f.Params {
 		a.Params = append(a.Params, c.literal(p.T, in.args[i]))
@@ -51,6 +52,9 @@ type concretizer struct {
 	objType map[int]ir.Type
 	objLen  map[int]*term.Term
 	lits    map[int]*ir.Literal // objects already turned into literals
+	// sentinels are the sentinel errors of the function by tag, so that
+	// an error literal names the one it is.
+	sentinels map[uint64]*ir.Global
 }
 
 func (c *concretizer) eval(t *term.Term) uint64 { return term.Eval(t, c.m) }
@@ -112,10 +116,7 @@ func (c *concretizer) literal(t ir.Type, v value) ir.Literal {
 	case *ir.Interface:
 		return c.ifaceLiteral(t, v)
 	case ir.Error:
-		if c.eval(v.t) == 0 {
-			return ir.Literal{T: t, Nil: true}
-		}
-		return ir.Literal{T: t, Str: c.literal(ir.String{}, *v.msg).Str}
+		return c.errorLiteral(t, v)
 	case ir.Map:
 		if v.ptr == nil {
 			return ir.Literal{T: t, Nil: true}
@@ -267,11 +268,7 @@ func (b *builder2) value(l ir.Literal) value {
 	case *ir.Interface:
 		return b.ifaceValue(t, l)
 	case ir.Error:
-		if l.Nil {
-			return nilError()
-		}
-		msg := stringValue(l.Str)
-		return value{t: term.BV(inputTag, errTagBits), msg: &msg}
+		return errorOfLiteral(l, b.value)
 	case ir.Map:
 		if l.Nil {
 			return value{}
@@ -323,7 +320,8 @@ func outputs(f *ir.Func, st *state, params []value) (res, after []ir.Literal, er
 	}()
 	// Object types are not recorded in a concrete state: derive them from
 	// the types of the parameters and results as the literals are built.
-	c := concretizer{m: nil, mem: st.mem, objType: objectTypes(f, st, params), objLen: st.objLen, lits: map[int]*ir.Literal{}}
+	c := concretizer{m: nil, mem: st.mem, objType: objectTypes(f, st, params), objLen: st.objLen, lits: map[int]*ir.Literal{},
+		sentinels: sentinelTags(f)}
 	for i, r := range st.results {
 		res = append(res, c.literal(f.Results[i], r))
 	}

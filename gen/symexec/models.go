@@ -200,7 +200,8 @@ func decodeFirst(c *ir.CallExtern, s value) []value {
 // atoi models strconv.Atoi on strings shorter than 19 bytes, which Go
 // parses on its fast path: an optional sign, then at least one digit and
 // nothing else; no overflow is possible. The value and whether the error
-// is nil are exact; the error's message is unknown. Longer strings (a
+// is nil are exact; the error (a *strconv.NumError) wraps
+// strconv.ErrSyntax, and its message is unknown. Longer strings (a
 // bound on lengths of 19 or more) get unknown results.
 func atoi(_ *state, c *ir.CallExtern, a []value, unknown func(int) value) []value {
 	s := a[0]
@@ -221,7 +222,8 @@ func atoi(_ *state, c *ir.CallExtern, a []value, unknown func(int) value) []valu
 	ok := term.And(valid...)
 	n = term.Ite(ok, term.Ite(minus, term.Neg(n), n), bv64(0))
 	msg := *unknown(1).msg
-	err := value{t: term.Ite(ok, term.BV(0, errTagBits), placeTag(c.Pos)), msg: &msg}
+	err := value{t: term.Ite(ok, term.BV(0, errTagBits), placeTag(c.Pos)), msg: &msg,
+		elems: []value{sentinelValue(ir.StdSentinel("strconv.ErrSyntax"))}}
 	return []value{intResult(c, 0, n), err}
 }
 

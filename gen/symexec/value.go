@@ -125,9 +125,7 @@ func ite(c *term.Term, x, y value) value {
 	case x.alts != nil || y.alts != nil:
 		return iteIface(c, x, y)
 	case x.msg != nil || y.msg != nil:
-		xm, ym := msgOf(x), msgOf(y)
-		m := ite(c, xm, ym)
-		return value{t: term.Ite(c, x.t, y.t), msg: &m}
+		return iteError(c, x, y)
 	case x.t != nil:
 		return value{t: term.Ite(c, x.t, y.t)}
 	}

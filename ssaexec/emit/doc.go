@@ -84,7 +84,13 @@
 //     its zero value. The tests never call t.Parallel.
 //   - An error result is a string field, wantErr (or wantName for a named
 //     result), holding the message, "" for a nil error; the check tests
-//     err == nil, or err.Error() against it. Other results are compared by
+//     err == nil, or err.Error() against it. When the error of some case
+//     is or wraps a sentinel the test can name (ErrX of the package,
+//     io.EOF, strconv.ErrSyntax, ...), a field wantErrIs error holds it
+//     on those cases and the check adds errors.Is(err, tt.wantErrIs)
+//     (errors.go). An error input is written nil, as the sentinel it is,
+//     as fmt.Errorf("ctx: %w", inner) when it wraps another, or as
+//     errors.New("message"). Other results are compared by
 //     cmp.Diff, with cmpopts.EquateNaNs() when they hold floats and
 //     cmp.AllowUnexported(T{}) for the structs with unexported fields they
 //     hold (unless T has an Equal method).

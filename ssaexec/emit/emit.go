@@ -55,7 +55,8 @@ type (
 	}
 	fieldView struct{ Names, Type, Comment string }
 	checkView struct {
-		Err                  bool // an error, compared by message
+		Err                  bool   // an error, compared by message
+		Is, IsFunc, IsWrong  string // an error: the field of the sentinel it must wrap, errors.Is, the message
 		Diff, Cmp, Want, Got string
 		Opts                 []string // cmp.Diff's options
 		Format, Wrong        string   // Wrong: for Err, when a message is wanted
@@ -412,6 +413,21 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 	}
 	group(wants, resultTypes, comments)
+	// An error result that wraps a sentinel in some case gets a second
+	// field: the sentinel, which errors.Is must find in the error.
+	isFields := make([]string, len(f.results))
+	for i, v := range f.results {
+		if !isError(v.t) || !g.wrapsSentinel(f, i) {
+			continue
+		}
+		name := wants[i] + "Is"
+		for n := 2; used[name]; n++ {
+			name = wants[i] + "Is" + strconv.Itoa(n)
+		}
+		used[name], isFields[i] = true, name
+		tv.Fields = append(tv.Fields, fieldView{Names: name, Type: types.TypeString(v.t, g.qual),
+			Comment: "a sentinel errors.Is finds in the error; nil for none"})
+	}
 	if panics {
 		tv.Fields = append(tv.Fields, fieldView{Names: wantPanic, Type: "string",
 			Comment: `a prefix of the panic's message; "" for none`})
@@ -526,6 +542,11 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 					return tv, fail(wants[j], err)
 				}
 				row = append(row, wants[j]+": "+lit)
+				if isFields[j] != "" {
+					if s, ok := out.wrappedSentinel(c.Outputs[j]); ok {
+						row = append(row, isFields[j]+": "+s)
+					}
+				}
 			}
 		} else {
 			row = append(row, wantPanic+": "+quote(panicText(c.Panic)))
@@ -589,14 +610,20 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			}
 		}
 		if isError(v.t) {
-			tv.Checks = append(tv.Checks, checkView{
+			cv := checkView{
 				Err:    true,
 				Want:   tv.TT + "." + wants[i],
 				Got:    gots[i],
 				Format: strconv.Quote(what + " error = %v, want nil"),
 				Wrong:  strconv.Quote(what + " error = %v, want %q"),
 				Args:   argsShown,
-			})
+			}
+			if isFields[i] != "" {
+				cv.Is = tv.TT + "." + isFields[i]
+				cv.IsFunc = g.use("errors") + ".Is"
+				cv.IsWrong = strconv.Quote(what + " error = %v, want an error that wraps %v")
+			}
+			tv.Checks = append(tv.Checks, cv)
 			continue
 		}
 		opts, err := g.cmpOptions(v.t)

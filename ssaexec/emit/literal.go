@@ -678,14 +678,50 @@ func (w *litWriter) writeStub(b *strings.Builder, t types.Type, l ir.Literal) er
 	return nil
 }
 
-// writeError writes an error value: nil or errors.New("message").
+// writeError writes an error value: nil, the sentinel it is (ErrX,
+// io.EOF), fmt.Errorf("ctx: %w", inner) for an error that wraps another,
+// or errors.New("message").
 func (w *litWriter) writeError(b *strings.Builder, t types.Type, l ir.Literal) error {
 	if errorIsNil(l) {
 		b.WriteString("nil")
 		return nil
 	}
+	if l.Global != nil {
+		if s, ok := w.sentinel(l.Global); ok {
+			b.WriteString(s)
+			return nil
+		}
+	}
+	if len(l.Elems) > 0 && strings.HasSuffix(l.Str, l.Elems[0].Str) {
+		ctx := strings.TrimSuffix(l.Str, l.Elems[0].Str)
+		fmt.Fprintf(b, "%s.Errorf(%s, ", w.pkgName("fmt", "fmt"), quote(strings.ReplaceAll(ctx, "%", "%%")+"%w"))
+		if err := w.writeError(b, t, l.Elems[0]); err != nil {
+			return err
+		}
+		b.WriteString(")")
+		return nil
+	}
 	fmt.Fprintf(b, "%s.New(%s)", w.pkgName("errors", "errors"), quote(l.Str))
 	return nil
+}
+
+// sentinel returns how the test refers to sentinel error g: by its name
+// when the package under test declares it, qualified by its package for
+// one of the standard library (ir.StdSentinel). It returns false for
+// others, which are then written by their message.
+func (w *litWriter) sentinel(g *ir.Global) (string, bool) {
+	name := g.Ident()
+	if path, ok := ir.StdSentinelPath(g); ok {
+		pkg, n, _ := strings.Cut(name, ".")
+		return w.pkgName(path, pkg) + "." + n, true
+	}
+	if w.pkg == nil {
+		return "", false
+	}
+	if v, ok := w.pkg.Scope().Lookup(name).(*types.Var); ok && isError(v.Type()) {
+		return name, true
+	}
+	return "", false
 }
 
 func mismatch(t types.Type, l ir.Literal, qual types.Qualifier) error {
