@@ -172,6 +172,11 @@ func (lw *lowerer) header(fn *ssa.Function) *funcState {
 		}
 		f.Params = append(f.Params, ir.NewParam(name, t))
 	}
+	if len(fn.Params) == 0 && externValue(fn) {
+		// A function of the standard library used as a value has no
+		// body here, so no parameters: take the signature's.
+		f.Params = externParams(lw, fn, fail)
+	}
 	for _, v := range fn.FreeVars {
 		t, why := lw.typ(v.Type())
 		if why != "" {
@@ -305,7 +310,7 @@ func (l *fnLowering) constantCondition() ast.Expr {
 			}
 		}
 	}
-	info := l.lw.infos[l.fn.Pkg.Pkg]
+	info := l.info()
 	if ifs != 1 || info == nil {
 		return nil
 	}
@@ -398,13 +403,13 @@ func (l *fnLowering) rangeLoops() map[*ssa.BasicBlock]*ast.RangeStmt {
 	}
 	l.ranges = map[*ssa.BasicBlock]*ast.RangeStmt{}
 	var stmts []*ast.RangeStmt
-	info := l.lw.infos[l.fn.Pkg.Pkg]
+	info := l.info()
 	l.inspect(func(n ast.Node) {
 		s, ok := n.(*ast.RangeStmt)
 		if !ok || info == nil {
 			return
 		}
-		t := info.TypeOf(s.X)
+		t := coreType(info.TypeOf(s.X))
 		if t == nil {
 			return
 		}

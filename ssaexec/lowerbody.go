@@ -69,6 +69,10 @@ func (lw *lowerer) body(fn *ssa.Function, st *funcState) (err *UnsupportedError)
 			err = b.err
 		}
 	}()
+	if name, ok := externName(fn); ok {
+		l.externBody(name)
+		return nil
+	}
 	l.function()
 	return nil
 }
