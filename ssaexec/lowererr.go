@@ -91,7 +91,7 @@ func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 	case "errors.Is", "errors.As", "errors.Unwrap", "errors.Join":
 		return "call of " + name + " (error wrapping is not modelled; compare with == instead)"
 	}
-	if _, ok := externName(fn); ok || stdFollowed(fn) {
+	if stdLowered(fn) {
 		return ""
 	}
 	if name != "" && stdPackage(fn.Pkg) {

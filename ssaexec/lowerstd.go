@@ -41,6 +41,9 @@ func externName(fn *ssa.Function) (string, bool) {
 // externCall lowers a call of a function of stdlib's table: CallExtern.
 // It returns false for other functions.
 func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos token.Pos) (ir.Value, bool) {
+	if v, ok := l.builderCall(fn, common, pos); ok {
+		return v, true
+	}
 	name, ok := externName(fn)
 	if !ok {
 		return nil, false
@@ -55,6 +58,20 @@ func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 		args[i] = l.value(a, pos)
 	}
 	return l.emit(ir.NewCallExtern(name, args, results)), true
+}
+
+// stdLowered reports whether the lowering handles a call of fn, a
+// function outside the module: a function of stdlib's table
+// (CallExtern), one whose body it follows (stdFollowed), or a method of
+// strings.Builder or bytes.Buffer (lowerbuilder.go).
+func stdLowered(fn *ssa.Function) bool {
+	if _, ok := externName(fn); ok {
+		return true
+	}
+	if _, _, ok := builderMethod(fn); ok {
+		return true
+	}
+	return stdFollowed(fn)
 }
 
 // stdPackage reports whether p belongs to the standard library: its path
@@ -103,6 +120,7 @@ var followed = map[string]bool{
 	"strings.indexFunc":     true,
 	"strings.lastIndexFunc": true,
 
+	"strings.Join":       true,
 	"strings.Split":      true,
 	"strings.SplitN":     true,
 	"strings.SplitAfter": true,
