@@ -70,7 +70,7 @@ func modelArgs(ft reflect.Type) [][]any {
 				vals = append(vals, r)
 			}
 		case reflect.Int:
-			for _, n := range []int64{0, 1, -1, 9, 10, -10, 99, 100, 12345, -999999, 1e18, -1 << 63, 1<<63 - 1} {
+			for _, n := range []int64{0, 1, -1, 9, 10, -10, 64, 99, 100, 12345, -999999, 1e18, -1 << 63, 1<<63 - 1} {
 				vals = append(vals, n)
 			}
 		default:

@@ -345,3 +345,50 @@ func init() {
 		return []value{ite(hasSuffix(s, p), substring(s, bv64(0), term.Sub(s.n, p.n)), s)}
 	}}
 }
+
+// Models of strings.Cut, CutPrefix, CutSuffix (exact, from Index,
+// HasPrefix and HasSuffix) and of strconv.ParseInt in base 10 (Atoi's).
+func init() {
+	models["strings.Cut"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		s, sep := a[0], a[1]
+		i := indexOf(s, sep)
+		found := term.Not(term.Eq(i, i64c(-1)))
+		before := substring(s, bv64(0), term.Ite(found, i, s.n))
+		after := substring(s, term.Ite(found, term.Add(i, sep.n), s.n), s.n)
+		return []value{before, after, {t: found}}
+	}}
+	models["strings.CutPrefix"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		s, p := a[0], a[1]
+		ok := matchAt(s, p, bv64(0))
+		return []value{substring(s, term.Ite(ok, p.n, bv64(0)), s.n), {t: ok}}
+	}}
+	models["strings.CutSuffix"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		s, p := a[0], a[1]
+		ok := hasSuffix(s, p)
+		return []value{substring(s, bv64(0), term.Ite(ok, term.Sub(s.n, p.n), s.n)), {t: ok}}
+	}}
+	models["strconv.ParseInt"] = model{false, parseInt}
+}
+
+// parseInt models strconv.ParseInt(s, 10, 64) (or bit size 0, int being
+// 64 bits wide) as atoi: on strings shorter than 19 bytes neither
+// overflows, and both take an optional sign then decimal digits. Other
+// bases and bit sizes get unknown results.
+func parseInt(st *state, c *ir.CallExtern, a []value, unknown func(int) value) []value {
+	base, bits := a[1].t, a[2].t
+	is := func(t *term.Term, vs ...uint64) bool {
+		if !t.IsConst() {
+			return false
+		}
+		for _, v := range vs {
+			if term.Resize(t, 64, true).Val == v {
+				return true
+			}
+		}
+		return false
+	}
+	if !is(base, 10) || !is(bits, 0, 64) {
+		return []value{unknown(0), unknown(1)}
+	}
+	return atoi(st, c, a[:1], unknown)
+}
