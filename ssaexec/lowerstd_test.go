@@ -1,0 +1,175 @@
+package ssaexec
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+const stdSrc = `package m
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+func Contains(xs []int) bool { return slices.Contains(xs, 3) }
+
+func AnyBig(xs []int, min int) bool {
+	return slices.ContainsFunc(xs, func(x int) bool { return x > min })
+}
+
+func Digit(s string) int { return strings.IndexFunc(s, unicode.IsDigit) }
+
+func Split(s string) int { return len(strings.Split(s, ",")) }
+
+func Join(xs []string) string { return strings.Join(xs, "/") }
+
+func Build(s string, r rune, c byte) (string, int) {
+	var b strings.Builder
+	b.WriteString(s)
+	b.WriteRune(r)
+	b.WriteByte(c)
+	b.Grow(4)
+	n := b.Len()
+	b.Reset()
+	b.WriteString(s)
+	return b.String(), n
+}
+
+func Buffer(s string) string {
+	var buf bytes.Buffer
+	buf.WriteString(s)
+	buf.WriteByte('!')
+	return buf.String()
+}
+
+func Used(s string) int {
+	var b strings.Builder
+	n, _ := b.WriteString(s)
+	return n
+}
+
+func Sorted(xs []int) []int {
+	slices.Sort(xs)
+	return xs
+}
+`
+
+// callees returns the names of the functions f calls, directly or not,
+// and of the external functions they call, sorted.
+func callees(f *ir.Func) []string {
+	seen := map[string]bool{}
+	var walk func(*ir.Func)
+	walk = func(f *ir.Func) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				var gs []*ir.Func
+				switch in := in.(type) {
+				case *ir.Call:
+					gs = append(gs, in.Callee)
+				case *ir.MakeClosure:
+					gs = append(gs, in.Fn)
+				case *ir.CallExtern:
+					seen["extern "+in.Func] = true
+				}
+				for _, op := range in.Operands() {
+					if r, ok := op.(*ir.FuncRef); ok {
+						gs = append(gs, r.Func)
+					}
+				}
+				for _, g := range gs {
+					if !seen[g.Name] {
+						seen[g.Name] = true
+						walk(g)
+					}
+				}
+			}
+		}
+	}
+	walk(f)
+	var names []string
+	for n := range seen {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// TestStdLowering checks the three ways the lowering handles the standard
+// library beyond stdlib's table: bodies followed (generic instances
+// included), table functions as function values, and the writing
+// methods of strings.Builder and bytes.Buffer.
+func TestStdLowering(t *testing.T) {
+	dir := writeModule(t, map[string]string{"m.go": stdSrc})
+	pkgs, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := map[string]*ir.Func{}
+	for _, f := range pkgs[0].Funcs {
+		funcs[f.IR.Name] = f.IR
+		if err := ir.Check(f.IR); err != nil {
+			t.Errorf("%s: Check: %v", f.IR.Name, err)
+		}
+	}
+	errs := map[string]string{}
+	for _, err := range pkgs[0].Errors {
+		msg := err.Error()
+		for _, name := range []string{"m.Used", "m.Sorted"} {
+			if strings.Contains(msg, name+":") {
+				errs[name] = msg
+			}
+		}
+	}
+
+	calls := []struct {
+		fn   string
+		want []string // among the callees
+	}{
+		{"m.Contains", []string{"slices.Contains[[]int, int]", "slices.Index[[]int, int]"}},
+		{"m.AnyBig", []string{"m.AnyBig$1", "slices.ContainsFunc[[]int, int]", "slices.IndexFunc[[]int, int]"}},
+		{"m.Digit", []string{"extern unicode.IsDigit", "strings.IndexFunc", "strings.indexFunc", "unicode.IsDigit"}},
+		{"m.Split", []string{"extern strings.Count", "extern strings.Index", "strings.Split", "strings.genSplit"}},
+		{"m.Join", []string{"strings.Join"}},
+	}
+	for _, c := range calls {
+		f := funcs[c.fn]
+		if f == nil {
+			t.Errorf("%s did not lower: %v", c.fn, pkgs[0].Errors)
+			continue
+		}
+		got := strings.Join(callees(f), ", ")
+		for _, w := range c.want {
+			if !strings.Contains(", "+got+", ", ", "+w+", ") {
+				t.Errorf("%s calls %s; want %s among them", c.fn, got, w)
+			}
+		}
+	}
+
+	// Builder and Buffer: appends to the buf field, no call left.
+	for _, name := range []string{"m.Build", "m.Buffer"} {
+		f := funcs[name]
+		if f == nil {
+			t.Errorf("%s did not lower: %v", name, pkgs[0].Errors)
+			continue
+		}
+		if cs := callees(f); len(cs) != 0 {
+			t.Errorf("%s calls %v; want the methods lowered in place", name, cs)
+		}
+		if text := f.String(); !strings.Contains(text, "append") {
+			t.Errorf("%s: no append in\n%s", name, text)
+		}
+	}
+
+	if !strings.Contains(errs["m.Used"], "use of the results of (*strings.Builder).WriteString") {
+		t.Errorf("Used: error %q, want one naming the used results of WriteString", errs["m.Used"])
+	}
+	if !strings.Contains(errs["m.Sorted"], "slices.Sort[[]int, int]") || !strings.Contains(errs["m.Sorted"], "m.go:") {
+		t.Errorf("Sorted: error %q, want one naming slices.Sort and m.go:line", errs["m.Sorted"])
+	}
+}

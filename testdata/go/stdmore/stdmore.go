@@ -1,0 +1,154 @@
+// Package stdmore calls the standard library the way everyday code does:
+// methods of strings.Builder and bytes.Buffer, functions taking or giving
+// []string (strings.Split, Join), function-typed parameters
+// (strings.IndexFunc, TrimFunc, slices.ContainsFunc with a closure),
+// generic functions (slices.Contains, slices.Index), and strings.Cut with
+// strconv.ParseInt.
+package stdmore
+
+import (
+	"bytes"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// SplitRecord splits a comma-separated record of at most three fields
+// and counts the ones that are not blank; more fields are an error.
+func SplitRecord(line string) (int, bool) {
+	fields := strings.Split(line, ",")
+	if len(fields) > 3 {
+		return 0, false
+	}
+	n := 0
+	for _, f := range fields {
+		if strings.TrimFunc(f, unicode.IsSpace) != "" {
+			n++
+		}
+	}
+	return n, true
+}
+
+// Slug makes a URL slug of a title: letters and digits lowered, runs of
+// anything else turned into one '-', "untitled" when nothing is left.
+func Slug(title string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range title {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			dash = true
+		}
+	}
+	if b.Len() == 0 {
+		return "untitled"
+	}
+	return b.String()
+}
+
+// ParseFlag parses "-name=value" with a non-negative integer value.
+func ParseFlag(arg string) (name string, n int64, ok bool) {
+	rest, dashed := strings.CutPrefix(arg, "-")
+	if !dashed {
+		return "", 0, false
+	}
+	name, val, found := strings.Cut(rest, "=")
+	if !found || name == "" {
+		return name, 0, false
+	}
+	n, err := strconv.ParseInt(val, 10, 64)
+	if err != nil {
+		return name, 0, false
+	}
+	if n < 0 {
+		return name, 0, false
+	}
+	return name, n, true
+}
+
+// Allowed checks a list of ports: empty lists are an error, and every
+// port must be a well-known one or above min.
+func Allowed(ports []int, min int) (bool, string) {
+	if len(ports) == 0 {
+		return false, "no ports"
+	}
+	if slices.ContainsFunc(ports, func(p int) bool {
+		return p != 80 && p != 443 && p <= min
+	}) {
+		return false, "port below minimum"
+	}
+	return true, ""
+}
+
+// Method classifies an HTTP method by its place in a list of known ones.
+func Method(m string) string {
+	known := []string{"GET", "HEAD", "POST", "PUT"}
+	if !slices.Contains(known, m) {
+		return "unknown"
+	}
+	if slices.Index(known, m) < 2 {
+		return "safe"
+	}
+	return "unsafe"
+}
+
+// Version returns the index of the first digit of a version tag ("1.2",
+// "v1.2" or "V1.2"), or -1 when something else comes before it.
+func Version(tag string) int {
+	i := strings.IndexFunc(tag, unicode.IsDigit)
+	if i < 0 {
+		return -1
+	}
+	switch strings.ToLower(tag[:i]) {
+	case "":
+		return 0
+	case "v":
+		return i
+	}
+	return -1
+}
+
+// Path joins the non-empty parts of a path with '/'; a part holding ".."
+// is rejected.
+func Path(parts []string) (string, bool) {
+	var kept []string
+	for _, p := range parts {
+		if p == ".." {
+			return "", false
+		}
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	s := strings.Join(kept, "/")
+	if len(s) > 8 {
+		return s[:8], true
+	}
+	return s, true
+}
+
+// Quote writes the bytes of s into a bytes.Buffer between quotes,
+// escaping quotes; it reports how long the result is.
+func Quote(s string) (string, int) {
+	var buf bytes.Buffer
+	buf.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			buf.WriteString(`\"`)
+			continue
+		}
+		buf.WriteByte(s[i])
+	}
+	buf.WriteByte('"')
+	if buf.Len() > 6 {
+		return "long", buf.Len()
+	}
+	return buf.String(), buf.Len()
+}
