@@ -40,6 +40,8 @@ type fnLowering struct {
 	iters  map[*ssa.Next]*rangeLoop // range loops over strings and maps
 
 	eqDepth int // interfaces nested in the comparison being lowered (loweriface.go)
+
+	varargs map[ssa.Instruction]bool // building the variadic slices of fmt.Sprint calls (lowerfmt.go)
 }
 
 // caseExpr is one value of a case clause of an expression switch.
@@ -109,6 +111,7 @@ func (l *fnLowering) function() {
 		l.unsupported(fn.Pos(), "defer statement")
 	}
 	l.checkCalls()
+	l.markVarargs()
 	for i, p := range fn.Params {
 		l.params[p] = l.f.Params[i]
 	}
@@ -177,6 +180,9 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 	l.ib, l.ipos = l.blocks[b.Index], l.lw.pos(pos)
 	ib := l.ib
 	define := func(x ssa.Value, v ir.Value) { l.values[x] = v }
+	if l.varargs[instr] {
+		return
+	}
 
 	switch in := instr.(type) {
 	case *ssa.DebugRef:

@@ -91,8 +91,8 @@ func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 	case "errors.Is", "errors.As", "errors.Unwrap", "errors.Join":
 		return "call of " + name + " (error wrapping is not modelled; compare with == instead)"
 	}
-	if stdLowered(fn) {
-		return ""
+	if why, ok := stdLowered(fn, common); ok {
+		return why
 	}
 	if name != "" && stdPackage(fn.Pkg) {
 		return stdUnmodelled(fn)

@@ -44,6 +44,9 @@ func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 	if v, ok := l.builderCall(fn, common, pos); ok {
 		return v, true
 	}
+	if v, ok := l.sprintCall(fn, common, pos); ok {
+		return v, true
+	}
 	name, ok := externName(fn)
 	if !ok {
 		return nil, false
@@ -60,18 +63,23 @@ func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 	return l.emit(ir.NewCallExtern(name, args, results)), true
 }
 
-// stdLowered reports whether the lowering handles a call of fn, a
-// function outside the module: a function of stdlib's table
-// (CallExtern), one whose body it follows (stdFollowed), or a method of
-// strings.Builder or bytes.Buffer (lowerbuilder.go).
-func stdLowered(fn *ssa.Function) bool {
+// stdLowered reports whether the lowering handles the call common of
+// fn, a function outside the module: a function of stdlib's table
+// (CallExtern), one whose body it follows (stdFollowed), a method of
+// strings.Builder or bytes.Buffer (lowerbuilder.go), or fmt.Sprintf and
+// the like (lowerfmt.go). why, when not empty, says why this call of
+// such a function cannot be lowered.
+func stdLowered(fn *ssa.Function, common *ssa.CallCommon) (why string, ok bool) {
+	if why, ok := sprintUnmodelled(fn, common); ok {
+		return why, true
+	}
 	if _, ok := externName(fn); ok {
-		return true
+		return "", true
 	}
 	if _, _, ok := builderMethod(fn); ok {
-		return true
+		return "", true
 	}
-	return stdFollowed(fn)
+	return "", stdFollowed(fn)
 }
 
 // stdPackage reports whether p belongs to the standard library: its path
