@@ -47,6 +47,9 @@ func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 	if v, ok := l.sprintCall(fn, common, pos); ok {
 		return v, true
 	}
+	if v, ok := l.fieldsCall(fn, common, pos); ok {
+		return v, true
+	}
 	name, ok := externName(fn)
 	if !ok {
 		return nil, false
@@ -77,6 +80,9 @@ func stdLowered(fn *ssa.Function, common *ssa.CallCommon) (why string, ok bool) 
 		return "", true
 	}
 	if _, _, ok := builderMethod(fn); ok {
+		return "", true
+	}
+	if stdFunc(fn) == "strings.Fields" && stdPackage(fn.Pkg) {
 		return "", true
 	}
 	return "", stdFollowed(fn)
@@ -128,6 +134,7 @@ var followed = map[string]bool{
 	"strings.indexFunc":     true,
 	"strings.lastIndexFunc": true,
 
+	"strings.FieldsFunc": true,
 	"strings.Join":       true,
 	"strings.Split":      true,
 	"strings.SplitN":     true,
@@ -244,4 +251,30 @@ func externParams(lw *lowerer, fn *ssa.Function, fail func(token.Pos, string, ..
 		ps = append(ps, ir.NewParam(fmt.Sprintf("arg%d", i), t))
 	}
 	return ps
+}
+
+// fieldsCall lowers strings.Fields(s) as strings.FieldsFunc(s,
+// unicode.IsSpace), which gives the same fields for every s (Fields
+// itself does so for strings that are not ASCII, and its ASCII fast path
+// reads a table the IR has no global for). It returns false for other
+// functions.
+func (l *fnLowering) fieldsCall(fn *ssa.Function, common *ssa.CallCommon, pos token.Pos) (ir.Value, bool) {
+	if stdFunc(fn) != "strings.Fields" || !stdPackage(fn.Pkg) {
+		return nil, false
+	}
+	fieldsFunc := fn.Pkg.Func("FieldsFunc")
+	var isSpace *ssa.Function
+	for _, imp := range fn.Pkg.Pkg.Imports() {
+		if imp.Path() == "unicode" {
+			if p := l.lw.prog.Package(imp); p != nil {
+				isSpace = p.Func("IsSpace")
+			}
+		}
+	}
+	if fieldsFunc == nil || isSpace == nil || !stdFollowed(fieldsFunc) {
+		l.unsupported(pos, "call of strings.Fields (strings.FieldsFunc or unicode.IsSpace not found)")
+	}
+	cs := l.callee(fieldsFunc, pos, "call")
+	args := []ir.Value{l.value(common.Args[0], pos), l.funcRef(isSpace, pos)}
+	return l.emit(ir.NewCall(cs.ir, args)), true
 }

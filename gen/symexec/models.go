@@ -347,7 +347,8 @@ func init() {
 }
 
 // Models of strings.Cut, CutPrefix, CutSuffix (exact, from Index,
-// HasPrefix and HasSuffix) and of strconv.ParseInt in base 10 (Atoi's).
+// HasPrefix and HasSuffix), strings.Compare (exact) and of
+// strconv.ParseInt in base 10 (Atoi's).
 func init() {
 	models["strings.Cut"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
 		s, sep := a[0], a[1]
@@ -368,6 +369,22 @@ func init() {
 		return []value{substring(s, bv64(0), term.Ite(ok, term.Sub(s.n, p.n), s.n)), {t: ok}}
 	}}
 	models["strconv.ParseInt"] = model{false, parseInt}
+	models["strings.Compare"] = model{true, func(_ *state, c *ir.CallExtern, a []value, _ func(int) value) []value {
+		return []value{intResult(c, 0, compareStrings(a[0], a[1]))}
+	}}
+}
+
+// compareStrings returns -1, 0 or +1 as s sorts before, with or after t
+// byte by byte, as a 64-bit term: the first differing byte decides, else
+// the shorter string sorts first.
+func compareStrings(s, t value) *term.Term {
+	r := term.Ite(term.Eq(s.n, t.n), i64c(0), term.Ite(term.ULT(s.n, t.n), i64c(-1), i64c(1)))
+	for j := min(len(s.elems), len(t.elems)) - 1; j >= 0; j-- {
+		a, b := s.elems[j].t, t.elems[j].t
+		differ := term.And(term.ULT(bv64(j), s.n), term.ULT(bv64(j), t.n), term.Not(term.Eq(a, b)))
+		r = term.Ite(differ, term.Ite(term.ULT(a, b), i64c(-1), i64c(1)), r)
+	}
+	return r
 }
 
 // parseInt models strconv.ParseInt(s, 10, 64) (or bit size 0, int being
