@@ -12,10 +12,15 @@ const stdSrc = `package m
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
 )
+
+type Color int
+
+func (c Color) String() string { return "red" }
 
 func Contains(xs []int) bool { return slices.Contains(xs, 3) }
 
@@ -58,6 +63,18 @@ func Sorted(xs []int) []int {
 	slices.Sort(xs)
 	return xs
 }
+
+func Words(s string) int { return len(strings.Fields(s)) }
+
+func Format(k string, n int, f float64, b byte) string {
+	return fmt.Sprintf("%s=%d %g %c", k, n, f, b) + fmt.Sprint() + fmt.Sprintln(n)
+}
+
+func FormatColor(c Color) string { return fmt.Sprint(c) }
+
+func FormatType(n int) string { return fmt.Sprintf("%d %T", n, n) }
+
+func FormatSlice(xs []any) string { return fmt.Sprint(xs...) }
 `
 
 // callees returns the names of the functions f calls, directly or not,
@@ -120,7 +137,7 @@ func TestStdLowering(t *testing.T) {
 	errs := map[string]string{}
 	for _, err := range pkgs[0].Errors {
 		msg := err.Error()
-		for _, name := range []string{"m.Used", "m.Sorted"} {
+		for _, name := range []string{"m.Used", "m.Sorted", "m.FormatColor", "m.FormatType", "m.FormatSlice"} {
 			if strings.Contains(msg, name+":") {
 				errs[name] = msg
 			}
@@ -136,6 +153,8 @@ func TestStdLowering(t *testing.T) {
 		{"m.Digit", []string{"extern unicode.IsDigit", "strings.IndexFunc", "strings.indexFunc", "unicode.IsDigit"}},
 		{"m.Split", []string{"extern strings.Count", "extern strings.Index", "strings.Split", "strings.genSplit"}},
 		{"m.Join", []string{"strings.Join"}},
+		{"m.Words", []string{"extern unicode.IsSpace", "strings.FieldsFunc"}},
+		{"m.Format", []string{"extern fmt.Sprint", "extern fmt.Sprintf", "extern fmt.Sprintln"}},
 	}
 	for _, c := range calls {
 		f := funcs[c.fn]
@@ -168,6 +187,39 @@ func TestStdLowering(t *testing.T) {
 
 	if !strings.Contains(errs["m.Used"], "use of the results of (*strings.Builder).WriteString") {
 		t.Errorf("Used: error %q, want one naming the used results of WriteString", errs["m.Used"])
+	}
+	for name, want := range map[string]string{
+		"m.FormatColor": "call of fmt.Sprint with argument of type m.Color (it has methods",
+		"m.FormatType":  "call of fmt.Sprintf with the verb %T",
+		"m.FormatSlice": "call of fmt.Sprint with a slice passed with ...",
+	} {
+		if !strings.Contains(errs[name], want) {
+			t.Errorf("%s: error %q, want one with %q", name, errs[name], want)
+		}
+	}
+	// The variadic slice is not lowered: the values are the arguments.
+	sprintf := 0
+	if f := funcs["m.Format"]; f != nil {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(*ir.CallExtern); ok && c.Func == "fmt.Sprintf" {
+					sprintf++
+					var types []string
+					for _, a := range c.Args {
+						types = append(types, a.Type().String())
+					}
+					if got, want := strings.Join(types, " "), "string string i64 f64 u8"; got != want {
+						t.Errorf("fmt.Sprintf arguments of types %s, want %s", got, want)
+					}
+				}
+				if _, ok := in.(*ir.MakeIface); ok {
+					t.Errorf("m.Format: %s: the variadic arguments were converted to any", in)
+				}
+			}
+		}
+	}
+	if sprintf != 1 {
+		t.Errorf("m.Format has %d calls of fmt.Sprintf, want 1", sprintf)
 	}
 	if !strings.Contains(errs["m.Sorted"], "slices.Sort[[]int, int]") || !strings.Contains(errs["m.Sorted"], "m.go:") {
 		t.Errorf("Sorted: error %q, want one naming slices.Sort and m.go:line", errs["m.Sorted"])

@@ -2,12 +2,13 @@
 // methods of strings.Builder and bytes.Buffer, functions taking or giving
 // []string (strings.Split, Join), function-typed parameters
 // (strings.IndexFunc, TrimFunc, slices.ContainsFunc with a closure),
-// generic functions (slices.Contains, slices.Index), and strings.Cut with
-// strconv.ParseInt.
+// generic functions (slices.Contains, slices.Index), strings.Cut with
+// strconv.ParseInt, strings.Fields, strings.Compare and fmt.Sprintf.
 package stdmore
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -151,4 +152,41 @@ func Quote(s string) (string, int) {
 		return "long", buf.Len()
 	}
 	return buf.String(), buf.Len()
+}
+
+// Command splits a command line into its verb and arguments; more than
+// one argument is an error.
+func Command(line string) (verb string, args int) {
+	words := strings.Fields(line)
+	if len(words) == 0 {
+		return "", 0
+	}
+	if len(words) > 2 {
+		return words[0], -1
+	}
+	return words[0], len(words) - 1
+}
+
+// Label formats a key and a count for a log line, cut to 8 bytes.
+func Label(key string, n int) string {
+	s := fmt.Sprintf("%s=%d", key, n)
+	if len(s) > 8 {
+		return s[:8]
+	}
+	return s
+}
+
+// Newer orders two release names, falling back to their byte order when
+// their lengths are equal.
+func Newer(a, b string) bool {
+	if len(a) != len(b) {
+		return len(a) > len(b)
+	}
+	switch strings.Compare(a, b) {
+	case 1:
+		return true
+	case 0:
+		return false
+	}
+	return false
 }
