@@ -37,6 +37,11 @@ type lowerer struct {
 	ifaceUses    []ifaceUse          // conversions to and assertions from interfaces, nil until scanned
 	implVisiting typeutil.Map        // types.Type -> bool: interfaces whose implementations are being listed
 	dispatchers  map[string]*ir.Func // by interface, tag and method
+
+	// The insertion sorts called instead of the standard library's
+	// (lowersort.go), built on first use.
+	sortPkg *ssa.Package
+	sortErr error
 }
 
 // funcState is what the lowerer knows of one function.

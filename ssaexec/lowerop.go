@@ -207,7 +207,7 @@ func (l *fnLowering) callee(fn *ssa.Function, pos token.Pos, what string) *funcS
 	switch {
 	case len(fn.FreeVars) > 0 && what != "closure":
 		l.unsupported(pos, "%s of closure %s outside a MakeClosure", what, fn.Name())
-	case stdFollowed(fn) || what == "function value" && externValue(fn):
+	case stdFollowed(fn) || l.lw.isSortReplacement(fn) || what == "function value" && externValue(fn):
 		// A function of the standard library: see lowerstd.go.
 	case fn.TypeParams().Len() > 0 || fn.Origin() != nil:
 		l.unsupported(pos, "%s of generic function %s", what, fn.String())

@@ -50,6 +50,9 @@ func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 	if v, ok := l.fieldsCall(fn, common, pos); ok {
 		return v, true
 	}
+	if v, ok := l.sortCall(fn, common, pos); ok {
+		return v, true
+	}
 	name, ok := externName(fn)
 	if !ok {
 		return nil, false
@@ -69,8 +72,8 @@ func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 // stdLowered reports whether the lowering handles the call common of
 // fn, a function outside the module: a function of stdlib's table
 // (CallExtern), one whose body it follows (stdFollowed), a method of
-// strings.Builder or bytes.Buffer (lowerbuilder.go), or fmt.Sprintf and
-// the like (lowerfmt.go). why, when not empty, says why this call of
+// strings.Builder or bytes.Buffer (lowerbuilder.go), fmt.Sprintf and
+// the like (lowerfmt.go), or a sort of ints or strings (lowersort.go). why, when not empty, says why this call of
 // such a function cannot be lowered.
 func stdLowered(fn *ssa.Function, common *ssa.CallCommon) (why string, ok bool) {
 	if why, ok := sprintUnmodelled(fn, common); ok {
@@ -83,6 +86,9 @@ func stdLowered(fn *ssa.Function, common *ssa.CallCommon) (why string, ok bool) 
 		return "", true
 	}
 	if stdFunc(fn) == "strings.Fields" && stdPackage(fn.Pkg) {
+		return "", true
+	}
+	if _, ok := sortReplacement(fn); ok {
 		return "", true
 	}
 	return "", stdFollowed(fn)
@@ -120,6 +126,7 @@ func stdUnmodelled(fn *ssa.Function) string {
 // A body the lowering cannot follow fails as a module function does,
 // naming the standard library's file and line.
 var followed = map[string]bool{
+	"slices.Clone":        true,
 	"slices.Contains":     true,
 	"slices.ContainsFunc": true,
 	"slices.Index":        true,

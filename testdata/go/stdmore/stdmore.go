@@ -3,13 +3,15 @@
 // []string (strings.Split, Join), function-typed parameters
 // (strings.IndexFunc, TrimFunc, slices.ContainsFunc with a closure),
 // generic functions (slices.Contains, slices.Index), strings.Cut with
-// strconv.ParseInt, strings.Fields, strings.Compare and fmt.Sprintf.
+// strconv.ParseInt, strings.Fields, strings.Compare, fmt.Sprintf, and
+// sorting (sort.Ints, sort.Strings, slices.Sort, slices.Clone).
 package stdmore
 
 import (
 	"bytes"
 	"fmt"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -189,4 +191,35 @@ func Newer(a, b string) bool {
 		return false
 	}
 	return false
+}
+
+// Median returns the middle one of three readings, capped at 100.
+func Median(a, b, c int) int {
+	xs := []int{a, b, c}
+	sort.Ints(xs)
+	if xs[1] > 100 {
+		return 100
+	}
+	return xs[1]
+}
+
+// FirstUser returns the first of the names in byte order, "" when there
+// are none; the caller's slice is left as it is.
+func FirstUser(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	sorted := slices.Clone(names)
+	sort.Strings(sorted)
+	if sorted[0] == "admin" {
+		return "root"
+	}
+	return sorted[0]
+}
+
+// Lowest sorts the readings in place and reports whether the lowest is
+// below -5.
+func Lowest(xs []int) bool {
+	slices.Sort(xs)
+	return len(xs) > 0 && xs[0] < -5
 }
