@@ -409,3 +409,43 @@ func parseInt(st *state, c *ir.CallExtern, a []value, unknown func(int) value) [
 	}
 	return atoi(st, c, a[:1], unknown)
 }
+
+// Exact models of the functions of package math that only look at or
+// move the bits of a float: its sign, whether it is NaN or infinite, and
+// the conversions between a float and its bits.
+func init() {
+	identity := model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		return []value{{t: a[0].t}}
+	}}
+	for _, name := range []string{"math.Float64bits", "math.Float64frombits", "math.Float32bits", "math.Float32frombits"} {
+		models[name] = identity
+	}
+	models["math.Abs"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		return []value{{t: term.BAnd(a[0].t, term.BV(1<<63-1, 64))}}
+	}}
+	models["math.Signbit"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		return []value{{t: signbit(a[0].t)}}
+	}}
+	models["math.Copysign"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		sign := term.BV(1<<63, 64)
+		return []value{{t: term.BOr(term.BAnd(a[0].t, term.BNot(sign)), term.BAnd(a[1].t, sign))}}
+	}}
+	models["math.IsNaN"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		x := a[0].t
+		exp, mant := term.BV(0x7FF<<52, 64), term.BV(1<<52-1, 64)
+		return []value{{t: term.And(term.Eq(term.BAnd(x, exp), exp), term.Not(term.Eq(term.BAnd(x, mant), term.BV(0, 64))))}}
+	}}
+	models["math.IsInf"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		x, sign := a[0].t, term.Resize(a[1].t, 64, true)
+		inf := term.Eq(term.BAnd(x, term.BV(1<<63-1, 64)), term.BV(0x7FF<<52, 64))
+		pos := term.And(inf, term.Not(signbit(x)))
+		neg := term.And(inf, signbit(x))
+		return []value{{t: term.Ite(term.SLT(bv64(0), sign), pos, term.Ite(term.SLT(sign, bv64(0)), neg, inf))}}
+	}}
+}
+
+// signbit returns the condition under which the float64 x has its sign
+// bit set.
+func signbit(x *term.Term) *term.Term {
+	return term.Not(term.Eq(term.BAnd(x, term.BV(1<<63, 64)), term.BV(0, 64)))
+}
