@@ -4,12 +4,14 @@
 // (strings.IndexFunc, TrimFunc, slices.ContainsFunc with a closure),
 // generic functions (slices.Contains, slices.Index), strings.Cut with
 // strconv.ParseInt, strings.Fields, strings.Compare, fmt.Sprintf, and
-// sorting (sort.Ints, sort.Strings, slices.Sort, slices.Clone).
+// sorting (sort.Ints, sort.Strings, slices.Sort, slices.Clone), and the
+// float predicates of math.
 package stdmore
 
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -222,4 +224,19 @@ func FirstUser(names []string) string {
 func Lowest(xs []int) bool {
 	slices.Sort(xs)
 	return len(xs) > 0 && xs[0] < -5
+}
+
+// Reading classifies a sensor reading: missing (NaN), out of range
+// (infinite or beyond ±1000), negative, or fine.
+func Reading(x float64) string {
+	if math.IsNaN(x) {
+		return "missing"
+	}
+	if math.IsInf(x, 0) || math.Abs(x) > 1000 {
+		return "out of range"
+	}
+	if math.Signbit(x) {
+		return "negative"
+	}
+	return "ok"
 }
