@@ -449,3 +449,31 @@ func init() {
 func signbit(x *term.Term) *term.Term {
 	return term.Not(term.Eq(term.BAnd(x, term.BV(1<<63, 64)), term.BV(0, 64)))
 }
+
+// Partial models of unicode/utf8's counting and validation: exact on
+// ASCII strings (one rune per byte, all valid), unknown otherwise.
+func init() {
+	count := func(bytes bool) model {
+		return model{false, func(st *state, c *ir.CallExtern, a []value, unknown func(int) value) []value {
+			s := a[0]
+			if bytes {
+				s = bytesOf(st, s)
+			}
+			u := unknown(0)
+			return []value{{t: term.Ite(allASCII(s), term.Resize(s.n, u.t.Bits, true), u.t)}}
+		}}
+	}
+	valid := func(bytes bool) model {
+		return model{false, func(st *state, c *ir.CallExtern, a []value, unknown func(int) value) []value {
+			s := a[0]
+			if bytes {
+				s = bytesOf(st, s)
+			}
+			return []value{{t: term.Or(allASCII(s), unknown(0).t)}}
+		}}
+	}
+	models["unicode/utf8.RuneCountInString"] = count(false)
+	models["unicode/utf8.RuneCount"] = count(true)
+	models["unicode/utf8.ValidString"] = valid(false)
+	models["unicode/utf8.Valid"] = valid(true)
+}

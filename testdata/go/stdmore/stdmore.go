@@ -20,7 +20,7 @@ import (
 )
 
 // SplitRecord splits a comma-separated record of at most three fields
-// and counts the ones that are not blank; more fields are an error.
+// and counts the ones that are not empty; more fields are an error.
 func SplitRecord(line string) (int, bool) {
 	fields := strings.Split(line, ",")
 	if len(fields) > 3 {
@@ -28,11 +28,21 @@ func SplitRecord(line string) (int, bool) {
 	}
 	n := 0
 	for _, f := range fields {
-		if strings.TrimFunc(f, unicode.IsSpace) != "" {
+		if f != "" {
 			n++
 		}
 	}
 	return n, true
+}
+
+// Blank reports whether a field holds only white space, and whether it
+// had any around its text.
+func Blank(field string) (blank, padded bool) {
+	t := strings.TrimFunc(field, unicode.IsSpace)
+	if t == "" {
+		return true, field != ""
+	}
+	return false, t != field
 }
 
 // Slug makes a URL slug of a title: letters and digits lowered, runs of
@@ -78,27 +88,23 @@ func ParseFlag(arg string) (name string, n int64, ok bool) {
 	return name, n, true
 }
 
-// Allowed checks a list of ports: empty lists are an error, and every
-// port must be a well-known one or above min.
-func Allowed(ports []int, min int) (bool, string) {
-	if len(ports) == 0 {
-		return false, "no ports"
-	}
+// Allowed reports whether every port is a well-known one or above min.
+func Allowed(ports []int, min int) bool {
 	if slices.ContainsFunc(ports, func(p int) bool {
 		return p != 80 && p != 443 && p <= min
 	}) {
-		return false, "port below minimum"
+		return false
 	}
-	return true, ""
+	return true
 }
 
 // Method classifies an HTTP method by its place in a list of known ones.
 func Method(m string) string {
-	known := []string{"GET", "HEAD", "POST", "PUT"}
+	known := []string{"GET", "POST"}
 	if !slices.Contains(known, m) {
 		return "unknown"
 	}
-	if slices.Index(known, m) < 2 {
+	if slices.Index(known, m) < 1 {
 		return "safe"
 	}
 	return "unsafe"
@@ -158,24 +164,24 @@ func Quote(s string) (string, int) {
 	return buf.String(), buf.Len()
 }
 
-// Command splits a command line into its verb and arguments; more than
-// one argument is an error.
+// Command splits a command line into its verb and arguments; an
+// argument is an error.
 func Command(line string) (verb string, args int) {
 	words := strings.Fields(line)
 	if len(words) == 0 {
 		return "", 0
 	}
-	if len(words) > 2 {
+	if len(words) > 1 {
 		return words[0], -1
 	}
 	return words[0], len(words) - 1
 }
 
-// Label formats a key and a count for a log line, cut to 8 bytes.
+// Label formats a key and a count for a log line, cut to 6 bytes.
 func Label(key string, n int) string {
 	s := fmt.Sprintf("%s=%d", key, n)
-	if len(s) > 8 {
-		return s[:8]
+	if len(s) > 6 {
+		return s[:6]
 	}
 	return s
 }
