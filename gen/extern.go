@@ -3,6 +3,8 @@ package gen
 import (
 	"context"
 	"fmt"
+	"go/build"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -221,6 +223,12 @@ func externCalls(f *ir.Func) []ExternCall {
 	walk(f)
 	sort.SliceStable(calls, func(i, j int) bool {
 		a, b := calls[i].Pos, calls[j].Pos
+		// Calls in the bodies of standard library functions the lowering
+		// followed come last: where GOROOT is varies from machine to
+		// machine, the order must not.
+		if ga, gb := StdFile(a.File) != "", StdFile(b.File) != ""; ga != gb {
+			return gb
+		}
 		if a.File != b.File {
 			return a.File < b.File
 		}
@@ -230,4 +238,14 @@ func externCalls(f *ir.Func) []ExternCall {
 		return a.Col < b.Col
 	})
 	return calls
+}
+
+// StdFile returns the path of file below GOROOT/src ("strings/strings.go")
+// when file is a source file of the standard library, "" otherwise.
+func StdFile(file string) string {
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	if build.Default.GOROOT == "" || !strings.HasPrefix(file, root) {
+		return ""
+	}
+	return filepath.ToSlash(strings.TrimPrefix(file, root))
 }

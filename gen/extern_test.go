@@ -2,6 +2,8 @@ package gen
 
 import (
 	"context"
+	"go/build"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -177,5 +179,23 @@ func TestReachClosedWorld(t *testing.T) {
 	g = newGeneration(t, stdcallsFunc(t, "SplitPair"), s)
 	if done, _ := g.reachClosed(context.Background(), g.r.Edges[0].Edge, g.spaces[0], 0, true); done || len(g.facts.unknown) != 0 {
 		t.Errorf("SplitPair: closed world used")
+	}
+}
+
+// StdFile names the files of the standard library below GOROOT/src, so
+// that the summary's positions inside followed standard library bodies
+// do not depend on where Go is installed; other files are not its.
+func TestStdFile(t *testing.T) {
+	root := filepath.Join(build.Default.GOROOT, "src")
+	for _, tc := range []struct{ file, want string }{
+		{filepath.Join(root, "strings", "strings.go"), "strings/strings.go"},
+		{filepath.Join(root, "unicode", "utf8", "utf8.go"), "unicode/utf8/utf8.go"},
+		{filepath.Join(build.Default.GOROOT, "misc", "x.go"), ""},
+		{"/work/m/strings/strings.go", ""},
+		{"m.go", ""},
+	} {
+		if got := StdFile(tc.file); got != tc.want {
+			t.Errorf("StdFile(%q) = %q, want %q", tc.file, got, tc.want)
+		}
 	}
 }

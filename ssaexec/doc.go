@@ -115,6 +115,20 @@
 //	standard library in the      not followed; the executor models it
 //	table of gen/stdlib          or learns its results by calling the
 //	                             real function (lowerstd.go)
+//	Call of slices.Contains,     Call of the function, its body followed
+//	IndexFunc, strings.Split,    (generic ones in the instance the call
+//	Join, IndexFunc, TrimFunc,   names; the program is built with
+//	FieldsFunc and their helpers ssa.InstantiateGenerics) (lowerstd.go)
+//	Call of strings.Fields(s)    Call strings.FieldsFunc(s, unicode.IsSpace)
+//	A table function as a value  FuncRef of a Func whose body is one
+//	(unicode.IsDigit)            CallExtern
+//	b.WriteString(s), WriteByte, the buf field of the strings.Builder or
+//	WriteRune, String, Len,      bytes.Buffer: FieldAddr, Load, Append,
+//	Reset, Grow                  Store; Convert for String; Len
+//	                             (lowerbuilder.go)
+//	fmt.Sprintf(f, x, y),        CallExtern "fmt.Sprintf" (f, x, y): x, y
+//	Sprint, Sprintln             integers, floats, bools or strings; the
+//	                             variadic slice is not lowered (lowerfmt.go)
 //	Invoke err.Error()           ErrorMessage err
 //	MakeInterface x (not error)  MakeIface x, tag of x's type among the
 //	                             interface's implementations
@@ -195,7 +209,10 @@
 // and variables outside the module ("call of strconv.Itoa (standard
 // library not modelled yet)"); min and max of floats (NaN, -0); clear
 // and the other builtins not listed above; defer, go, select; generic
-// code.
+// code of the module (generic functions of the standard library listed
+// above are followed); fmt.Sprintf with %T or %p, with values of types
+// that have methods, or with a slice passed with ...; the results of the
+// writing methods of strings.Builder and bytes.Buffer.
 //
 // A map that a range loop's body changes is iterated by index over its
 // entries as they are at each test (len m is read again), which matches

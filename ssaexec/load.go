@@ -79,7 +79,7 @@ func Load(dir string, patterns ...string) ([]*Package, error) {
 	// Build SSA only for the packages of the loaded packages' modules: the
 	// only callees the lowering follows. The others are created (their
 	// types are needed) but not built.
-	prog, _ := ssautil.AllPackages(pkgs, ssa.GlobalDebug)
+	prog, _ := ssautil.AllPackages(pkgs, ssa.GlobalDebug|ssa.InstantiateGenerics)
 	modules := map[string]bool{}
 	for _, p := range pkgs {
 		if p.Module != nil {
@@ -91,8 +91,10 @@ func Load(dir string, patterns ...string) ([]*Package, error) {
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if p.Module != nil && modules[p.Module.Path] {
 			inModule[p.Types] = true
-			infos[p.Types] = p.TypesInfo
 		}
+		// The standard library's too: the lowering follows some of its
+		// functions (lowerstd.go).
+		infos[p.Types] = p.TypesInfo
 	})
 	for _, p := range pkgs {
 		inModule[p.Types] = true // a package outside any module still sees itself

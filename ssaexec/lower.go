@@ -37,6 +37,11 @@ type lowerer struct {
 	ifaceUses    []ifaceUse          // conversions to and assertions from interfaces, nil until scanned
 	implVisiting typeutil.Map        // types.Type -> bool: interfaces whose implementations are being listed
 	dispatchers  map[string]*ir.Func // by interface, tag and method
+
+	// The insertion sorts called instead of the standard library's
+	// (lowersort.go), built on first use.
+	sortPkg *ssa.Package
+	sortErr error
 }
 
 // funcState is what the lowerer knows of one function.
@@ -172,6 +177,11 @@ func (lw *lowerer) header(fn *ssa.Function) *funcState {
 		}
 		f.Params = append(f.Params, ir.NewParam(name, t))
 	}
+	if len(fn.Params) == 0 && externValue(fn) {
+		// A function of the standard library used as a value has no
+		// body here, so no parameters: take the signature's.
+		f.Params = externParams(lw, fn, fail)
+	}
 	for _, v := range fn.FreeVars {
 		t, why := lw.typ(v.Type())
 		if why != "" {
@@ -305,7 +315,7 @@ func (l *fnLowering) constantCondition() ast.Expr {
 			}
 		}
 	}
-	info := l.lw.infos[l.fn.Pkg.Pkg]
+	info := l.info()
 	if ifs != 1 || info == nil {
 		return nil
 	}
@@ -398,13 +408,13 @@ func (l *fnLowering) rangeLoops() map[*ssa.BasicBlock]*ast.RangeStmt {
 	}
 	l.ranges = map[*ssa.BasicBlock]*ast.RangeStmt{}
 	var stmts []*ast.RangeStmt
-	info := l.lw.infos[l.fn.Pkg.Pkg]
+	info := l.info()
 	l.inspect(func(n ast.Node) {
 		s, ok := n.(*ast.RangeStmt)
 		if !ok || info == nil {
 			return
 		}
-		t := info.TypeOf(s.X)
+		t := coreType(info.TypeOf(s.X))
 		if t == nil {
 			return
 		}

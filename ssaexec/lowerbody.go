@@ -44,6 +44,7 @@ type fnLowering struct {
 	// Instructions that build the variadic arguments of fmt.Errorf and
 	// errors.Join, which those calls take apart (lowererr.go).
 	skip map[ssa.Instruction]bool
+	varargs map[ssa.Instruction]bool // building the variadic slices of fmt.Sprint calls (lowerfmt.go)
 }
 
 // caseExpr is one value of a case clause of an expression switch.
@@ -73,6 +74,10 @@ func (lw *lowerer) body(fn *ssa.Function, st *funcState) (err *UnsupportedError)
 			err = b.err
 		}
 	}()
+	if name, ok := externName(fn); ok {
+		l.externBody(name)
+		return nil
+	}
 	l.function()
 	return nil
 }
@@ -109,6 +114,7 @@ func (l *fnLowering) function() {
 		l.unsupported(fn.Pos(), "defer statement")
 	}
 	l.checkCalls()
+	l.markVarargs()
 	for i, p := range fn.Params {
 		l.params[p] = l.f.Params[i]
 	}
@@ -180,6 +186,9 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 	l.ib, l.ipos = l.blocks[b.Index], l.lw.pos(pos)
 	ib := l.ib
 	define := func(x ssa.Value, v ir.Value) { l.values[x] = v }
+	if l.varargs[instr] {
+		return
+	}
 
 	switch in := instr.(type) {
 	case *ssa.DebugRef:

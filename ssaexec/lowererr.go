@@ -111,8 +111,8 @@ func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 	case "errors.As":
 		return "call of errors.As (errors of types of the program are not modelled; use errors.Is with a sentinel)"
 	}
-	if _, ok := externName(fn); ok {
-		return ""
+	if why, ok := stdLowered(fn, common); ok {
+		return why
 	}
 	if name != "" && stdPackage(fn.Pkg) {
 		return stdUnmodelled(fn)

@@ -583,7 +583,7 @@ func (l *fnLowering) typeSwitchBranch(in *ssa.If) (ir.Pos, string, bool) {
 	default:
 		return ir.Pos{}, "", false
 	}
-	info := l.lw.infos[l.fn.Pkg.Pkg]
+	info := l.info()
 	if info == nil {
 		return ir.Pos{}, "", false
 	}

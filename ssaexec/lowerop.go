@@ -207,6 +207,8 @@ func (l *fnLowering) callee(fn *ssa.Function, pos token.Pos, what string) *funcS
 	switch {
 	case len(fn.FreeVars) > 0 && what != "closure":
 		l.unsupported(pos, "%s of closure %s outside a MakeClosure", what, fn.Name())
+	case stdFollowed(fn) || l.lw.isSortReplacement(fn) || what == "function value" && externValue(fn):
+		// A function of the standard library: see lowerstd.go.
 	case fn.TypeParams().Len() > 0 || fn.Origin() != nil:
 		l.unsupported(pos, "%s of generic function %s", what, fn.String())
 	case wrapper(fn) && !l.lw.inModule[fn.Object().Pkg()]:
@@ -219,7 +221,11 @@ func (l *fnLowering) callee(fn *ssa.Function, pos token.Pos, what string) *funcS
 		l.unsupported(pos, "%s of %s, which has no Go body", what, fn.String())
 	}
 	cs := l.lw.header(fn)
-	if len(cs.ir.Params) != len(fn.Params) || len(cs.ir.FreeVars) != len(fn.FreeVars) || len(cs.ir.Results) != fn.Signature.Results().Len() {
+	params := len(fn.Params)
+	if externValue(fn) {
+		params = fn.Signature.Params().Len()
+	}
+	if len(cs.ir.Params) != params || len(cs.ir.FreeVars) != len(fn.FreeVars) || len(cs.ir.Results) != fn.Signature.Results().Len() {
 		l.unsupported(pos, "%s of %s (%v)", what, cs.ir.Name, cs.err)
 	}
 	l.st.calls = append(l.st.calls, call{fn, l.lw.prog.Fset.Position(pos)})

@@ -1,7 +1,9 @@
 package ssaexec
 
 import (
+	"fmt"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -39,6 +41,18 @@ func externName(fn *ssa.Function) (string, bool) {
 // externCall lowers a call of a function of stdlib's table: CallExtern.
 // It returns false for other functions.
 func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos token.Pos) (ir.Value, bool) {
+	if v, ok := l.builderCall(fn, common, pos); ok {
+		return v, true
+	}
+	if v, ok := l.sprintCall(fn, common, pos); ok {
+		return v, true
+	}
+	if v, ok := l.fieldsCall(fn, common, pos); ok {
+		return v, true
+	}
+	if v, ok := l.sortCall(fn, common, pos); ok {
+		return v, true
+	}
 	name, ok := externName(fn)
 	if !ok {
 		return nil, false
@@ -55,6 +69,31 @@ func (l *fnLowering) externCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 	return l.emit(ir.NewCallExtern(name, args, results)), true
 }
 
+// stdLowered reports whether the lowering handles the call common of
+// fn, a function outside the module: a function of stdlib's table
+// (CallExtern), one whose body it follows (stdFollowed), a method of
+// strings.Builder or bytes.Buffer (lowerbuilder.go), fmt.Sprintf and
+// the like (lowerfmt.go), or a sort of ints or strings (lowersort.go). why, when not empty, says why this call of
+// such a function cannot be lowered.
+func stdLowered(fn *ssa.Function, common *ssa.CallCommon) (why string, ok bool) {
+	if why, ok := sprintUnmodelled(fn, common); ok {
+		return why, true
+	}
+	if _, ok := externName(fn); ok {
+		return "", true
+	}
+	if _, _, ok := builderMethod(fn); ok {
+		return "", true
+	}
+	if stdFunc(fn) == "strings.Fields" && stdPackage(fn.Pkg) {
+		return "", true
+	}
+	if _, ok := sortReplacement(fn); ok {
+		return "", true
+	}
+	return "", stdFollowed(fn)
+}
+
 // stdPackage reports whether p belongs to the standard library: its path
 // does not start with a domain name.
 func stdPackage(p *ssa.Package) bool {
@@ -66,4 +105,183 @@ func stdPackage(p *ssa.Package) bool {
 func stdUnmodelled(fn *ssa.Function) string {
 	return "call of " + fn.String() + " (not in pbcc's table of standard library functions: " +
 		"pure functions of numbers, bools, strings and byte slices)"
+}
+
+// ---- Standard library functions followed into their bodies ----
+
+// Some functions of the standard library are plain Go over the values the
+// IR models: a loop over a slice or a string calling a function value
+// (slices.IndexFunc, strings.IndexFunc), or a loop calling functions of
+// stdlib's table (strings.Split calls Count and Index). The lowering
+// follows their bodies as it follows the module's functions, a third way
+// besides the executor's models and the replay's learning: the executor
+// sees every branch they take, and a callback passed to them (a closure of
+// the module) is called as the module's code calls it.
+//
+// Generic functions (slices.Contains) are followed in the instance the
+// call names: the program is built with ssa.InstantiateGenerics, so that
+// slices.Contains[[]int, int] has a body over ints.
+//
+// followed lists them by name, with the unexported helpers they call.
+// A body the lowering cannot follow fails as a module function does,
+// naming the standard library's file and line.
+var followed = map[string]bool{
+	"slices.Clone":        true,
+	"slices.Contains":     true,
+	"slices.ContainsFunc": true,
+	"slices.Index":        true,
+	"slices.IndexFunc":    true,
+
+	"strings.ContainsFunc":  true,
+	"strings.IndexFunc":     true,
+	"strings.LastIndexFunc": true,
+	"strings.TrimFunc":      true,
+	"strings.TrimLeftFunc":  true,
+	"strings.TrimRightFunc": true,
+	"strings.indexFunc":     true,
+	"strings.lastIndexFunc": true,
+
+	"strings.FieldsFunc": true,
+	"strings.Join":       true,
+	"strings.Split":      true,
+	"strings.SplitN":     true,
+	"strings.SplitAfter": true,
+	"strings.genSplit":   true,
+	"strings.explode":    true,
+}
+
+// stdFollowed reports whether the lowering follows the body of fn, a
+// function of the standard library or an instance of one, building fn's
+// package when its body is needed.
+func stdFollowed(fn *ssa.Function) bool {
+	origin := fn
+	if fn.Origin() != nil {
+		origin = fn.Origin()
+	}
+	// An instance has its origin's type parameters, and no package.
+	if origin.Pkg == nil || !stdPackage(origin.Pkg) || fn == origin && fn.TypeParams().Len() > 0 {
+		return false
+	}
+	obj, ok := origin.Object().(*types.Func)
+	if !ok || obj.Type().(*types.Signature).Recv() != nil || !followed[obj.Pkg().Path()+"."+obj.Name()] {
+		return false
+	}
+	if len(fn.Blocks) == 0 && fn.Origin() == nil {
+		// Packages outside the module are created, not built (Load).
+		fn.Pkg.Build()
+	}
+	return len(fn.Blocks) > 0
+}
+
+// externValue reports whether fn, used as a function value
+// (strings.IndexFunc(s, unicode.IsDigit)), is a function of stdlib's
+// table: its IR body is one CallExtern (externBody).
+func externValue(fn *ssa.Function) bool {
+	_, ok := externName(fn)
+	return ok && len(fn.FreeVars) == 0
+}
+
+// externBody lowers the body of fn, a function of stdlib's table used as
+// a value:
+//
+//	entry:
+//		t0 = extern unicode.IsDigit(r)
+//		return t0
+func (l *fnLowering) externBody(name string) {
+	b := l.f.NewBlock("entry")
+	l.ib, l.ipos = b, l.f.Pos
+	args := make([]ir.Value, len(l.f.Params))
+	for i, p := range l.f.Params {
+		args[i] = p
+	}
+	call := l.emit(ir.NewCallExtern(name, args, l.f.Results))
+	ret := &ir.Return{}
+	if len(l.f.Results) == 1 {
+		ret.Results = []ir.Value{call}
+	} else {
+		for i := range l.f.Results {
+			ret.Results = append(ret.Results, l.emit(ir.NewExtract(call, i)))
+		}
+	}
+	ret.Pos = l.ipos
+	b.SetTerm(ret)
+}
+
+// info returns the type information of the package of the function being
+// lowered (of its origin, for an instance of a generic function).
+func (l *fnLowering) info() *types.Info {
+	fn := l.fn
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	if fn.Pkg == nil {
+		return nil
+	}
+	return l.lw.infos[fn.Pkg.Pkg]
+}
+
+// coreType returns t, or for a type parameter constrained to one type
+// (S ~[]E, in the body of slices.Index) that type, as the syntax of an
+// instance of a generic function still names the type parameter.
+func coreType(t types.Type) types.Type {
+	tp, ok := t.(*types.TypeParam)
+	if !ok {
+		return t
+	}
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok || iface.NumEmbeddeds() != 1 {
+		return t
+	}
+	switch e := iface.EmbeddedType(0).(type) {
+	case *types.Union:
+		if e.Len() == 1 {
+			return e.Term(0).Type()
+		}
+	default:
+		return e
+	}
+	return t
+}
+
+// externParams returns the IR parameters of fn, a function of stdlib's
+// table used as a value, from its signature.
+func externParams(lw *lowerer, fn *ssa.Function, fail func(token.Pos, string, ...any)) []*ir.Param {
+	var ps []*ir.Param
+	sig := fn.Signature.Params()
+	for i := range sig.Len() {
+		v := sig.At(i)
+		t, why := lw.typ(v.Type())
+		if why != "" {
+			fail(v.Pos(), "parameter %s: %s", v.Name(), why)
+			continue
+		}
+		ps = append(ps, ir.NewParam(fmt.Sprintf("arg%d", i), t))
+	}
+	return ps
+}
+
+// fieldsCall lowers strings.Fields(s) as strings.FieldsFunc(s,
+// unicode.IsSpace), which gives the same fields for every s (Fields
+// itself does so for strings that are not ASCII, and its ASCII fast path
+// reads a table the IR has no global for). It returns false for other
+// functions.
+func (l *fnLowering) fieldsCall(fn *ssa.Function, common *ssa.CallCommon, pos token.Pos) (ir.Value, bool) {
+	if stdFunc(fn) != "strings.Fields" || !stdPackage(fn.Pkg) {
+		return nil, false
+	}
+	fieldsFunc := fn.Pkg.Func("FieldsFunc")
+	var isSpace *ssa.Function
+	for _, imp := range fn.Pkg.Pkg.Imports() {
+		if imp.Path() == "unicode" {
+			if p := l.lw.prog.Package(imp); p != nil {
+				isSpace = p.Func("IsSpace")
+			}
+		}
+	}
+	if fieldsFunc == nil || isSpace == nil || !stdFollowed(fieldsFunc) {
+		l.unsupported(pos, "call of strings.Fields (strings.FieldsFunc or unicode.IsSpace not found)")
+	}
+	cs := l.callee(fieldsFunc, pos, "call")
+	args := []ir.Value{l.value(common.Args[0], pos), l.funcRef(isSpace, pos)}
+	return l.emit(ir.NewCall(cs.ir, args)), true
 }

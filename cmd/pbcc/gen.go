@@ -454,6 +454,9 @@ func rel(path string) string {
 	if err != nil || !filepath.IsAbs(path) {
 		return path
 	}
+	if std := gen.StdFile(path); std != "" {
+		return std // a followed standard library function (ssaexec/lowerstd.go)
+	}
 	if r, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(r, "..") {
 		return r
 	}

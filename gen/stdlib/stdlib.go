@@ -12,7 +12,8 @@
 // The table holds pure functions (no state, no I/O, bounded work) whose
 // parameters and results are of the kinds the IR models: integers of any
 // width, bool, float32 and float64, string, []byte and, for results,
-// error. Lookup gives a function by name; Func.Call converts its
+// error; fmt.Sprint, Sprintf and Sprintln take such values as their ...any
+// arguments. Lookup gives a function by name; Func.Call converts its
 // arguments from the few Go types the executor hands over (int64 or uint64
 // for every integer, float64 or float32, bool, string, []byte) and
 // returns the results as the function gives them.
@@ -225,6 +226,20 @@ var funcs = map[string]any{
 	"net/url.QueryEscape":   url.QueryEscape,
 	"net/url.PathUnescape":  url.PathUnescape,
 	"net/url.QueryUnescape": url.QueryUnescape,
+
+	// fmt: formatting of integers, floats, bools and strings, passed on
+	// as the ...any arguments (the lowering lets no other values through)
+	"fmt.Sprint":   fmt.Sprint,
+	"fmt.Sprintf":  fmt.Sprintf,
+	"fmt.Sprintln": fmt.Sprintln,
+}
+
+var anyType = reflect.TypeFor[any]()
+
+// variadicAny reports whether t is variadic with a final ...any
+// parameter, whose arguments Call passes on as they are.
+func variadicAny(t reflect.Type) bool {
+	return t.IsVariadic() && t.In(t.NumIn()-1).Elem() == anyType
 }
 
 // A Func is a function of the table.
@@ -305,12 +320,25 @@ func (e *PanicError) Error() string { return fmt.Sprintf("%s panicked: %v", e.Na
 // argument does not convert, and returns a *PanicError when f panics.
 func (f *Func) Call(args []any) (results []any, err error) {
 	t := f.fn.Type()
-	if t.IsVariadic() || len(args) != t.NumIn() {
+	fixed := t.NumIn()
+	if variadicAny(t) {
+		fixed--
+	}
+	if t.IsVariadic() && !variadicAny(t) || len(args) < fixed || !t.IsVariadic() && len(args) != fixed {
 		return nil, fmt.Errorf("call of %s with %d arguments for %s", f.Name, len(args), t)
 	}
 	in := make([]reflect.Value, len(args))
 	for i, a := range args {
 		v := reflect.ValueOf(a)
+		if i >= fixed {
+			// An argument of ...any: an int64, uint64, float, bool or
+			// string, which fmt prints as the module's value of any width.
+			if !v.IsValid() || !Supported(v.Type(), false) {
+				return nil, fmt.Errorf("call of %s: argument %d: %T cannot be passed as any", f.Name, i, a)
+			}
+			in[i] = reflect.ValueOf(&a).Elem()
+			continue
+		}
 		pt := t.In(i)
 		if !v.IsValid() || class(v.Type()) != class(pt) || !Supported(pt, false) {
 			return nil, fmt.Errorf("call of %s: argument %d: %T does not convert to %s", f.Name, i, a, pt)

@@ -32,8 +32,9 @@
 // the tree.
 //
 // A call of an external function (ir.CallExtern, a function of the Go
-// standard library) is modelled exactly (strings.IndexByte,
-// utf8.DecodeRuneInString), in part (unicode.IsDigit on ASCII), or not at
+// standard library) is modelled exactly (strings.IndexByte, Cut, Compare,
+// utf8.DecodeRuneInString), in part (unicode.IsDigit on ASCII,
+// strconv.ParseInt in base 10), or not at
 // all: its results are then unknowns that only the later branches
 // constrain, tied to the real function by Options.Facts, the calls the
 // replays made; Options.ClosedWorld restricts the calls without a model to

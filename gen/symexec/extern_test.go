@@ -2,6 +2,7 @@ package symexec
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"sort"
 	"testing"
@@ -16,6 +17,14 @@ func irTypeOf(t reflect.Type) ir.Type {
 	switch t.Kind() {
 	case reflect.Int, reflect.Int64:
 		return ir.Int{Bits: 64, Signed: true}
+	case reflect.Uint64:
+		return ir.Int{Bits: 64}
+	case reflect.Uint32:
+		return ir.Int{Bits: 32}
+	case reflect.Float64:
+		return ir.Float{Bits: 64}
+	case reflect.Float32:
+		return ir.Float{Bits: 32}
 	case reflect.Int32:
 		return ir.Int{Bits: 32, Signed: true}
 	case reflect.Uint8:
@@ -36,6 +45,8 @@ var (
 	modelStrings = []string{"", "a", "=", "k=v", "==", "ab=", "https://x", "http://", "://", "x://y",
 		"-12", "+7", "-", "+", "12a", "0", "65536", "99999999", "007",
 		"é", "\xff", "\xe2\x82", "\xe2\x82\xac", "\xed\xa0\x80", "\xf0\x90\x80\x80", "\xf4\x90\x80\x80", "日本", " x", "\t", "  Get \n", "ABC", "MiXeD é", " \v\f\r", "x\u0085", "\u00a0a"}
+	modelFloats = []float64{0, math.Copysign(0, -1), 1, -1.5, 2.5, 1e300, -5e-324, math.NaN(), -math.NaN(),
+		math.Inf(1), math.Inf(-1), math.MaxFloat64, 0.1}
 	modelRunes = func() []int64 {
 		rs := []int64{-1, -0x80000000, 0x80, 0xA0, 0xFF, 0x100, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDFFF, 0xE000,
 			0xFFFF, 0x10000, 0x10FFFF, 0x110000, 0x3000, 0x2028, 0x1F600}
@@ -70,8 +81,25 @@ func modelArgs(ft reflect.Type) [][]any {
 				vals = append(vals, r)
 			}
 		case reflect.Int:
-			for _, n := range []int64{0, 1, -1, 9, 10, -10, 99, 100, 12345, -999999, 1e18, -1 << 63, 1<<63 - 1} {
+			for _, n := range []int64{0, 1, -1, 9, 10, -10, 64, 99, 100, 12345, -999999, 1e18, -1 << 63, 1<<63 - 1} {
 				vals = append(vals, n)
+			}
+		case reflect.Float64:
+			for _, f := range modelFloats {
+				vals = append(vals, f)
+			}
+		case reflect.Float32:
+			for _, f := range modelFloats {
+				vals = append(vals, float32(f))
+			}
+		case reflect.Uint64:
+			for _, f := range modelFloats {
+				vals = append(vals, math.Float64bits(f))
+			}
+			vals = append(vals, uint64(0x7FF0000000000001), uint64(0xFFF8000000000000))
+		case reflect.Uint32:
+			for _, f := range modelFloats {
+				vals = append(vals, uint64(math.Float32bits(float32(f))))
 			}
 		default:
 			panic("no sample values for " + ft.In(i).String())
@@ -111,6 +139,10 @@ func symbolicArg(st *state, t ir.Type, x any) value {
 		return value{ptr: to(obj, bv64(0)), n: bv64(len(x)), c: bv64(len(es))}
 	case uint64:
 		return value{t: term.BV(x, t.(ir.Int).Bits)}
+	case float64:
+		return value{t: term.BV(math.Float64bits(x), 64)}
+	case float32:
+		return value{t: term.BV(uint64(math.Float32bits(x)), 32)}
 	case int64:
 		return value{t: term.BV(uint64(x), t.(ir.Int).Bits)}
 	}

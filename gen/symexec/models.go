@@ -347,3 +347,135 @@ func init() {
 		return []value{ite(hasSuffix(s, p), substring(s, bv64(0), term.Sub(s.n, p.n)), s)}
 	}}
 }
+
+// Models of strings.Cut, CutPrefix, CutSuffix (exact, from Index,
+// HasPrefix and HasSuffix), strings.Compare (exact) and of
+// strconv.ParseInt in base 10 (Atoi's).
+func init() {
+	models["strings.Cut"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		s, sep := a[0], a[1]
+		i := indexOf(s, sep)
+		found := term.Not(term.Eq(i, i64c(-1)))
+		before := substring(s, bv64(0), term.Ite(found, i, s.n))
+		after := substring(s, term.Ite(found, term.Add(i, sep.n), s.n), s.n)
+		return []value{before, after, {t: found}}
+	}}
+	models["strings.CutPrefix"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		s, p := a[0], a[1]
+		ok := matchAt(s, p, bv64(0))
+		return []value{substring(s, term.Ite(ok, p.n, bv64(0)), s.n), {t: ok}}
+	}}
+	models["strings.CutSuffix"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		s, p := a[0], a[1]
+		ok := hasSuffix(s, p)
+		return []value{substring(s, bv64(0), term.Ite(ok, term.Sub(s.n, p.n), s.n)), {t: ok}}
+	}}
+	models["strconv.ParseInt"] = model{false, parseInt}
+	models["strings.Compare"] = model{true, func(_ *state, c *ir.CallExtern, a []value, _ func(int) value) []value {
+		return []value{intResult(c, 0, compareStrings(a[0], a[1]))}
+	}}
+}
+
+// compareStrings returns -1, 0 or +1 as s sorts before, with or after t
+// byte by byte, as a 64-bit term: the first differing byte decides, else
+// the shorter string sorts first.
+func compareStrings(s, t value) *term.Term {
+	r := term.Ite(term.Eq(s.n, t.n), i64c(0), term.Ite(term.ULT(s.n, t.n), i64c(-1), i64c(1)))
+	for j := min(len(s.elems), len(t.elems)) - 1; j >= 0; j-- {
+		a, b := s.elems[j].t, t.elems[j].t
+		differ := term.And(term.ULT(bv64(j), s.n), term.ULT(bv64(j), t.n), term.Not(term.Eq(a, b)))
+		r = term.Ite(differ, term.Ite(term.ULT(a, b), i64c(-1), i64c(1)), r)
+	}
+	return r
+}
+
+// parseInt models strconv.ParseInt(s, 10, 64) (or bit size 0, int being
+// 64 bits wide) as atoi: on strings shorter than 19 bytes neither
+// overflows, and both take an optional sign then decimal digits. Other
+// bases and bit sizes get unknown results.
+func parseInt(st *state, c *ir.CallExtern, a []value, unknown func(int) value) []value {
+	base, bits := a[1].t, a[2].t
+	is := func(t *term.Term, vs ...uint64) bool {
+		if !t.IsConst() {
+			return false
+		}
+		for _, v := range vs {
+			if term.Resize(t, 64, true).Val == v {
+				return true
+			}
+		}
+		return false
+	}
+	if !is(base, 10) || !is(bits, 0, 64) {
+		return []value{unknown(0), unknown(1)}
+	}
+	return atoi(st, c, a[:1], unknown)
+}
+
+// Exact models of the functions of package math that only look at or
+// move the bits of a float: its sign, whether it is NaN or infinite, and
+// the conversions between a float and its bits.
+func init() {
+	identity := model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		return []value{{t: a[0].t}}
+	}}
+	for _, name := range []string{"math.Float64bits", "math.Float64frombits", "math.Float32bits", "math.Float32frombits"} {
+		models[name] = identity
+	}
+	models["math.Abs"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		return []value{{t: term.BAnd(a[0].t, term.BV(1<<63-1, 64))}}
+	}}
+	models["math.Signbit"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		return []value{{t: signbit(a[0].t)}}
+	}}
+	models["math.Copysign"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		sign := term.BV(1<<63, 64)
+		return []value{{t: term.BOr(term.BAnd(a[0].t, term.BNot(sign)), term.BAnd(a[1].t, sign))}}
+	}}
+	models["math.IsNaN"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		x := a[0].t
+		exp, mant := term.BV(0x7FF<<52, 64), term.BV(1<<52-1, 64)
+		return []value{{t: term.And(term.Eq(term.BAnd(x, exp), exp), term.Not(term.Eq(term.BAnd(x, mant), term.BV(0, 64))))}}
+	}}
+	models["math.IsInf"] = model{true, func(_ *state, _ *ir.CallExtern, a []value, _ func(int) value) []value {
+		x, sign := a[0].t, term.Resize(a[1].t, 64, true)
+		inf := term.Eq(term.BAnd(x, term.BV(1<<63-1, 64)), term.BV(0x7FF<<52, 64))
+		pos := term.And(inf, term.Not(signbit(x)))
+		neg := term.And(inf, signbit(x))
+		return []value{{t: term.Ite(term.SLT(bv64(0), sign), pos, term.Ite(term.SLT(sign, bv64(0)), neg, inf))}}
+	}}
+}
+
+// signbit returns the condition under which the float64 x has its sign
+// bit set.
+func signbit(x *term.Term) *term.Term {
+	return term.Not(term.Eq(term.BAnd(x, term.BV(1<<63, 64)), term.BV(0, 64)))
+}
+
+// Partial models of unicode/utf8's counting and validation: exact on
+// ASCII strings (one rune per byte, all valid), unknown otherwise.
+func init() {
+	count := func(bytes bool) model {
+		return model{false, func(st *state, c *ir.CallExtern, a []value, unknown func(int) value) []value {
+			s := a[0]
+			if bytes {
+				s = bytesOf(st, s)
+			}
+			u := unknown(0)
+			return []value{{t: term.Ite(allASCII(s), term.Resize(s.n, u.t.Bits, true), u.t)}}
+		}}
+	}
+	valid := func(bytes bool) model {
+		return model{false, func(st *state, c *ir.CallExtern, a []value, unknown func(int) value) []value {
+			s := a[0]
+			if bytes {
+				s = bytesOf(st, s)
+			}
+			return []value{{t: term.Or(allASCII(s), unknown(0).t)}}
+		}}
+	}
+	models["unicode/utf8.RuneCountInString"] = count(false)
+	models["unicode/utf8.RuneCount"] = count(true)
+	models["unicode/utf8.ValidString"] = valid(false)
+	models["unicode/utf8.Valid"] = valid(true)
+}

@@ -1,9 +1,7 @@
 // Package semver is golang.org/x/mod/semver (semver/semver.go, x/mod
 // v0.42.0), BSD-style license, see https://go.googlesource.com/mod/+/refs/heads/master/LICENSE.
 //
-// Adaptation: ByVersion, Sort and compareVersion (sort.Interface,
-// slices.SortFunc, strings.Compare: calls into the standard library) are
-// left out, with the imports; every other function is unchanged.
+// Adaptation: none but this comment; the code is unchanged.
 //
 // It implements comparison of semantic version strings.
 // In this package, semantic version strings must begin with a leading "v",
@@ -24,6 +22,11 @@
 // vMAJOR and vMAJOR.MINOR (with no prerelease or build suffixes)
 // as shorthands for vMAJOR.0.0 and vMAJOR.MINOR.0.
 package semver
+
+import (
+	"slices"
+	"strings"
+)
 
 // parsed returns the parsed form of a semantic version string.
 type parsed struct {
@@ -150,6 +153,27 @@ func Max(v, w string) string {
 		return v
 	}
 	return w
+}
+
+// ByVersion implements [sort.Interface] for sorting semantic version strings.
+type ByVersion []string
+
+func (vs ByVersion) Len() int           { return len(vs) }
+func (vs ByVersion) Swap(i, j int)      { vs[i], vs[j] = vs[j], vs[i] }
+func (vs ByVersion) Less(i, j int) bool { return compareVersion(vs[i], vs[j]) < 0 }
+
+// Sort sorts a list of semantic version strings using [Compare] and falls back
+// to use [strings.Compare] if both versions are considered equal.
+func Sort(list []string) {
+	slices.SortFunc(list, compareVersion)
+}
+
+func compareVersion(a, b string) int {
+	cmp := Compare(a, b)
+	if cmp != 0 {
+		return cmp
+	}
+	return strings.Compare(a, b)
 }
 
 func parse(v string) (p parsed, ok bool) {

@@ -1,0 +1,178 @@
+package ssaexec
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// ---- fmt.Sprintf, Sprint, Sprintln ----
+
+// A call of fmt.Sprintf, Sprint or Sprintln whose variadic arguments are
+// values of basic types (integers, floats, bools, strings, and named
+// types of them without methods) becomes an external call with those
+// values as its arguments:
+//
+//	fmt.Sprintf("%s=%d", k, v)   t5 = extern fmt.Sprintf("%s=%d":string, k, v)
+//
+// The executor does not model formatting: the result is an unknown the
+// replay learns from the real fmt.Sprintf (package stdlib passes the
+// values on as the ...any arguments). go/ssa builds the variadic slice
+// in the function (an Alloc of [n]any, one Store of a MakeInterface per
+// element, a Slice); those instructions are not lowered (varargs).
+//
+// A value of another type (a struct, a type with methods, which fmt may
+// call, an interface), a slice passed with ..., and the verbs %T and %p
+// of a constant format (which print the Go type or an address, which the
+// IR does not keep) stop the lowering, naming the call.
+
+// sprintFuncs lists the functions lowered here.
+var sprintFuncs = map[string]bool{"fmt.Sprintf": true, "fmt.Sprint": true, "fmt.Sprintln": true}
+
+// varargsOf returns the values of the variadic arguments of a call of a
+// function of sprintFuncs, and the instructions that build their slice,
+// or why the call cannot be lowered.
+func varargsOf(common *ssa.CallCommon) (vals []ssa.Value, build []ssa.Instruction, why string) {
+	last := common.Args[len(common.Args)-1]
+	if c, ok := last.(*ssa.Const); ok && c.IsNil() {
+		return nil, nil, ""
+	}
+	sl, ok := last.(*ssa.Slice)
+	if !ok {
+		return nil, nil, "a slice passed with ... (only arguments listed in the call are modelled)"
+	}
+	alloc, ok := sl.X.(*ssa.Alloc)
+	if !ok || alloc.Comment != "varargs" {
+		return nil, nil, "a slice passed with ... (only arguments listed in the call are modelled)"
+	}
+	n := int(alloc.Type().(*types.Pointer).Elem().(*types.Array).Len())
+	vals = make([]ssa.Value, n)
+	build = append(build, alloc, sl)
+	for _, r := range *alloc.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		c, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil, nil, "a variadic argument at an index that is not constant"
+		}
+		i, _ := constant.Int64Val(c.Value)
+		build = append(build, ia)
+		for _, r2 := range *ia.Referrers() {
+			st, ok := r2.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			build = append(build, st)
+			mi, ok := st.Val.(*ssa.MakeInterface)
+			if !ok {
+				return nil, nil, "argument " + typeString(st.Val.Type()) + " (an interface value: its dynamic type decides how it prints)"
+			}
+			build = append(build, mi)
+			vals[i] = mi.X
+		}
+	}
+	for i, v := range vals {
+		if v == nil {
+			return nil, nil, "variadic argument " + strconv.Itoa(i) + " not found"
+		}
+		if why := printable(v.Type()); why != "" {
+			return nil, nil, "argument of type " + typeString(v.Type()) + " (" + why + ")"
+		}
+	}
+	return vals, build, ""
+}
+
+// printable says why fmt's printing of a value of type t is not modelled,
+// "" when it is: a basic type, or a named one without methods.
+func printable(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if types.NewMethodSet(n).Len() > 0 || types.NewMethodSet(types.NewPointer(n)).Len() > 0 {
+			return "it has methods, which fmt may call"
+		}
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsInteger|types.IsFloat|types.IsBoolean|types.IsString) == 0 || b.Info()&types.IsUntyped != 0 {
+		return "only integers, floats, bools and strings are modelled"
+	}
+	return ""
+}
+
+// sprintUnmodelled says why the call of fn cannot be lowered, "" when it
+// can; ok is false when fn is not a function of sprintFuncs.
+func sprintUnmodelled(fn *ssa.Function, common *ssa.CallCommon) (why string, ok bool) {
+	name := stdFunc(fn)
+	if !sprintFuncs[name] || fn.Pkg == nil || !stdPackage(fn.Pkg) {
+		return "", false
+	}
+	if _, _, why := varargsOf(common); why != "" {
+		return "call of " + name + " with " + why, true
+	}
+	if name == "fmt.Sprintf" {
+		if c, ok := common.Args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+			f := constant.StringVal(c.Value)
+			for _, verb := range []string{"%T", "%p"} {
+				if strings.Contains(strings.ReplaceAll(f, "%%", ""), verb) {
+					return "call of fmt.Sprintf with the verb " + verb + " (Go types and addresses are not modelled)", true
+				}
+			}
+		}
+	}
+	return "", true
+}
+
+// markVarargs records the instructions that build the variadic slices of
+// the calls lowered by sprintCall: instr skips them.
+func (l *fnLowering) markVarargs() {
+	for _, b := range l.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || call.Common().IsInvoke() {
+				continue
+			}
+			fn := call.Common().StaticCallee()
+			if fn == nil {
+				continue
+			}
+			if why, ok := sprintUnmodelled(fn, call.Common()); !ok || why != "" {
+				continue
+			}
+			_, build, _ := varargsOf(call.Common())
+			for _, in := range build {
+				if l.varargs == nil {
+					l.varargs = map[ssa.Instruction]bool{}
+				}
+				l.varargs[in] = true
+			}
+		}
+	}
+}
+
+// sprintCall lowers a call of a function of sprintFuncs; it returns false
+// for other functions.
+func (l *fnLowering) sprintCall(fn *ssa.Function, common *ssa.CallCommon, pos token.Pos) (ir.Value, bool) {
+	why, ok := sprintUnmodelled(fn, common)
+	if !ok {
+		return nil, false
+	}
+	if why != "" {
+		l.unsupported(pos, "%s", why)
+	}
+	vals, _, _ := varargsOf(common)
+	var args []ir.Value
+	for _, a := range common.Args[:len(common.Args)-1] {
+		args = append(args, l.value(a, pos))
+	}
+	for _, v := range vals {
+		l.valueType(v, pos)
+		args = append(args, l.value(v, pos))
+	}
+	return l.emit(ir.NewCallExtern(stdFunc(fn), args, []ir.Type{ir.String{}})), true
+}
