@@ -156,6 +156,13 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		twice := b.value(ir.NewBinOp(ir.Add, more, more), x)
 		return b.value(ir.NewBinOp(ir.Sub, twice, ir.IntConst(i32, 1)), x)
 	}
+	if lf := b.u.lib[name]; lf != nil {
+		info := lf.Src.(*FuncInfo)
+		if len(args) != len(info.params) {
+			b.unsupported(x, "call to %s with %d arguments for %d parameters", name, len(args), len(info.params))
+		}
+		return b.value(ir.NewCall(lf, b.args(args, info.params)), x)
+	}
 	if outputFuncs[name] && discard {
 		for _, a := range args {
 			if !isStringLiteral(a) && !isStdin(a) && hasEffects(a) {

@@ -496,9 +496,10 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 		if st != nil && !tookEdge(tr, goal) {
 			return nil
 		}
-		if g.f.Lang == ir.C || tr.Reason == "" {
-			// C: undefined behaviour, a finding. Go: a panic whose value
-			// is not known cannot be expected by a test.
+		if g.f.Lang == ir.C && !tr.Exit || tr.Reason == "" {
+			// C: undefined behaviour, a finding (exit and abort are not:
+			// the case expects them). Go: a panic whose value is not
+			// known cannot be expected by a test.
 			if st != nil {
 				st.Outcome, st.Detail = Faults, fmt.Sprintf("the inputs found then reach %s at %s", tr.Reason, tr.Pos)
 			}

@@ -64,6 +64,13 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 			panic(unsupported("unary operator %s", in.Op))
 		}
 	case *ir.Convert:
+		if _, ok := in.T.(ir.Pointer); ok {
+			// A C pointer cast between element types of one width ((unsigned
+			// char *)s, void * and char *): the same cells, read and written
+			// as bit-vectors of that width.
+			fr.env[in] = fr.value(in.X)
+			return nil
+		}
 		v, pre := convert(lang, fr.value(in.X).t, in.X.Type(), in.T)
 		fr.env[in] = value{t: v}
 		return mk(pre, ir.CheckConversion)

@@ -106,6 +106,8 @@ func mayFail(in ir.Instr) bool {
 	case *ir.Load, *ir.Store, *ir.IndexAddr, *ir.Index, *ir.FieldAddr, *ir.PtrAdd,
 		*ir.Free, *ir.SliceOf, *ir.MakeSlice, *ir.Convert, *ir.UnOp, *ir.CallIndirect:
 		return true
+	case *ir.Call:
+		return in.Callee.Library // its failures are the call's (libc.go)
 	case *ir.IfaceValue:
 		return !in.CommaOk
 	case *ir.IfaceConvert:
@@ -122,10 +124,14 @@ func mayFail(in ir.Instr) bool {
 // faultsHere returns, for the checks met on one stretch of a path, the
 // conditions under which one of them (at a site of the function under
 // test not skipped) is the first to fail.
-func (b *builder) faultsHere(checks []check) []*term.Term {
+func (b *builder) faultsHere(st *state, checks []check) []*term.Term {
 	var alts []*term.Term
 	for j, c := range checks {
-		if c.kind == ir.NoCheck || b.skip[c.instr] || c.instr.Block() == nil || c.instr.Block().Func != b.faultsIn {
+		if c.kind == ir.NoCheck {
+			continue
+		}
+		site := librarySite(st, c.instr)
+		if b.skip[site] || site.Block() == nil || site.Block().Func != b.faultsIn {
 			continue
 		}
 		alts = append(alts, term.And(append(conds(checks[:j]), term.Not(c.cond))...))
@@ -183,7 +189,7 @@ func (b *builder) walk(st *state) *term.Term {
 	pre := conds(checks)
 	if b.faultsIn != nil {
 		// A failure here, or a failure further on.
-		here := b.faultsHere(checks)
+		here := b.faultsHere(st, checks)
 		var rest *term.Term
 		switch ev {
 		case returned, panicked, fault:
