@@ -433,7 +433,12 @@ func (b *builder) arith(e cc.ExpressionNode, op ir.Op, x, y cc.ExpressionNode) i
 	case op == ir.Add && yp && cc.IsIntegerType(x.Type()):
 		return b.ptrAdd(e, b.expr(y), b.expr(x), false, x)
 	case op == ir.Sub && xp && yp:
-		b.unsupported(e, "pointer subtraction %s", b.text(e))
+		// p - q: elements between two pointers into one array.
+		pv, qv := b.expr(x), b.expr(y)
+		if _, ok := pv.Type().(ir.Pointer); !ok || pv.Type().String() != qv.Type().String() {
+			b.unsupported(e, "pointer subtraction %s", b.text(e))
+		}
+		return b.conv(b.value(ir.NewPtrDiff(pv, qv), e), b.intOf(e, e.Type()), e)
 	}
 	if !cc.IsArithmeticType(x.Type()) || !cc.IsArithmeticType(y.Type()) || !cc.IsRealType(e.Type()) {
 		b.unsupportedOperands(e, x, y)

@@ -33,6 +33,11 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 	case *ir.BinOp:
 		x, y := fr.value(in.X), fr.value(in.Y)
 		if isPointerLike(in.X.Type()) {
+			if in.Op == ir.Sub {
+				v, ok := pointerDiff(x.ptr, y.ptr)
+				fr.env[in] = value{t: v}
+				return []check{{cond: ok, kind: ir.CheckPtrDiff, instr: in}}
+			}
 			v := pointerCompare(in.Op, x, y)
 			fr.env[in] = value{t: v}
 			return nil

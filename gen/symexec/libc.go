@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/gen/term"
 )
 
 // Library functions written in the IR (ir.Func.Library: C's strlen,
@@ -36,4 +37,29 @@ func exitText(fr *frame, p *ir.Panic) string {
 		return "abort()"
 	}
 	return fmt.Sprintf("exit(%s)", panicText(fr, p))
+}
+
+// pointerDiff returns x - y for C pointers (ir.NewPtrDiff), in elements,
+// and the condition under which it is defined: both designate elements
+// of the same array object (the same object and the same path but for the
+// last index; one past the end included, as PtrAdd allows).
+func pointerDiff(x, y *pointer) (v, ok *term.Term) {
+	v, ok = term.BV(0, 64), term.False
+	if x == nil || y == nil {
+		return v, ok
+	}
+	for _, a := range x.targets {
+		for _, b := range y.targets {
+			if a.obj != b.obj || len(a.path) == 0 || len(a.path) != len(b.path) {
+				continue
+			}
+			same := term.And(a.guard, b.guard)
+			for k := 0; k < len(a.path)-1; k++ {
+				same = term.And(same, term.Eq(a.path[k], b.path[k]))
+			}
+			v = term.Ite(same, term.Sub(a.path[len(a.path)-1], b.path[len(b.path)-1]), v)
+			ok = term.Or(ok, same)
+		}
+	}
+	return v, ok
 }
