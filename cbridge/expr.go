@@ -436,7 +436,7 @@ func (b *builder) arith(e cc.ExpressionNode, op ir.Op, x, y cc.ExpressionNode) i
 		// p - q: elements between two pointers into one array.
 		pv, qv := b.expr(x), b.expr(y)
 		if _, ok := pv.Type().(ir.Pointer); !ok || pv.Type().String() != qv.Type().String() {
-			b.unsupported(e, "pointer subtraction %s", b.text(e))
+			b.unsupported(e, "pointer subtraction %s of %s and %s", b.text(e), kindName(x.Type()), kindName(y.Type()))
 		}
 		return b.conv(b.value(ir.NewPtrDiff(pv, qv), e), b.intOf(e, e.Type()), e)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"sort"
 	"strings"
@@ -56,7 +57,8 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 	}
 	g.in = in
 	for _, v := range in.Vars() {
-		g.inputs = append(g.inputs, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind)})
+		g.inputs = append(g.inputs, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind),
+			Canonical: f.Lang == ir.C, Terminated: f.Lang == ir.C && v.Kind == symexec.Text})
 	}
 	for _, e := range f.BranchEdges() {
 		r.Edges = append(r.Edges, EdgeStatus{Edge: e})
@@ -210,7 +212,7 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 				k = g.opts.K // no completion for any bound: try plain paths
 				continue
 			}
-			if err := g.addCase(goal, g.in.Literals(model)); err != nil {
+			if err := g.addCase(goal, g.literals(form.F, model, goal)); err != nil {
 				return err
 			}
 			if st.Outcome != Covered && st.Outcome != Faults && g.relearn(&rounds) {
@@ -225,6 +227,51 @@ func (g *generation) reach(ctx context.Context, goal ir.Edge) error {
 	}
 	st.Outcome, st.K = Unreachable, g.opts.K
 	return nil
+}
+
+// literals returns the arguments of a solution of f, a formula for goal:
+// for C, the canonical model (solve.Canonical) when its replay takes the
+// goal without failing, so that the harness does not depend on which
+// model the solver gave; the solver's model otherwise.
+func (g *generation) literals(f *term.Term, model solve.Model, goal ir.Edge) symexec.Args {
+	args := g.in.Literals(model)
+	if g.f.Lang != ir.C {
+		return args
+	}
+	cargs := g.in.Literals(solve.Canonical(f, g.inputs, model))
+	tr, err := symexec.Run(g.f, cargs, g.opts.MaxSteps)
+	if err != nil || tr.Panicked && !tr.Exit || !tookEdge(tr, goal) {
+		return args
+	}
+	return cargs
+}
+
+// canonicalFault returns the arguments of a solution of f, a formula for
+// a failing site of a C function, made independent of which model the
+// solver gave where the replay agrees: the canonical model
+// (solve.Canonical), then each pointer input nil (its choice variable
+// false) in order, each kept when the run still fails at a site not yet
+// found.
+func (g *generation) canonicalFault(f *term.Term, model solve.Model, skip map[ir.Instr]bool) symexec.Args {
+	fails := func(m solve.Model) bool {
+		tr, err := symexec.Run(g.f, g.in.Literals(m), g.opts.MaxSteps)
+		return err == nil && tr.Panicked && !tr.Exit && tr.Site != nil && !skip[tr.Site]
+	}
+	best := model
+	if cm := solve.Canonical(f, g.inputs, model); fails(cm) {
+		best = cm
+	}
+	for _, in := range g.inputs {
+		if !in.Var.IsBool() || best[in.Var.Name] == 0 {
+			continue
+		}
+		m := maps.Clone(best)
+		m[in.Var.Name] = 0
+		if fails(m) {
+			best = m
+		}
+	}
+	return g.in.Literals(best)
 }
 
 // sampleRuns bounds the concrete runs sample makes per function.
@@ -450,6 +497,9 @@ func (g *generation) findFaults(ctx context.Context) error {
 				break // the next bound
 			}
 			args := g.in.Literals(model)
+			if g.f.Lang == ir.C {
+				args = g.canonicalFault(form.F, model, skip)
+			}
 			tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
 			if err != nil || !tr.Panicked || tr.Site == nil || skip[tr.Site] {
 				break // the replay disagrees: stop rather than loop

@@ -206,14 +206,19 @@ char *strchr(const char *s, int c)
 	}
 }
 
+/* strrchr scans to the end, then back: a forward scan remembering the
+ * last match would have a path per subset of the matches. */
 char *strrchr(const char *s, int c)
 {
-	const char *r = NULL;
-	for (;; s++) {
-		if (*s == (char)c)
-			r = s;
-		if (*s == 0)
-			return (char *)r;
+	size_t n = 0;
+	while (s[n] != 0)
+		n++;
+	for (;;) {
+		if (s[n] == (char)c)
+			return (char *)(s + n);
+		if (n == 0)
+			return NULL;
+		n--;
 	}
 }
 

@@ -62,6 +62,7 @@ func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err
 		max:      opts.MaxNodes,
 		complete: opts.Complete,
 	}
+	b.library = b.libraryCall
 	fml := b.walk(in.initialState())
 	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps}, nil
 }
@@ -96,6 +97,7 @@ func FaultPBCC(in *InputModel, k int, skip map[ir.Instr]bool, opts Options) (for
 	if len(sites) == 0 {
 		return &Formula{F: term.False}, nil
 	}
+	b.library = b.libraryCall
 	fml := b.walk(in.initialState())
 	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps}, nil
 }
@@ -274,7 +276,7 @@ func (b *builder) continueWalk(st *state, ev event, pre []*term.Term) *term.Term
 			next = st.clone()
 		}
 		succ := blk.Succs[a.i]
-		if next.top().visits[succ] >= b.limit && !next.top().entersLoop(blk, succ) {
+		if next.top().visits[succ] >= b.limitIn(next, len(todo) > 1) && !next.top().entersLoop(blk, succ) {
 			b.cut = true
 			continue
 		}
