@@ -163,8 +163,11 @@
 // constants) and, from Case.After, the memory the pointer parameters
 // point to after the call, following pointers (once per object) and
 // printing "FAIL fn/case: a[2] = 5, want 4" for each difference. Findings
-// (Result.Findings) are listed in a comment at the top, not as cases. The
-// harness prints "N passed, N failed" and exits non-zero on a failure.
+// (Result.Findings) are listed in a comment at the top, not as cases. A
+// case expecting exit or abort (Case.Panic "exit(1)", "abort()") runs the
+// call in a forked child and checks how it ended; the child turns SIGABRT
+// into an exit so that gcov's counters are written. The harness prints
+// "N passed, N failed" and exits non-zero on a failure.
 // Measure compiles it with gcc --coverage (-c, then link, so the
 // notes are named after the source), runs it, and reads gcov's JSON
 // (gcov -j -b) to count, per function of the unit, the branches and those
