@@ -59,9 +59,10 @@
 //     are ir.Malloc{Elem: T, Count: n or 1 (i64), Zero for calloc}; a
 //     malloc(n) without sizeof allocates n bytes and is accepted when the
 //     pointer receiving it has byte elements. free(p) is ir.Free;
-//     free(NULL) does nothing. realloc is unsupported. Memory from
-//     malloc reads as zeros, as calloc's (an uninitialised read is not
-//     yet a finding).
+//     free(NULL) does nothing. realloc is unsupported. Reading an
+//     element of malloc'd memory before writing it is undefined (a
+//     finding) for arrays of scalars; calloc's memory and malloc'd
+//     structs read as zeros.
 //   - A function used as a value is an *ir.FuncRef (its type a fresh
 //     *ir.Signature: compare signatures by String, not identity); a
 //     pointer to a function is *ir.Signature; a call through one is

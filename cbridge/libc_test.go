@@ -42,6 +42,9 @@ var libcCases = []string{
 	`return toupper('a') * 1000 + tolower('Q') + toupper('1') + tolower(-1);`,
 	`return abs(-5) + labs(-7L) + abs(3);`,
 	`return atoi("  -42x") + atoi("+17") + atoi("z") + atoi("\n 3");`,
+	`int *p = malloc(2 * sizeof(int)); p[0] = 1; p[1] = 2; int r = p[0] + p[1]; free(p); return r;`,
+	`int *p = calloc(2, sizeof(int)); int r = p[1]; free(p); return r;`,
+	`char *s = malloc(4); memset(s, 'x', 3); s[3] = 0; int r = strlen(s); free(s); return r;`,
 }
 
 // TestLibcModels runs each case with the executor, on the models of
@@ -116,6 +119,8 @@ func TestLibcUndefined(t *testing.T) {
 		{`return isdigit(1000);`, ir.CheckIndex},
 		{`return abs(-2147483647 - 1);`, ir.CheckOverflow},
 		{`char a[4], b[4]; return &a[1] - &b[0];`, ir.CheckPtrDiff},
+		{`int *p = malloc(2 * sizeof(int)); p[0] = 1; return p[1];`, ir.CheckUninit},
+		{`char *s = malloc(4); s[0] = 'a'; return strlen(s);`, ir.CheckUninit},
 	}
 	for _, tt := range tests {
 		src := "#include <ctype.h>\n#include <stdlib.h>\n#include <string.h>\nint f(void) { " + tt.body + " }\n"
