@@ -40,8 +40,12 @@
 //     Load(PtrAdd(p, i)) with i converted to i64; p[0] and *p are Load(p);
 //     p++, p += n, p - n are PtrAdds (by elements). Pointers compare with
 //     BinOps (Eq, Ne, Lt, ...); NULL, 0 and (void *)0 are ir.NilConst of
-//     the other operand's type. p - q (pointer difference) and casts
-//     between pointer types are unsupported: the IR has neither.
+//     the other operand's type. p - q of two pointers of one type is
+//     ir.NewPtrDiff (elements, i64; pointers into different objects are
+//     undefined), converted to the expression's type. A cast between
+//     pointers to integers of one width ((unsigned char *)s on a char
+//     buffer, char * passed as void *) is a Convert that reads the same
+//     cells; other pointer casts are unsupported.
 //   - A fixed-size array object (local, global, struct member) is of
 //     ir.Array type; a[i] is IndexAddr, and the array decays to
 //     IndexAddr(a, 0) where C uses it as a pointer.
@@ -55,7 +59,10 @@
 //     are ir.Malloc{Elem: T, Count: n or 1 (i64), Zero for calloc}; a
 //     malloc(n) without sizeof allocates n bytes and is accepted when the
 //     pointer receiving it has byte elements. free(p) is ir.Free;
-//     free(NULL) does nothing. realloc is unsupported.
+//     free(NULL) does nothing. realloc is unsupported. Reading an
+//     element of malloc'd memory before writing it is undefined (a
+//     finding) for arrays of scalars; calloc's memory and malloc'd
+//     structs read as zeros.
 //   - A function used as a value is an *ir.FuncRef (its type a fresh
 //     *ir.Signature: compare signatures by String, not identity); a
 //     pointer to a function is *ir.Signature; a call through one is
@@ -90,9 +97,26 @@
 // are left out (their arguments evaluated): the harness does not check
 // output. main(void) is a unit like any other.
 //
-// Anything else (unions, long double, complex, variadic functions, pointer
-// differences and casts, library calls other than the above, computed
-// goto, VLAs) makes the function unsupported: File.Errors gets
+// # The C library
+//
+// exit(n), _Exit(n) and abort() end the path with an ir.Panic marked
+// Exit: the case made for such a path expects the exit status (or the
+// abort), and the harness runs it in a forked child.
+//
+// strlen, strcmp, strncmp, strcpy, strncpy, strcat, strncat, strchr,
+// strrchr, memcpy, memset, memcmp, the ctype functions (isdigit, ...,
+// toupper, tolower, and the __ctype_b_loc table <ctype.h>'s macros
+// read), abs, labs and atoi are modelled in plain C (libc/libc.c, glibc's
+// results in the C locale), lowered by this front end into functions
+// marked ir.Func.Library, and called like the unit's own: their undefined
+// behaviours (strlen of an unterminated buffer, strcpy past the end of
+// its destination, isdigit(1000)) are findings at the call. memcpy,
+// memset and memcmp take byte buffers: a pointer to wider elements
+// cannot become a void * (the memory model has no bytes of an int).
+//
+// Anything else (unions, long double, complex, variadic functions, casts
+// between pointers to different types, library calls other than the
+// above, realloc, computed goto, VLAs) makes the function unsupported: File.Errors gets
 // "file:line:col: func: unsupported: what", and the other functions are
 // still lowered. A function calling an unsupported one is unsupported too.
 // A syntax or type error inside a function body is reported against that
@@ -140,8 +164,11 @@
 // constants) and, from Case.After, the memory the pointer parameters
 // point to after the call, following pointers (once per object) and
 // printing "FAIL fn/case: a[2] = 5, want 4" for each difference. Findings
-// (Result.Findings) are listed in a comment at the top, not as cases. The
-// harness prints "N passed, N failed" and exits non-zero on a failure.
+// (Result.Findings) are listed in a comment at the top, not as cases. A
+// case expecting exit or abort (Case.Panic "exit(1)", "abort()") runs the
+// call in a forked child and checks how it ended; the child turns SIGABRT
+// into an exit so that gcov's counters are written. The harness prints
+// "N passed, N failed" and exits non-zero on a failure.
 // Measure compiles it with gcc --coverage (-c, then link, so the
 // notes are named after the source), runs it, and reads gcov's JSON
 // (gcov -j -b) to count, per function of the unit, the branches and those

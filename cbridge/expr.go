@@ -56,8 +56,11 @@ func (b *builder) conv(v ir.Value, t ir.Int, n cc.Node) ir.Value {
 //     folded);
 //   - to a pointer: a null pointer constant becomes ir.NilConst; a pointer
 //     whose IR type is already the target's (T* from void* returned by
-//     malloc, a typedef of the same type, a qualifier) is kept; any other
-//     pointer conversion is unsupported: the IR has no pointer casts;
+//     malloc, a typedef of the same type, a qualifier) is kept; a
+//     pointer between integer element types of one width ((unsigned
+//     char *)s on a char buffer, char * to void *) is a Convert that
+//     reinterprets the same cells; any other pointer conversion is
+//     unsupported;
 //   - a struct or a function value to the same type is kept.
 func (b *builder) convert(v ir.Value, from, to cc.Type, n cc.Node) ir.Value {
 	if to.Kind() == cc.Bool && from.Kind() != cc.Bool {
@@ -118,6 +121,9 @@ func (b *builder) convert(v ir.Value, from, to cc.Type, n cc.Node) ir.Value {
 			}
 			b.unsupported(n, "malloc of a size that is not a multiple of sizeof(%s)", to.(*cc.PointerType).Elem())
 		}
+		if sameWidthPointers(v.Type(), tt) {
+			return b.value(ir.NewConvert(v, tt), n)
+		}
 		b.unsupported(n, "pointer conversion from %s to %s", from, to)
 	}
 	if v.Type() == tt || v.Type().String() == tt.String() {
@@ -125,6 +131,19 @@ func (b *builder) convert(v ir.Value, from, to cc.Type, n cc.Node) ir.Value {
 	}
 	b.unsupported(n, "conversion of %s to %s", kindName(from), to)
 	return nil
+}
+
+// sameWidthPointers reports whether a pointer of type from may be read as
+// one of type to: both point to integers of the same width.
+func sameWidthPointers(from, to ir.Type) bool {
+	fp, ok1 := from.(ir.Pointer)
+	tp, ok2 := to.(ir.Pointer)
+	if !ok1 || !ok2 {
+		return false
+	}
+	fi, ok1 := fp.Elem.(ir.Int)
+	ti, ok2 := tp.Elem.(ir.Int)
+	return ok1 && ok2 && fi.Bits == ti.Bits
 }
 
 // floatConst returns the float constant x of type t.
@@ -414,7 +433,12 @@ func (b *builder) arith(e cc.ExpressionNode, op ir.Op, x, y cc.ExpressionNode) i
 	case op == ir.Add && yp && cc.IsIntegerType(x.Type()):
 		return b.ptrAdd(e, b.expr(y), b.expr(x), false, x)
 	case op == ir.Sub && xp && yp:
-		b.unsupported(e, "pointer subtraction %s", b.text(e))
+		// p - q: elements between two pointers into one array.
+		pv, qv := b.expr(x), b.expr(y)
+		if _, ok := pv.Type().(ir.Pointer); !ok || pv.Type().String() != qv.Type().String() {
+			b.unsupported(e, "pointer subtraction %s of %s and %s", b.text(e), kindName(x.Type()), kindName(y.Type()))
+		}
+		return b.conv(b.value(ir.NewPtrDiff(pv, qv), e), b.intOf(e, e.Type()), e)
 	}
 	if !cc.IsArithmeticType(x.Type()) || !cc.IsArithmeticType(y.Type()) || !cc.IsRealType(e.Type()) {
 		b.unsupportedOperands(e, x, y)

@@ -20,6 +20,7 @@ type harnessData struct {
 	Findings []string // per finding: "file:line: kind in func: inputs"
 	Unit     string   // the unit's file name, as #included
 	Stdin    bool     // some case feeds standard input: emit pbcc_stdin
+	Fork     bool     // some case expects exit or abort: it runs in a child
 	Funcs    []harnessFunc
 }
 
@@ -73,6 +74,9 @@ func Harness(unitPath string, results []*gen.Result, cmd string) ([]byte, error)
 		}
 		if len(r.Cases) == 0 {
 			continue
+		}
+		for _, c := range r.Cases {
+			data.Fork = data.Fork || c.Panic != ""
 		}
 		var hf harnessFunc
 		var err error

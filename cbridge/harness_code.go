@@ -36,7 +36,7 @@ func tableOK(r *gen.Result) bool {
 		return false
 	}
 	for _, c := range r.Cases {
-		if len(c.Globals) > 0 {
+		if len(c.Globals) > 0 || c.Panic != "" {
 			return false
 		}
 	}
@@ -139,6 +139,9 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 		lines = append(lines, fmt.Sprintf("pbcc_stdin(%s, %d);", cString(string(streamBytes(c.Stream, w.info.Stream))), len(streamBytes(c.Stream, w.info.Stream))))
 	}
 	rt := w.info.result
+	if c.Panic != "" {
+		return append(lines, w.exitCase(c, call)...), w.err
+	}
 	if rt == nil || rt.Kind() == cc.Void {
 		lines = append(lines, call+";")
 	} else {
@@ -525,4 +528,48 @@ func findingText(f *ir.Func, fd gen.Finding) string {
 	// when its cases do not.
 	s := fmt.Sprintf("%s:%d: %s in %s", filepath.Base(fd.Pos.File), fd.Pos.Line, fd.Kind, f.Name)
 	return strings.ReplaceAll(s, "*/", "* /")
+}
+
+// exitCase returns the lines that run the call of a case expecting exit
+// or abort (Case.Panic "exit(N)" or "abort()") in a child process, which
+// the parent waits for and checks: exited with status N & 0xff, or
+// aborted. The child turns SIGABRT into exit(pbcc_aborted), so that its
+// coverage is written (gcov's counters are dumped at exit and merged into
+// the same files) and abort is told from exit(253) only by that status. A
+// child whose call returns exits with pbcc_returned, which the parent
+// reports.
+func (w *caseWriter) exitCase(c gen.Case, call string) []string {
+	want := "WIFEXITED(pbcc_status) && WEXITSTATUS(pbcc_status) == pbcc_aborted"
+	if c.Panic != "abort()" {
+		var n int64
+		if _, err := fmt.Sscanf(c.Panic, "exit(%d)", &n); err != nil {
+			w.fail("an expected end %q that is neither exit nor abort", c.Panic)
+		}
+		want = fmt.Sprintf("WIFEXITED(pbcc_status) && WEXITSTATUS(pbcc_status) == %d", n&0xff)
+	}
+	lines := []string{
+		"fflush(stdout);",
+		"pid_t pbcc_pid = fork();",
+		"if (pbcc_pid == 0) {",
+		"\tsignal(SIGABRT, pbcc_on_abort);",
+	}
+	if w.info.Stream != NoStream {
+		data := streamBytes(c.Stream, w.info.Stream)
+		lines = append(lines, fmt.Sprintf("\tpbcc_stdin(%s, %d);", cString(string(data)), len(data)))
+	}
+	lines = append(lines,
+		"\t(void)"+call+";",
+		"\texit(pbcc_returned);",
+		"}",
+		"int pbcc_status;",
+		"if (pbcc_pid < 0 || waitpid(pbcc_pid, &pbcc_status, 0) != pbcc_pid) {",
+		"\tperror(\"pbcc: fork\");",
+		"\treturn 0;",
+		"}",
+		"if ("+want+")",
+		"\treturn 1;",
+		fmt.Sprintf("printf(\"FAIL %%s/%%s: %%s, want %%s\\n\", %s, %s, pbcc_how(pbcc_status), %s);", cString(w.fn), cString(c.Name), cString(c.Panic)),
+		"return 0;",
+	)
+	return lines
 }

@@ -85,6 +85,10 @@ func Load(path string) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: configuring the C front end: %w", path, err)
 	}
+	lib, err := loadLibc(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err) // a bug of pbcc's
+	}
 	file := &File{Path: path}
 	text := append([]byte(nil), src...)
 	var ast *cc.AST
@@ -130,7 +134,7 @@ func Load(path string) (*File, error) {
 	for _, e := range file.Errors {
 		broken[e.(*Error).Func] = true
 	}
-	lowerAll(file, ast, path, src, broken)
+	lowerAll(file, ast, path, src, broken, lib)
 	sort.SliceStable(file.Errors, func(i, j int) bool {
 		a, b := file.Errors[i].(*Error).Pos, file.Errors[j].(*Error).Pos
 		if a.Line != b.Line {
@@ -141,11 +145,13 @@ func Load(path string) (*File, error) {
 	return file, nil
 }
 
-// lowerAll lowers the function definitions of ast that are in path.
-// A function that calls one that could not be lowered cannot be lowered
-// either: the executor expands calls.
-func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[string]bool) {
+// lowerAll lowers the function definitions of ast that are in path, a
+// call of a library function to a call of its model in lib (see
+// loadLibc). A function that calls one that could not be lowered cannot
+// be lowered either: the executor expands calls.
+func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[string]bool, lib map[string]*ir.Func) {
 	u := newUnit(path, src, broken)
+	u.lib = lib
 	funcs := u.funcs
 	var order []*ir.Func
 	var defs []*cc.FunctionDefinition

@@ -95,6 +95,8 @@ var outputFuncs = map[string]bool{
 //	getc(stdin), fgetc(stdin), getchar()       ReadInput i32: a character 0..255, or -1 (EOF)
 //	scanf("%d", &x)                            v = ReadInput i32; store x <- v; value (v != -1)*2 - 1
 //	printf, puts, putchar, ... as statements   nothing (arguments evaluated)
+//	exit(n), _Exit(n), abort()                 Panic{X: n (i32) or nil, Exit}: the path ends
+//	strlen, strcmp, memcpy, isdigit, ...       Call of the model in libc/libc.c (loadLibc)
 //
 // scanf's model: the stream holds the numbers read, and -1 marks its end;
 // at the end scanf returns EOF (-1), otherwise 1. Two consequences: the
@@ -155,6 +157,25 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		more := b.conv(b.value(ir.NewBinOp(ir.Ne, v, ir.IntConst(i32, -1)), x), i32, x)
 		twice := b.value(ir.NewBinOp(ir.Add, more, more), x)
 		return b.value(ir.NewBinOp(ir.Sub, twice, ir.IntConst(i32, 1)), x)
+	}
+	if name == "exit" || name == "_Exit" || name == "abort" {
+		// The path ends here, on purpose: a case may expect it.
+		var status ir.Value
+		if name == "abort" && len(args) != 0 || name != "abort" && (len(args) != 1 || !cc.IsIntegerType(args[0].Type())) {
+			b.unsupported(x, "call to %s with %d arguments", name, len(args))
+		}
+		if name != "abort" {
+			status = b.conv(b.expr(args[0]), i32, args[0])
+		}
+		b.terminate(&ir.Panic{X: status, Exit: true}, x)
+		return nil
+	}
+	if lf := b.u.lib[name]; lf != nil {
+		info := lf.Src.(*FuncInfo)
+		if len(args) != len(info.params) {
+			b.unsupported(x, "call to %s with %d arguments for %d parameters", name, len(args), len(info.params))
+		}
+		return b.value(ir.NewCall(lf, b.args(args, info.params)), x)
 	}
 	if outputFuncs[name] && discard {
 		for _, a := range args {

@@ -16,6 +16,7 @@ type unit struct {
 	src     []byte
 	funcs   map[string]*ir.Func // the functions the file defines, by name
 	broken  map[string]bool     // functions whose bodies had errors
+	lib     map[string]*ir.Func // the models of library functions (libc.c), by name
 	structs map[string]*ir.Struct
 	globals map[string]*ir.Global      // by C name ("f.n" for a static local n of f)
 	inits   map[string]*cc.Initializer // the initializers of the file-scope variables

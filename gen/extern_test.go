@@ -46,7 +46,7 @@ func newGeneration(t *testing.T, f *ir.Func, s *solve.Solver) *generation {
 		t.Fatal(err)
 	}
 	g.in = in
-	g.inputs = solverInputs(in)
+	g.inputs = solverInputs(in, f.Lang)
 	g.spaces = []inputSpace{{in: in, vars: g.inputs, len: g.opts.Bounds.Len}}
 	g.edges = BranchEdges(f)
 	for _, e := range g.edges {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"sort"
 	"strings"
@@ -74,7 +75,7 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		return r, nil
 	}
 	g.in = in
-	g.inputs = solverInputs(in)
+	g.inputs = solverInputs(in, g.f.Lang)
 	g.spaces = []inputSpace{{in: in, vars: g.inputs, len: opts.Bounds.Len}}
 	g.edges = BranchEdges(f)
 	for _, e := range g.edges {
@@ -182,10 +183,13 @@ type inputSpace struct {
 	len  int
 }
 
-func solverInputs(in *symexec.InputModel) []solve.Input {
+// solverInputs returns the inputs of in for the solver; C's are
+// canonicalized (solve.Canonical), its text NUL-terminated.
+func solverInputs(in *symexec.InputModel, lang ir.Lang) []solve.Input {
 	var vars []solve.Input
 	for _, v := range in.Vars() {
-		vars = append(vars, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind)})
+		vars = append(vars, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind),
+			Canonical: lang == ir.C, Terminated: lang == ir.C && v.Kind == symexec.Text})
 	}
 	return vars
 }
@@ -206,7 +210,7 @@ func (g *generation) space(i int) (inputSpace, bool) {
 		if err != nil {
 			return inputSpace{}, false
 		}
-		g.spaces = append(g.spaces, inputSpace{in: in, vars: solverInputs(in), len: b.Len})
+		g.spaces = append(g.spaces, inputSpace{in: in, vars: solverInputs(in, g.f.Lang), len: b.Len})
 	}
 	return g.spaces[i], true
 }
@@ -351,7 +355,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 				k = g.opts.K // no completion for any bound: try plain paths
 				continue
 			}
-			if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
+			if err := g.addCase(goal, g.literals(sp, form.F, model, goal)); err != nil {
 				return false, err
 			}
 			if st.Outcome != Covered && st.Outcome != Faults && g.relearn(&rounds) {
@@ -400,7 +404,7 @@ func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err 
 			}
 			return false, nil
 		}
-		if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
+		if err := g.addCase(goal, g.literals(sp, form.F, model, goal)); err != nil {
 			return false, err
 		}
 		if st.Outcome != Covered && st.Outcome != Faults {
@@ -458,7 +462,7 @@ func (g *generation) reachPartial(goal ir.Edge, sp inputSpace, k int) (bool, err
 	if status != solve.Sat {
 		return false, nil
 	}
-	if err := g.addCase(goal, sp.in.Literals(model)); err != nil {
+	if err := g.addCase(goal, g.literals(sp, form.F, model, goal)); err != nil {
 		return false, err
 	}
 	return g.status[goal].Outcome == Covered, nil
@@ -577,13 +581,59 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 			return false, fmt.Errorf("%s: guided goal %s: %w", g.f.Name, CaseName(e), err)
 		}
 		if status == solve.Sat {
-			if err := g.addCase(e, sp.in.Literals(model)); err != nil {
+			if err := g.addCase(e, g.literals(sp, form.F, model, e)); err != nil {
 				return false, err
 			}
 			return g.status[e].Outcome == Covered, nil
 		}
 	}
 	return false, nil
+}
+
+// literals returns the arguments of a solution of f, a formula for goal
+// over the inputs of sp: for C, the canonical model (solve.Canonical)
+// when its replay takes the goal without failing, so that the harness
+// does not depend on which model the solver gave; the solver's model
+// otherwise.
+func (g *generation) literals(sp inputSpace, f *term.Term, model solve.Model, goal ir.Edge) symexec.Args {
+	args := sp.in.Literals(model)
+	if g.f.Lang != ir.C {
+		return args
+	}
+	cargs := sp.in.Literals(solve.Canonical(f, sp.vars, model))
+	tr, err := symexec.Run(g.f, cargs, g.opts.MaxSteps)
+	if err != nil || tr.Panicked && !tr.Exit || !tookEdge(tr, goal) {
+		return args
+	}
+	return cargs
+}
+
+// canonicalFault returns the arguments of a solution of f, a formula for
+// a failing site of a C function, made independent of which model the
+// solver gave where the replay agrees: the canonical model
+// (solve.Canonical), then each pointer input nil (its choice variable
+// false) in order, each kept when the run still fails at a site not yet
+// found.
+func (g *generation) canonicalFault(f *term.Term, model solve.Model, skip map[ir.Instr]bool) symexec.Args {
+	fails := func(m solve.Model) bool {
+		tr, err := symexec.Run(g.f, g.in.Literals(m), g.opts.MaxSteps)
+		return err == nil && tr.Panicked && !tr.Exit && tr.Site != nil && !skip[tr.Site]
+	}
+	best := model
+	if cm := solve.Canonical(f, g.inputs, model); fails(cm) {
+		best = cm
+	}
+	for _, in := range g.inputs {
+		if !in.Var.IsBool() || best[in.Var.Name] == 0 {
+			continue
+		}
+		m := maps.Clone(best)
+		m[in.Var.Name] = 0
+		if fails(m) {
+			best = m
+		}
+	}
+	return g.in.Literals(best)
 }
 
 // sampleRuns bounds the concrete runs sample makes per function.
@@ -809,6 +859,9 @@ func (g *generation) findFaults(ctx context.Context) error {
 				break // the next bound
 			}
 			args := g.in.Literals(model)
+			if g.f.Lang == ir.C {
+				args = g.canonicalFault(form.F, model, skip)
+			}
 			tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
 			if err != nil || !tr.Panicked || tr.Site == nil || skip[tr.Site] {
 				break // the replay disagrees: stop rather than loop
@@ -893,9 +946,10 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 		if st != nil && !tookEdge(tr, goal) {
 			return nil
 		}
-		if g.f.Lang == ir.C || tr.Reason == "" {
-			// C: undefined behaviour, a finding. Go: a panic whose value
-			// is not known cannot be expected by a test.
+		if g.f.Lang == ir.C && !tr.Exit || tr.Reason == "" {
+			// C: undefined behaviour, a finding (exit and abort are not:
+			// the case expects them). Go: a panic whose value is not
+			// known cannot be expected by a test.
 			if st != nil {
 				st.Outcome, st.Detail = Faults, fmt.Sprintf("the inputs found then reach %s at %s", tr.Reason, tr.Pos)
 			}

@@ -55,7 +55,8 @@ type Case struct {
 	// compares). It is nil when no parameter points to memory.
 	After []ir.Literal
 	// Panic, when not empty, says the call panics (Go) with this value or
-	// run-time error; the test expects it.
+	// run-time error, or ends the program (C: "exit(1)", "abort()"); the
+	// test expects it.
 	Panic  string
 	Covers []ir.Edge // the branch edges its replay took
 }

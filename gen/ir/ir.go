@@ -58,6 +58,11 @@ type Func struct {
 	// the candidates when a function value is an input.
 	Siblings []*Func
 
+	// Library marks a model of a library function written in the IR (C's
+	// strlen, memcpy): it is no unit under test, and a run-time error
+	// inside it is reported at the call that entered the library.
+	Library bool
+
 	// Src is the front end's own handle for the function (for example its
 	// *ssa.Function). The core never looks at it; the front end uses it to
 	// turn the core's results back into source.
@@ -511,9 +516,15 @@ type Return struct {
 }
 
 // Panic ends the execution abnormally: an explicit panic, abort or exit.
+//
+// Exit marks C's exit(X) and abort() (X nil): the program ends on
+// purpose, which a test may expect, where a Panic without Exit in C is
+// undefined behaviour (falling off the end of a function whose value is
+// used).
 type Panic struct {
 	anInstr
-	X Value // the panic value, if any (nil otherwise)
+	X    Value // the panic value or exit status, if any (nil otherwise)
+	Exit bool
 }
 
 func (*If) Arity() int       { return 2 }

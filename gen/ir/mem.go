@@ -337,6 +337,17 @@ func NewCallIndirect(fn Value, args []Value) *CallIndirect {
 	return &CallIndirect{aValue: aValue{T: t}, Fn: fn, Args: args}
 }
 
+// NewPtrDiff returns x - y for pointers x and y of one type into the same
+// array object: the difference of their element indexes, an i64 (C's
+// ptrdiff_t). Pointers into different objects fail CheckPtrDiff.
+//
+// Example printed form:
+//
+//	t5 = t3 - t1
+func NewPtrDiff(x, y Value) *BinOp {
+	return &BinOp{aValue: aValue{T: Int{Bits: 64, Signed: true}}, Op: Sub, X: x, Y: y}
+}
+
 // NewReadInput returns the read of the next input element of type t.
 func NewReadInput(t Type) *ReadInput { return &ReadInput{aValue: aValue{T: t}} }
 
@@ -356,10 +367,12 @@ const (
 	CheckUninit               // read of indeterminate memory (C)
 	CheckConversion           // float to int out of range (C)
 	CheckType                 // type assertion on another dynamic type (Go)
+	CheckPtrDiff              // difference of pointers into different objects (C)
 )
 
 var checkNames = [...]string{"", "index out of range", "nil dereference", "division by zero",
 	"signed overflow", "shift count out of range", "invalid use of freed memory",
-	"read of uninitialized memory", "conversion out of range", "interface conversion"}
+	"read of uninitialized memory", "conversion out of range", "interface conversion",
+	"difference of pointers into different objects"}
 
 func (k CheckKind) String() string { return checkNames[k] }

@@ -17,9 +17,11 @@ package solve
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -86,6 +88,11 @@ type Input struct {
 	Var    *term.Term
 	Signed bool
 	Kind   Kind
+	// Canonical asks that the model be made canonical (see Canonical)
+	// rather than left to the solver: C inputs, whose harness must not
+	// change from run to run. Terminated marks a byte of a C string,
+	// which a NUL ends.
+	Canonical, Terminated bool
 }
 
 // Kind says what an input variable stands for.
@@ -200,6 +207,95 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 		}
 	}
 	return Sat, fill(any, inputs, mentioned), nil
+}
+
+// Canonical returns a copy of m made independent, as far as it can, of which model
+// the solver happened to give, for inputs marked Canonical: Z3's choice
+// among the models of a formula may vary from run to run of one
+// long-lived context, and the stages cannot rank C strings (a string
+// needs its NUL, which no stage but the last allows). In order, while f
+// holds: each byte of a C string becomes NUL, else 'a'; each number
+// moves towards 0 by the largest steps first (powers of two from the
+// top); each length becomes the smallest for which f holds. Other models
+// are kept. f holding is judged by term.Eval, which does not always agree
+// with the replay: the caller replays the result before using it.
+func Canonical(f *term.Term, inputs []Input, m Model) Model {
+	if m == nil || !slices.ContainsFunc(inputs, func(in Input) bool { return in.Canonical }) {
+		return m
+	}
+	m = maps.Clone(m)
+	// Only the variables f mentions: the others are not free but unread
+	// by f (a pointer's choice the formula does not see, the bytes past a
+	// string's length), and changing them may change the path.
+	mentioned := map[string]bool{}
+	for _, v := range term.Vars(f) {
+		mentioned[v.Name] = true
+	}
+	var ins []Input
+	for _, in := range inputs {
+		if in.Canonical && mentioned[in.Var.Name] {
+			ins = append(ins, in)
+		}
+	}
+	inputs = ins
+	holds := func() bool { return term.Eval(f, m) == 1 }
+	if !holds() {
+		return m
+	}
+	try := func(name string, vals ...uint64) {
+		old := m[name]
+		for _, v := range vals {
+			if v == old {
+				return
+			}
+			m[name] = v
+			if holds() {
+				return
+			}
+		}
+		m[name] = old
+	}
+	for _, in := range inputs {
+		if in.Canonical && in.Terminated {
+			try(in.Var.Name, 0, 'a')
+		}
+	}
+	for _, in := range inputs {
+		if !in.Canonical || in.Kind != Number || in.Var.IsBool() {
+			continue
+		}
+		name, bits := in.Var.Name, in.Var.Bits
+		mask := term.Mask(bits)
+		x := m[name] & mask
+		for step := uint64(1) << (bits - 1); step > 0; step >>= 1 {
+			neg := in.Signed && x>>(bits-1) == 1
+			var y uint64
+			switch {
+			case neg && (-x)&mask >= step:
+				y = (x + step) & mask // towards 0 from below
+			case !neg && x >= step:
+				y = x - step
+			default:
+				continue
+			}
+			m[name] = y
+			if holds() {
+				x = y
+			} else {
+				m[name] = x
+			}
+		}
+	}
+	for _, in := range inputs {
+		if in.Canonical && in.Kind == Length {
+			var ls []uint64
+			for l := uint64(0); l < m[in.Var.Name]; l++ {
+				ls = append(ls, l)
+			}
+			try(in.Var.Name, ls...)
+		}
+	}
+	return m
 }
 
 // preferBudget bounds, in Z3 resource units, each check made only to

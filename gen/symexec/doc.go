@@ -40,6 +40,13 @@
 // replays made; Options.ClosedWorld restricts the calls without a model to
 // the facts' arguments (extern.go, models.go).
 //
+// A call of a library function written in the IR (ir.Func.Library: the C
+// front end's models of strlen, strcmp, memcpy, isdigit, ...) runs the
+// model's code, so its undefined behaviours are checks like the unit's,
+// reported at the call. In a tree it runs apart and its paths merge where
+// it returns: the caller goes on as one path, the result and memory being
+// if-then-else terms over the callee's paths (libc.go).
+//
 // Run executes a function on concrete arguments with the same code: every
 // term folds to a constant. It is the replay that tells which edges a
 // solution really takes and what the function returns. It calls the real

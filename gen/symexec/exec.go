@@ -33,6 +33,11 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 	case *ir.BinOp:
 		x, y := fr.value(in.X), fr.value(in.Y)
 		if isPointerLike(in.X.Type()) {
+			if in.Op == ir.Sub {
+				v, ok := pointerDiff(x.ptr, y.ptr)
+				fr.env[in] = value{t: v}
+				return []check{{cond: ok, kind: ir.CheckPtrDiff, instr: in}}
+			}
 			v := pointerCompare(in.Op, x, y)
 			fr.env[in] = value{t: v}
 			return nil
@@ -64,6 +69,13 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 			panic(unsupported("unary operator %s", in.Op))
 		}
 	case *ir.Convert:
+		if _, ok := in.T.(ir.Pointer); ok {
+			// A C pointer cast between element types of one width ((unsigned
+			// char *)s, void * and char *): the same cells, read and written
+			// as bit-vectors of that width.
+			fr.env[in] = fr.value(in.X)
+			return nil
+		}
 		v, pre := convert(lang, fr.value(in.X).t, in.X.Type(), in.T)
 		fr.env[in] = value{t: v}
 		return mk(pre, ir.CheckConversion)
@@ -92,6 +104,9 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 			v = ite(t.guard, load(st.mem[t.obj], t.path), v)
 		}
 		fr.env[in] = v
+		if init := initialized(st, p); init != nil {
+			checks = append(checks, check{cond: init, kind: ir.CheckUninit, instr: in})
+		}
 		return checks
 	case *ir.Store:
 		p := fr.value(in.Ptr).ptr
@@ -102,6 +117,9 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 		val := fr.value(in.Val)
 		for _, t := range p.targets {
 			st.mem[t.obj] = ite(t.guard, update(st.mem[t.obj], t.path, val), st.mem[t.obj])
+			if sh, ok := st.mem[-t.obj]; ok && len(t.path) == 1 {
+				st.mem[-t.obj] = ite(t.guard, update(sh, t.path, value{t: term.True}), sh)
+			}
 		}
 		return checks
 	case *ir.IndexAddr:
@@ -317,6 +335,15 @@ func (m *machine) malloc(st *state, fr *frame, in *ir.Malloc) []check {
 	st.nextObj++
 	obj := st.nextObj
 	st.mem[obj] = value{elems: es}
+	if !in.Zero && trackedElem(in.Elem) {
+		// malloc's memory is indeterminate until written: its shadow
+		// (uninit.go) says which elements were.
+		sh := make([]value, size)
+		for i := range sh {
+			sh[i] = value{t: term.False}
+		}
+		st.mem[-obj] = value{elems: sh}
+	}
 	if st.objLen == nil {
 		st.objLen = map[int]*term.Term{}
 	}

@@ -169,12 +169,13 @@ func (fr *frame) value(v ir.Value) value {
 type event int
 
 const (
-	atBranch event = iota // the top frame's block ends in If or Switch
-	atCall                // the next instruction calls a function value
-	returned              // the function under test returned
-	panicked              // an ir.Panic was reached
-	cut                   // a bound was exceeded (recursion depth)
-	fault                 // a run-time error happens whatever the inputs
+	atBranch    event = iota // the top frame's block ends in If or Switch
+	atCall                   // the next instruction calls a function value
+	returned                 // the function under test returned
+	panicked                 // an ir.Panic was reached
+	cut                      // a bound was exceeded (recursion depth)
+	fault                    // a run-time error happens whatever the inputs
+	libReturned              // the library function at machine.libDepth returned
 )
 
 // A check is the condition under which an instruction runs without a
@@ -196,6 +197,13 @@ type machine struct {
 	failed check
 	// ext is the state of external calls (extern.go).
 	ext extState
+	// library, when set, runs a call of a library function (ir.Func.Library)
+	// as one step, setting its result and memory, and returns its checks
+	// (libc.go); otherwise the call runs as any other.
+	library func(st *state, call *ir.Call, args []value) []check
+	// libDepth, when positive, is the depth of the library frame whose
+	// return stops advance with libReturned.
+	libDepth int
 }
 
 // advance executes st until the top frame's block ends in a branch, the
@@ -220,6 +228,19 @@ func (m *machine) advance(st *state) (event, []check) {
 				args := make([]value, len(in.Args))
 				for i, a := range in.Args {
 					args[i] = fr.value(a)
+				}
+				if in.Callee.Library && m.library != nil {
+					for _, c := range m.library(st, in, args) {
+						switch {
+						case c.cond.IsTrue():
+						case c.cond.IsFalse():
+							m.failed = c
+							return fault, append(pre, c)
+						default:
+							pre = append(pre, c)
+						}
+					}
+					continue
 				}
 				st.push(in.Callee, args, in)
 				m.steps++
@@ -258,6 +279,7 @@ func (m *machine) advance(st *state) (event, []check) {
 				st.results = res
 				return returned, pre
 			}
+			depth := len(st.frames)
 			st.frames = st.frames[:len(st.frames)-1]
 			caller := st.top()
 			switch len(res) {
@@ -265,6 +287,9 @@ func (m *machine) advance(st *state) (event, []check) {
 				caller.env[fr.call.(ir.Value)] = res[0]
 			default:
 				caller.env[fr.call.(ir.Value)] = value{elems: res}
+			}
+			if depth == m.libDepth {
+				return libReturned, pre
 			}
 		default:
 			panic(unsupported("terminator %T", t))

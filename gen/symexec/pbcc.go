@@ -75,6 +75,7 @@ func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err
 		// through calls of the closure.
 		b.inCallee = callersOf(in.f)
 	}
+	b.library = b.libraryCall
 	fml := b.walk(in.initialState())
 	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps, Partial: b.truncated}, nil
 }
@@ -109,6 +110,7 @@ func FaultPBCC(in *InputModel, k int, skip map[ir.Instr]bool, opts Options) (for
 	if len(sites) == 0 {
 		return &Formula{F: term.False}, nil
 	}
+	b.library = b.libraryCall
 	fml := b.walk(in.initialState())
 	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps}, nil
 }
@@ -119,6 +121,8 @@ func mayFail(in ir.Instr) bool {
 	case *ir.Load, *ir.Store, *ir.IndexAddr, *ir.Index, *ir.FieldAddr, *ir.PtrAdd,
 		*ir.Free, *ir.SliceOf, *ir.MakeSlice, *ir.Convert, *ir.UnOp, *ir.CallIndirect:
 		return true
+	case *ir.Call:
+		return in.Callee.Library // its failures are the call's (libc.go)
 	case *ir.IfaceValue:
 		return !in.CommaOk
 	case *ir.IfaceConvert:
@@ -135,10 +139,14 @@ func mayFail(in ir.Instr) bool {
 // faultsHere returns, for the checks met on one stretch of a path, the
 // conditions under which one of them (at a site of the function under
 // test not skipped) is the first to fail.
-func (b *builder) faultsHere(checks []check) []*term.Term {
+func (b *builder) faultsHere(st *state, checks []check) []*term.Term {
 	var alts []*term.Term
 	for j, c := range checks {
-		if c.kind == ir.NoCheck || b.skip[c.instr] || c.instr.Block() == nil || c.instr.Block().Func != b.faultsIn {
+		if c.kind == ir.NoCheck {
+			continue
+		}
+		site := librarySite(st, c.instr)
+		if b.skip[site] || site.Block() == nil || site.Block().Func != b.faultsIn {
 			continue
 		}
 		alts = append(alts, term.And(append(conds(checks[:j]), term.Not(c.cond))...))
@@ -210,7 +218,7 @@ func (b *builder) walk(st *state) *term.Term {
 	pre := conds(checks)
 	if b.faultsIn != nil {
 		// A failure here, or a failure further on.
-		here := b.faultsHere(checks)
+		here := b.faultsHere(st, checks)
 		var rest *term.Term
 		switch ev {
 		case returned, panicked, fault:
@@ -295,7 +303,7 @@ func (b *builder) continueWalk(st *state, ev event, pre []*term.Term) *term.Term
 			next = st.clone()
 		}
 		succ := blk.Succs[a.i]
-		if next.top().visits[succ] >= b.limit && !next.top().entersLoop(blk, succ) {
+		if next.top().visits[succ] >= b.limitIn(next, len(todo) > 1) && !next.top().entersLoop(blk, succ) {
 			b.cut = true
 			continue
 		}

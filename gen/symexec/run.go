@@ -21,6 +21,10 @@ type Trace struct {
 	// error (an index out of range, a division by zero, and in C any
 	// undefined behaviour).
 	Panicked bool
+	// Exit reports that the run ended in C's exit or abort (an ir.Panic
+	// marked Exit): an end a test may expect, Reason saying which
+	// ("exit(1)", "abort()"), and no undefined behaviour.
+	Exit bool
 	// Reason is what the run-time error was, or the text of an explicit
 	// panic's value as fmt.Sprint prints it; empty when the value is not
 	// known (the front end keeps only constant panic values).
@@ -75,15 +79,18 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 			if p, ok := st.top().block.Term.(*ir.Panic); ok {
 				tr.Pos = p.Pos
 				tr.Reason = panicText(st.top(), p)
+				if p.Exit {
+					tr.Exit, tr.Reason = true, exitText(st.top(), p)
+				}
 			}
 			return tr, nil
 		case cut, fault:
-			tr.Panicked, tr.Kind, tr.Site = true, m.failed.kind, m.failed.instr
+			tr.Panicked, tr.Kind, tr.Site = true, m.failed.kind, librarySite(st, m.failed.instr)
 			tr.Reason = m.failed.kind.String()
 			if _, ok := m.failed.instr.(*ir.CallExtern); ok {
 				tr.Reason = m.ext.panicked // a real function panicked
 			}
-			if pi, ok := m.failed.instr.(interface{ Position() ir.Pos }); ok {
+			if pi, ok := tr.Site.(interface{ Position() ir.Pos }); ok {
 				tr.Pos = pi.Position()
 			}
 			return tr, nil

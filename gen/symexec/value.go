@@ -279,6 +279,9 @@ func update(x value, path []*term.Term, v value) value {
 	es := make([]value, len(x.elems))
 	copy(es, x.elems)
 	if i.IsConst() {
+		if i.Val >= uint64(len(es)) {
+			return x // out of range: the store's check fails, the path ends
+		}
 		es[i.Val] = update(es[i.Val], rest, v)
 		return value{elems: es}
 	}

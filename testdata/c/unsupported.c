@@ -13,9 +13,9 @@ int bits(union word w)
 	return w.i & 1;
 }
 
-long distance(int *from, int *to)
+int shell(char *cmd)
 {
-	return to - from;
+	return system(cmd);
 }
 
 int first_byte(int *p)
