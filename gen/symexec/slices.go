@@ -32,7 +32,8 @@ func (in *InputModel) inputSlice(name string, t ir.Slice, depth int) value {
 	// branch needs more.
 	room := in.variable(name+".room", ir.Int{Bits: 64})
 	c := term.Add(n, room)
-	in.domain = append(in.domain, term.ULE(room, bv64(in.bounds.Len)), term.ULE(c, bv64(in.bounds.Len)),
+	// Both bounded alone too: their sum wraps for a length of 2^64-1.
+	in.domain = append(in.domain, term.ULE(n, bv64(in.bounds.Len)), term.ULE(room, bv64(in.bounds.Len)), term.ULE(c, bv64(in.bounds.Len)),
 		term.Implies(isNil, term.And(term.Eq(n, bv64(0)), term.Eq(room, bv64(0)))))
 	arr := ir.Array{Elem: t.Elem, Len: in.bounds.Len}
 	in.nextObj++

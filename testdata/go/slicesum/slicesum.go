@@ -70,3 +70,27 @@ func Window(s []int, lo, hi int) ([]int, bool) {
 	}
 	return w, false
 }
+
+// indexOf returns the index of the first v in s, or -1.
+func indexOf(s []int, v int) int {
+	for i, x := range s {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// Listed classifies ports: 0 when there are none, 1 when p is among them,
+// 2 otherwise. (A regression: a length of 2^64-1 once slipped through the
+// input model's bound, so that len(ports) != 0 and the loop not entering
+// looked possible together.)
+func Listed(ports []int, p int) int {
+	if len(ports) == 0 {
+		return 0
+	}
+	if indexOf(ports, p) >= 0 {
+		return 1
+	}
+	return 2
+}
