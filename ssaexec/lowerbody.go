@@ -43,7 +43,7 @@ type fnLowering struct {
 
 	// Instructions that build the variadic arguments of fmt.Errorf and
 	// errors.Join, which those calls take apart (lowererr.go).
-	skip map[ssa.Instruction]bool
+	skip    map[ssa.Instruction]bool
 	varargs map[ssa.Instruction]bool // building the variadic slices of fmt.Sprint calls (lowerfmt.go)
 }
 
