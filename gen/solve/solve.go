@@ -630,12 +630,16 @@ func (tr *translator) translate(t *term.Term) z3.Value {
 	case term.OpIte:
 		return tr.boolean(a[0]).IfThenElse(tr.value(a[1]), tr.value(a[2]))
 	case term.OpSelect:
-		idx := ctx.BVSort(64)
-		arr := ctx.ConstArray(idx, ctx.FromInt(0, ctx.BVSort(t.Bits)))
-		for j, e := range a[1:] {
-			arr = arr.Store(ctx.FromInt(int64(j), idx), tr.value(e))
+		// As a chain of if-then-else on the index rather than an
+		// array-theory select from stores: the same meaning, and on
+		// utf8.ValidString's decoding loop Z3 decided the arrays 4.6
+		// times slower (73 s against 16 s for the same 195 queries).
+		i := tr.bv(a[0])
+		var r z3.Value = ctx.FromInt(0, ctx.BVSort(t.Bits))
+		for j := len(a) - 1; j >= 1; j-- {
+			r = i.Eq(ctx.FromInt(int64(j-1), ctx.BVSort(64)).(z3.BV)).IfThenElse(tr.value(a[j]), r)
 		}
-		return arr.Select(tr.value(a[0]))
+		return r
 	case term.OpEq:
 		if a[0].IsBool() {
 			return tr.boolean(a[0]).Eq(tr.boolean(a[1]))

@@ -23,10 +23,9 @@
 //
 // Values are terms of package term; memory is a map from objects to
 // values. A read at a symbolic index of a sequence of integers or floats
-// (a slice, a string, a C buffer) is a term.Select, which the solver
-// sees as an array-theory select; other reads and writes at a symbolic
-// index are if-then-else terms over the elements. Either way the solver
-// decides the index. Each instruction contributes the precondition under
+// (a slice, a string, a C buffer) is a term.Select; other reads and
+// writes at a symbolic index are if-then-else terms over the elements.
+// Either way the solver decides the index. Each instruction contributes the precondition under
 // which it runs without a run-time error (an index in range, a non-zero
 // divisor, and in C no signed overflow); paths that would fail are not in
 // the tree.
