@@ -360,6 +360,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	if err != nil {
 		return tv, err
 	}
+	afters := g.afters(f, fields, used)
 	panics := false
 	for _, c := range f.r.Cases {
 		panics = panics || c.Panic != ""
@@ -427,6 +428,10 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		used[name], isFields[i] = true, name
 		tv.Fields = append(tv.Fields, fieldView{Names: name, Type: types.TypeString(v.t, g.qual),
 			Comment: "a sentinel errors.Is finds in the error; nil for none"})
+	}
+	for _, a := range afters {
+		tv.Fields = append(tv.Fields, fieldView{Names: a.field, Type: types.TypeString(f.params[a.param].t, g.qual),
+			Comment: "what the call leaves in *" + fields[a.param]})
 	}
 	if panics {
 		tv.Fields = append(tv.Fields, fieldView{Names: wantPanic, Type: "string",
@@ -512,6 +517,22 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 				return tv, fail("results", err)
 			}
 		}
+		var afterLits []string // the rows' values of the afters' fields
+		for _, a := range afters {
+			if c.Panic != "" || a.param >= len(c.After) {
+				continue
+			}
+			t := f.params[a.param].t
+			w, err := writer([]types.Type{t}, []ir.Literal{c.After[a.param]})
+			if err != nil {
+				return tv, fail(a.field, err)
+			}
+			lit, err := w.literal(t, c.After[a.param])
+			if err != nil {
+				return tv, fail(a.field, err)
+			}
+			afterLits = append(afterLits, a.field+": "+lit)
+		}
 		if len(setup) > 0 {
 			if len(tv.Setup) > 0 {
 				tv.Setup = append(tv.Setup, "")
@@ -548,6 +569,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 					}
 				}
 			}
+			row = append(row, afterLits...)
 		} else {
 			row = append(row, wantPanic+": "+quote(panicText(c.Panic)))
 		}
@@ -640,7 +662,57 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			Args:   append(append([]string(nil), argsShown...), diff),
 		})
 	}
+	for _, a := range afters {
+		tv.Checks = append(tv.Checks, checkView{
+			Diff:   diff,
+			Cmp:    g.use(cmpPath),
+			Want:   tv.TT + "." + a.field,
+			Got:    tv.TT + "." + fields[a.param],
+			Opts:   a.opts,
+			Format: strconv.Quote(shown + " left *" + fields[a.param] + " mismatch (-want +got):\n%s"),
+			Args:   append(append([]string(nil), argsShown...), diff),
+		})
+	}
 	return tv, nil
+}
+
+// An after is a pointer parameter whose pointee a call changes: the test
+// compares it, after the call, with what the replay left there.
+type after struct {
+	param int      // index in f.params
+	field string   // the table's field of the expected value
+	opts  []string // cmp options for its type
+}
+
+// afters returns the pointer parameters whose pointee some case's call
+// changes (gen.Case.After), each with a field name not used so far.
+func (g *generator) afters(f *function, fields []string, used map[string]bool) []after {
+	var out []after
+	for i, p := range f.params {
+		if _, ok := p.t.Underlying().(*types.Pointer); !ok {
+			continue
+		}
+		changed := false
+		for _, c := range f.r.Cases {
+			if c.Panic == "" && i < len(c.After) && i < len(c.Inputs) && c.After[i].String() != c.Inputs[i].String() {
+				changed = true
+			}
+		}
+		if !changed {
+			continue
+		}
+		opts, err := g.cmpOptions(p.t)
+		if err != nil {
+			continue // not comparable by cmp (it holds errors): left out
+		}
+		name := "want" + capitalize(fields[i])
+		for base, n := name, 2; used[name]; n++ {
+			name = base + strconv.Itoa(n)
+		}
+		used[name] = true
+		out = append(out, after{param: i, field: name, opts: opts})
+	}
+	return out
 }
 
 // want writes the expected value of a result of type t: an error as its

@@ -560,8 +560,11 @@ func Inc(p *int8) int8 {
 			}
 			inc := p.result("Inc", 0)
 			inc.Cases = []gen.Case{
-				{Name: "five", Inputs: []ir.Literal{ptr(intLit(8, true, 5))}, Outputs: []ir.Literal{intLit(8, true, 6)}},
-				{Name: "zero", Inputs: []ir.Literal{ptr(intLit(8, true, 0))}, Outputs: []ir.Literal{intLit(8, true, 1)}},
+				// After: what the call leaves in *p, checked by the test.
+				{Name: "five", Inputs: []ir.Literal{ptr(intLit(8, true, 5))}, Outputs: []ir.Literal{intLit(8, true, 6)},
+					After: []ir.Literal{ptr(intLit(8, true, 6))}},
+				{Name: "zero", Inputs: []ir.Literal{ptr(intLit(8, true, 0))}, Outputs: []ir.Literal{intLit(8, true, 1)},
+					After: []ir.Literal{ptr(intLit(8, true, 1))}},
 			}
 			return []*gen.Result{area, mid, origin, sum, grow, inc}
 		},
