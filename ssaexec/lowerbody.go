@@ -41,10 +41,10 @@ type fnLowering struct {
 
 	eqDepth int // interfaces nested in the comparison being lowered (loweriface.go)
 
-	// Instructions that build the variadic arguments of fmt.Errorf and
-	// errors.Join, which those calls take apart (lowererr.go).
-	skip    map[ssa.Instruction]bool
-	varargs map[ssa.Instruction]bool // building the variadic slices of fmt.Sprint calls (lowerfmt.go)
+	// Instructions that build the variadic arguments of fmt.Errorf,
+	// errors.Join and fmt.Sprint*, which those calls take apart
+	// (lowererr.go, lowerfmt.go).
+	skip map[ssa.Instruction]bool
 }
 
 // caseExpr is one value of a case clause of an expression switch.
@@ -186,9 +186,6 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 	l.ib, l.ipos = l.blocks[b.Index], l.lw.pos(pos)
 	ib := l.ib
 	define := func(x ssa.Value, v ir.Value) { l.values[x] = v }
-	if l.varargs[instr] {
-		return
-	}
 
 	switch in := instr.(type) {
 	case *ssa.DebugRef:

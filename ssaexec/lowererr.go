@@ -204,6 +204,12 @@ func (l *fnLowering) skipVariadic(fn *ssa.Function, common *ssa.CallCommon) {
 	case "errors.Join":
 		_, build, _ = variadic(common.Args[0])
 	}
+	l.skipAll(build)
+}
+
+// skipAll marks instructions the lowering leaves out: the building of
+// variadic arguments that a call takes apart itself.
+func (l *fnLowering) skipAll(build []ssa.Instruction) {
 	for _, in := range build {
 		if l.skip == nil {
 			l.skip = map[ssa.Instruction]bool{}

@@ -4,7 +4,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -39,49 +38,13 @@ var sprintFuncs = map[string]bool{"fmt.Sprintf": true, "fmt.Sprint": true, "fmt.
 // function of sprintFuncs, and the instructions that build their slice,
 // or why the call cannot be lowered.
 func varargsOf(common *ssa.CallCommon) (vals []ssa.Value, build []ssa.Instruction, why string) {
-	last := common.Args[len(common.Args)-1]
-	if c, ok := last.(*ssa.Const); ok && c.IsNil() {
-		return nil, nil, ""
-	}
-	sl, ok := last.(*ssa.Slice)
-	if !ok {
+	vals, build, why = variadic(common.Args[len(common.Args)-1])
+	if why != "" {
 		return nil, nil, "a slice passed with ... (only arguments listed in the call are modelled)"
 	}
-	alloc, ok := sl.X.(*ssa.Alloc)
-	if !ok || alloc.Comment != "varargs" {
-		return nil, nil, "a slice passed with ... (only arguments listed in the call are modelled)"
-	}
-	n := int(alloc.Type().(*types.Pointer).Elem().(*types.Array).Len())
-	vals = make([]ssa.Value, n)
-	build = append(build, alloc, sl)
-	for _, r := range *alloc.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		c, ok := ia.Index.(*ssa.Const)
-		if !ok {
-			return nil, nil, "a variadic argument at an index that is not constant"
-		}
-		i, _ := constant.Int64Val(c.Value)
-		build = append(build, ia)
-		for _, r2 := range *ia.Referrers() {
-			st, ok := r2.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			build = append(build, st)
-			mi, ok := st.Val.(*ssa.MakeInterface)
-			if !ok {
-				return nil, nil, "argument " + typeString(st.Val.Type()) + " (an interface value: its dynamic type decides how it prints)"
-			}
-			build = append(build, mi)
-			vals[i] = mi.X
-		}
-	}
-	for i, v := range vals {
-		if v == nil {
-			return nil, nil, "variadic argument " + strconv.Itoa(i) + " not found"
+	for _, v := range vals {
+		if types.IsInterface(v.Type()) {
+			return nil, nil, "argument " + typeString(v.Type()) + " (an interface value: its dynamic type decides how it prints)"
 		}
 		if why := printable(v.Type()); why != "" {
 			return nil, nil, "argument of type " + typeString(v.Type()) + " (" + why + ")"
@@ -145,12 +108,7 @@ func (l *fnLowering) markVarargs() {
 				continue
 			}
 			_, build, _ := varargsOf(call.Common())
-			for _, in := range build {
-				if l.varargs == nil {
-					l.varargs = map[ssa.Instruction]bool{}
-				}
-				l.varargs[in] = true
-			}
+			l.skipAll(build)
 		}
 	}
 }
