@@ -131,27 +131,11 @@ func (g *generation) reachClosed(ctx context.Context, goal ir.Edge, sp inputSpac
 // functions without any model, in a fixed order.
 func unmodelledCalls(f *ir.Func) []*ir.CallExtern {
 	var calls []*ir.CallExtern
-	done := map[*ir.Func]bool{}
-	var walk func(*ir.Func)
-	walk = func(f *ir.Func) {
-		if done[f] {
-			return
+	f.Walk(func(in ir.Instr) {
+		if c, ok := in.(*ir.CallExtern); ok && symexec.ModelOf(c.Func) == "" {
+			calls = append(calls, c)
 		}
-		done[f] = true
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				switch in := in.(type) {
-				case *ir.Call:
-					walk(in.Callee)
-				case *ir.CallExtern:
-					if symexec.ModelOf(in.Func) == "" {
-						calls = append(calls, in)
-					}
-				}
-			}
-		}
-	}
-	walk(f)
+	})
 	return calls
 }
 
@@ -200,27 +184,13 @@ func factKey(f symexec.Fact) string {
 // does not model exactly, in source order.
 func externCalls(f *ir.Func) []ExternCall {
 	var calls []ExternCall
-	done := map[*ir.Func]bool{}
-	var walk func(*ir.Func)
-	walk = func(f *ir.Func) {
-		if done[f] {
-			return
-		}
-		done[f] = true
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				switch in := in.(type) {
-				case *ir.Call:
-					walk(in.Callee)
-				case *ir.CallExtern:
-					if m := symexec.ModelOf(in.Func); m != "exact" {
-						calls = append(calls, ExternCall{Func: in.Func, Pos: in.Pos, Model: m})
-					}
-				}
+	f.Walk(func(in ir.Instr) {
+		if c, ok := in.(*ir.CallExtern); ok {
+			if m := symexec.ModelOf(c.Func); m != "exact" {
+				calls = append(calls, ExternCall{Func: c.Func, Pos: c.Pos, Model: m})
 			}
 		}
-	}
-	walk(f)
+	})
 	sort.SliceStable(calls, func(i, j int) bool {
 		a, b := calls[i].Pos, calls[j].Pos
 		// Calls in the bodies of standard library functions the lowering

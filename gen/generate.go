@@ -783,36 +783,22 @@ func dictionary(f *ir.Func) []string {
 			words = append(words, w)
 		}
 	}
-	done := map[*ir.Func]bool{}
-	var walk func(*ir.Func)
-	walk = func(f *ir.Func) {
-		if done[f] {
-			return
-		}
-		done[f] = true
-		for _, b := range f.Blocks {
-			for _, in := range append(append([]ir.Instr(nil), b.Instrs...), b.Term) {
-				if c, ok := in.(*ir.Call); ok {
-					walk(c.Callee)
-				}
-				for _, v := range in.Operands() {
-					c, ok := v.(*ir.Const)
-					if !ok {
-						continue
-					}
-					switch t := c.T.(type) {
-					case ir.String:
-						add(c.Str)
-					case ir.Int:
-						if t.Bits == 8 || t.Bits == 32 && c.Bits < 0x80 && c.Bits >= ' ' {
-							add(string([]byte{byte(c.Bits)}))
-						}
-					}
+	f.Walk(func(in ir.Instr) {
+		for _, v := range in.Operands() {
+			c, ok := v.(*ir.Const)
+			if !ok {
+				continue
+			}
+			switch t := c.T.(type) {
+			case ir.String:
+				add(c.Str)
+			case ir.Int:
+				if t.Bits == 8 || t.Bits == 32 && c.Bits < 0x80 && c.Bits >= ' ' {
+					add(string([]byte{byte(c.Bits)}))
 				}
 			}
 		}
-	}
-	walk(f)
+	})
 	sort.Strings(words)
 	return words
 }

@@ -656,3 +656,29 @@ func (f *Func) Renumber() {
 		}
 	}
 }
+
+// Walk calls visit on every instruction and terminator of f, block by
+// block, and of the functions f calls (Call), directly or not, each
+// function once: at a Call, on the callee's first, then on the Call.
+func (f *Func) Walk(visit func(Instr)) {
+	done := map[*Func]bool{}
+	var walk func(*Func)
+	walk = func(f *Func) {
+		if done[f] {
+			return
+		}
+		done[f] = true
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(*Call); ok {
+					walk(c.Callee)
+				}
+				visit(in)
+			}
+			if b.Term != nil {
+				visit(b.Term)
+			}
+		}
+	}
+	walk(f)
+}

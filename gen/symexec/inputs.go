@@ -329,28 +329,13 @@ func globalsOf(f *ir.Func) []*ir.Global {
 
 // readsInput reports whether f or a callee reads the input stream.
 func readsInput(f *ir.Func) bool {
-	seen := map[*ir.Func]bool{}
-	var walk func(*ir.Func) bool
-	walk = func(f *ir.Func) bool {
-		if seen[f] {
-			return false
+	reads := false
+	f.Walk(func(in ir.Instr) {
+		if _, ok := in.(*ir.ReadInput); ok {
+			reads = true
 		}
-		seen[f] = true
-		for _, b := range f.Blocks {
-			for _, instr := range b.Instrs {
-				switch instr := instr.(type) {
-				case *ir.ReadInput:
-					return true
-				case *ir.Call:
-					if walk(instr.Callee) {
-						return true
-					}
-				}
-			}
-		}
-		return false
-	}
-	return walk(f)
+	})
+	return reads
 }
 
 // paramVar returns the variable name of f's i-th parameter: its own name,
