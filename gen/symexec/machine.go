@@ -230,15 +230,9 @@ func (m *machine) advance(st *state) (event, []check) {
 					args[i] = fr.value(a)
 				}
 				if in.Callee.Library && m.library != nil {
-					for _, c := range m.library(st, in, args) {
-						switch {
-						case c.cond.IsTrue():
-						case c.cond.IsFalse():
-							m.failed = c
-							return fault, append(pre, c)
-						default:
-							pre = append(pre, c)
-						}
+					var failed bool
+					if pre, failed = m.note(pre, m.library(st, in, args)); failed {
+						return fault, pre
 					}
 					continue
 				}
@@ -251,15 +245,9 @@ func (m *machine) advance(st *state) (event, []check) {
 				return atCall, pre // pc stays: the caller resolves it
 			}
 			fr.pc++
-			for _, c := range m.exec(st, fr, in) {
-				switch {
-				case c.cond.IsTrue():
-				case c.cond.IsFalse():
-					m.failed = c
-					return fault, append(pre, c)
-				default:
-					pre = append(pre, c)
-				}
+			var failed bool
+			if pre, failed = m.note(pre, m.exec(st, fr, in)); failed {
+				return fault, pre
 			}
 		}
 		switch t := b.Term.(type) {
@@ -295,6 +283,23 @@ func (m *machine) advance(st *state) (event, []check) {
 			panic(unsupported("terminator %T", t))
 		}
 	}
+}
+
+// note appends to pre the checks of cs not decided true, and reports
+// whether one is decided false: a run-time error whatever the inputs,
+// which it records in m.failed (pre then ends with it).
+func (m *machine) note(pre, cs []check) ([]check, bool) {
+	for _, c := range cs {
+		switch {
+		case c.cond.IsTrue():
+		case c.cond.IsFalse():
+			m.failed = c
+			return append(pre, c), true
+		default:
+			pre = append(pre, c)
+		}
+	}
+	return pre, false
 }
 
 // callIndirect returns, for the CallIndirect at the top frame's pc, the
