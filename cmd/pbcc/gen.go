@@ -21,6 +21,7 @@ import (
 	"github.com/pbcc/pbcc/gen/solve"
 	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/emit"
+	"github.com/pbcc/pbcc/ssaexec/oracle"
 )
 
 // genConfig is what the gen flags say.
@@ -138,6 +139,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		setSiblings(fs)
 		results := generate(ctx, cfg, selected(cfg, fs), func(f *ir.Func) string { return files[f] })
+		if afterSearch != nil {
+			afterSearch(results)
+		}
+		replayReal(ctx, p, results, stderr)
 		written, err := writeTests(cfg, p, results, stderr)
 		if err != nil {
 			status = 2
@@ -215,9 +220,10 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 }
 
 type funcResult struct {
-	file string // the source file that declares the function
-	r    *gen.Result
-	err  error
+	file    string // the source file that declares the function
+	r       *gen.Result
+	err     error
+	verdict *oracle.Verdict // the real run's word on the cases; nil when they were not run
 }
 
 // writeTests writes one test file per source file of p that has selected
@@ -282,6 +288,11 @@ type funcSummary struct {
 	// NotMeasured, when set, says why covered is generation's own count
 	// rather than the coverage tool's.
 	NotMeasured string `json:"not_measured,omitempty"`
+	// ModelMismatch counts the cases whose expected values pbcc's model
+	// got wrong and the real run corrected; Unverified those the real run
+	// could not check (they keep the model's values).
+	ModelMismatch int `json:"model_mismatch"`
+	Unverified    int `json:"unverified,omitempty"`
 }
 
 // A finding is a feasible path to undefined behaviour (C), with the
@@ -349,6 +360,11 @@ func summarize(fr *funcResult, m measured) funcSummary {
 	s := funcSummary{
 		Func: r.Func.Name, File: rel(fr.file), UE: len(r.Goals),
 		Tests: len(r.Cases), Seconds: roundSeconds(r.Duration), K: r.K, SolverCalls: r.SolverCalls,
+	}
+	if v := fr.verdict; v != nil {
+		s.ModelMismatch, s.Unverified = v.Mismatch, v.Unverified
+	} else if fr.r != nil {
+		s.Unverified = len(fr.r.Cases)
 	}
 	for _, c := range r.Extern {
 		s.Unmodelled = append(s.Unmodelled, unmodelled{Call: c.Func, Pos: rel(c.Pos.String()), Model: c.Model})

@@ -39,6 +39,7 @@ type (
 		Testing, Cmp string         // the names the imports are bound to
 		Fmt, Strings string
 		Tests        []testView
+		Oracle       bool // the tests record what the calls do (see Oracle)
 	}
 	importView struct{ Name, Path string } // Name is empty for the default
 	testView   struct {
@@ -52,6 +53,13 @@ type (
 		Setup        []string     // statements before the table: shared objects
 		Globals      []globalView // the variables each case sets
 		Panic        *panicView   // nil when no case panics
+		Oracle       *oracleView  // set when the file records instead of checking
+	}
+	// oracleView is what a test of an oracle file records: the results
+	// (Got), whether the call returned (Done), the parameters after it.
+	oracleView struct {
+		Got, Done  string
+		Gots, Args []string
 	}
 	fieldView struct{ Names, Type, Comment string }
 	checkView struct {
@@ -75,7 +83,10 @@ type (
 // The output is gofmt-clean and deterministic. Every result's Func.Src must
 // be the *ssa.Function of a package-level function or method of pkgName.
 func File(pkgName string, results []*gen.Result, cmd string) ([]byte, error) {
-	g := &generator{imports: map[string]string{}}
+	return renderFile(&generator{imports: map[string]string{}}, pkgName, results, cmd)
+}
+
+func renderFile(g *generator, pkgName string, results []*gen.Result, cmd string) ([]byte, error) {
 	fv := fileView{Package: pkgName, Header: []string{Header}}
 	if cmd = strings.Join(strings.Fields(cmd), " "); cmd != "" {
 		fv.Header = append(fv.Header, "// "+cmd)
@@ -107,8 +118,12 @@ func File(pkgName string, results []*gen.Result, cmd string) ([]byte, error) {
 		}
 	}
 	fv.Imports = g.bindImports()
+	if g.oracle {
+		g.refs = map[[2]string]CaseRef{} // the names of the second pass are the ones written
+	}
 	fv.Testing, fv.Cmp = g.imports[testingPath], g.imports[cmpPath]
 	fv.Fmt, fv.Strings = g.imports["fmt"], g.imports["strings"]
+	fv.Oracle = g.oracle
 
 	testNames := map[string]bool{}
 	for _, f := range funcs {
@@ -143,9 +158,11 @@ func numbered(src []byte) string {
 
 // A generator holds what is shared by the tables of one file.
 type generator struct {
-	pkg     *types.Package    // the package under test, once known
-	imports map[string]string // import path -> name bound in the file
-	taken   map[string]bool   // names locals must avoid: package scope and imports
+	pkg     *types.Package        // the package under test, once known
+	oracle  bool                  // the file records what the calls do (Oracle)
+	refs    map[[2]string]CaseRef // oracle: the case of each (test, case name)
+	imports map[string]string     // import path -> name bound in the file
+	taken   map[string]bool       // names locals must avoid: package scope and imports
 }
 
 // function is one function under test, as its signature shows it.
@@ -232,6 +249,15 @@ func (g *generator) qual(p *types.Package) string {
 		return p.Name()
 	}
 	return g.imports[p.Path()]
+}
+
+// useCheck is use for an import only the checks need: an oracle file,
+// which has none, does not import it.
+func (g *generator) useCheck(path string) string {
+	if g.oracle {
+		return ""
+	}
+	return g.use(path)
 }
 
 // use returns the name of the import of path, recording that it is needed.
@@ -454,6 +480,9 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			name = base + "_" + strconv.Itoa(n)
 		}
 		caseNames[name] = true
+		if g.refs != nil {
+			g.refs[[2]string{tv.Name, name}] = CaseRef{Result: f.r, Index: i}
+		}
 		fail := func(what string, err error) error {
 			return fmt.Errorf("emit: %s: case %d (%s), %s: %w", f.name, i, c.Name, what, err)
 		}
@@ -589,6 +618,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			argsShown = append(argsShown, args[i])
 		}
 	}
+	args0 := append([]string(nil), args...) // every parameter, the receiver first
 	callee, shown := f.fn.Name(), f.fn.Name()
 	if f.recv {
 		callee, shown = args[0]+"."+callee, verbs[0]+"."+shown
@@ -610,8 +640,8 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	}
 	if panics {
 		want := tv.TT + "." + wantPanic
-		g.use("fmt")
-		g.use("strings")
+		g.useCheck("fmt")
+		g.useCheck("strings")
 		tv.Panic = &panicView{
 			Want:    want,
 			R:       g.local("r"),
@@ -622,6 +652,18 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 	}
 	tv.Gots = gots
+	if g.oracle {
+		// Pointers to the variables, so that the recorder sees their
+		// static types (an error result holding a *T is still an error).
+		ov := &oracleView{Got: g.local("pbccGot"), Done: g.local("pbccDone")}
+		for _, a := range args0 {
+			ov.Args = append(ov.Args, "&"+strings.TrimSuffix(a, "..."))
+		}
+		for _, v := range gots {
+			ov.Gots = append(ov.Gots, "&"+v)
+		}
+		tv.Oracle = ov
+	}
 	for i, v := range f.results {
 		what := shown
 		if len(f.results) > 1 {
@@ -642,7 +684,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			}
 			if isFields[i] != "" {
 				cv.Is = tv.TT + "." + isFields[i]
-				cv.IsFunc = g.use("errors") + ".Is"
+				cv.IsFunc = g.useCheck("errors") + ".Is"
 				cv.IsWrong = strconv.Quote(what + " error = %v, want an error that wraps %v")
 			}
 			tv.Checks = append(tv.Checks, cv)
@@ -654,7 +696,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 		tv.Checks = append(tv.Checks, checkView{
 			Diff:   diff,
-			Cmp:    g.use(cmpPath),
+			Cmp:    g.useCheck(cmpPath),
 			Want:   tv.TT + "." + wants[i],
 			Got:    gots[i],
 			Opts:   opts,
@@ -665,7 +707,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	for _, a := range afters {
 		tv.Checks = append(tv.Checks, checkView{
 			Diff:   diff,
-			Cmp:    g.use(cmpPath),
+			Cmp:    g.useCheck(cmpPath),
 			Want:   tv.TT + "." + a.field,
 			Got:    tv.TT + "." + fields[a.param],
 			Opts:   a.opts,

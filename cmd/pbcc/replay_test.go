@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// TestRealRunCorrectsTheModel breaks two of the model's semantics on
+// purpose, as a slip in pbcc's executor would (the message of a write to
+// a nil map taken for a nil dereference's, an addition off by one where
+// it overflows), and checks that the expected values written are the real
+// code's: the emitted tests pass and every corrected case is counted.
+func TestRealRunCorrectsTheModel(t *testing.T) {
+	dir := newModule(t)
+	src := `package slip
+
+// Put stores 1 under k in an empty m; a nil m makes it panic.
+func Put(m map[string]int, k string) int {
+	if m == nil || len(m) == 0 {
+		m[k] = 1
+		return len(m)
+	}
+	return 0
+}
+
+// Add adds a and b when a is large, as int8 does: wrapping.
+func Add(a, b int8) int8 {
+	if a > 100 {
+		return a + b
+	}
+	return 0
+}
+`
+	if err := os.MkdirAll(filepath.Join(dir, "slip"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "slip", "slip.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	broken := 0
+	afterSearch = func(rs []*funcResult) {
+		for _, fr := range rs {
+			for i := range fr.r.Cases {
+				c := &fr.r.Cases[i]
+				switch {
+				case c.Panic != "":
+					c.Panic = ir.CheckNil.String()
+					broken++
+				case len(c.Outputs) == 1:
+					c.Outputs[0].Bits = (c.Outputs[0].Bits + 1) & 0xff
+					broken++
+				}
+			}
+		}
+	}
+	t.Cleanup(func() { afterSearch = nil })
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./slip")
+	if code != 0 {
+		t.Fatalf("pbcc gen: exit %d\n%s", code, stderr)
+	}
+	mismatches := 0
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var s funcSummary
+		if err := json.Unmarshal([]byte(line), &s); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		mismatches += s.ModelMismatch
+		if s.Unverified != 0 {
+			t.Errorf("%s: %d cases not verified on the real code", s.Func, s.Unverified)
+		}
+	}
+	if broken == 0 || mismatches != broken {
+		t.Errorf("model_mismatch adds up to %d, want the %d cases broken", mismatches, broken)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "slip", "slip_pbcc_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "assignment to entry in nil map") {
+		t.Errorf("the nil map case does not expect Go's own message:\n%s", data)
+	}
+	cmd := exec.Command("go", "test", "./slip")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the emitted tests fail on the real code: %v\n%s\n%s", err, out, data)
+	}
+}

@@ -1,0 +1,338 @@
+package oracle
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// node and record mirror the recorder's pbccNode and pbccRecordLine.
+type node struct {
+	K  string  `json:"k"`
+	V  string  `json:"v"`
+	B  []byte  `json:"b"`
+	E  []*node `json:"e"`
+	ID int     `json:"id"`
+}
+
+type record struct {
+	Test  string  `json:"test"`
+	Case  string  `json:"case"`
+	Done  bool    `json:"done"`
+	Panic string  `json:"panic"`
+	Got   []*node `json:"got"`
+	After []*node `json:"after"`
+}
+
+// correct makes c say what the real run l did. It returns what differed
+// from the model ("" when nothing did) and false when the record cannot
+// be read back into the case's types: c is then left as it was.
+func correct(f *ir.Func, c *gen.Case, l *record, pkgName string) (string, bool) {
+	if !l.Done {
+		if c.Panic != "" && strings.HasPrefix(l.Panic, panicPrefix(c.Panic)) {
+			return "", true
+		}
+		what := fmt.Sprintf("panics with %q", l.Panic)
+		if c.Panic != "" {
+			what = fmt.Sprintf("panics with %q, not %q", l.Panic, c.Panic)
+		} else {
+			what += ", the model returned"
+		}
+		c.Panic, c.Outputs, c.After = l.Panic, nil, nil
+		return what, true
+	}
+	if len(l.Got) != len(f.Results) {
+		return "", false
+	}
+	d := &decoder{pkg: pkgName, objs: map[int]*ir.Literal{}}
+	outs := make([]ir.Literal, len(f.Results))
+	for i, t := range f.Results {
+		lit, ok := d.decode(l.Got[i], t)
+		if !ok {
+			return "", false
+		}
+		outs[i] = lit
+	}
+	var after []ir.Literal
+	if c.After != nil {
+		if len(l.After) != len(f.Params) {
+			return "", false
+		}
+		after = make([]ir.Literal, len(f.Params))
+		for i, p := range f.Params {
+			lit, ok := d.decode(l.After[i], p.T)
+			if !ok {
+				return "", false
+			}
+			after[i] = lit
+		}
+	}
+	var diffs []string
+	if c.Panic != "" {
+		diffs = append(diffs, fmt.Sprintf("returns, the model panicked with %q", c.Panic))
+		c.Panic = ""
+		c.Outputs = make([]ir.Literal, len(outs))
+	}
+	for i := range outs {
+		if !same(c.Outputs[i], outs[i], f.Results[i], map[[2]*ir.Literal]bool{}) {
+			diffs = append(diffs, fmt.Sprintf("result %d is %s, the model said %s", i, outs[i], c.Outputs[i]))
+			c.Outputs[i] = outs[i]
+		}
+	}
+	for i := range after {
+		if i < len(c.After) && !same(c.After[i], after[i], f.Params[i].T, map[[2]*ir.Literal]bool{}) {
+			diffs = append(diffs, fmt.Sprintf("parameter %d is left %s, the model said %s", i, after[i], c.After[i]))
+			c.After[i] = after[i]
+		}
+	}
+	return strings.Join(diffs, "; "), true
+}
+
+// panicPrefix is what the emitted test requires of the panic's message
+// for a case whose model panics with p (emit.panicText, kept in step).
+func panicPrefix(p string) string {
+	switch p {
+	case ir.CheckNil.String():
+		return "runtime error: invalid memory address or nil pointer dereference"
+	case ir.CheckDivide.String():
+		return "runtime error: integer divide by zero"
+	case ir.CheckShift.String():
+		return "runtime error: negative shift amount"
+	case ir.CheckIndex.String(), "run-time error", "runtime error", ir.CheckOverflow.String(),
+		ir.CheckFree.String(), ir.CheckUninit.String(), ir.CheckConversion.String():
+		return "runtime error"
+	}
+	return p
+}
+
+// A decoder turns the recorder's nodes into literals of IR types; the
+// objects pointers designate are shared by number, as in the real run.
+type decoder struct {
+	pkg  string
+	objs map[int]*ir.Literal
+}
+
+func (d *decoder) decode(n *node, t ir.Type) (ir.Literal, bool) {
+	if n == nil {
+		return ir.Literal{}, false
+	}
+	switch t := t.(type) {
+	case ir.Bool:
+		if n.K != "b" {
+			return ir.Literal{}, false
+		}
+		return ir.Literal{T: t, Bits: uint64(btoi(n.V == "true"))}, true
+	case ir.Int:
+		var x uint64
+		var err error
+		switch n.K {
+		case "i":
+			var v int64
+			v, err = strconv.ParseInt(n.V, 10, 64)
+			x = uint64(v)
+		case "u":
+			x, err = strconv.ParseUint(n.V, 10, 64)
+		default:
+			return ir.Literal{}, false
+		}
+		if err != nil {
+			return ir.Literal{}, false
+		}
+		return ir.Literal{T: t, Bits: x & t.Mask()}, true
+	case ir.Float:
+		if n.K != "f" {
+			return ir.Literal{}, false
+		}
+		x, err := strconv.ParseUint(n.V, 10, 64)
+		return ir.Literal{T: t, Bits: x}, err == nil
+	case ir.String:
+		if n.K != "s" {
+			return ir.Literal{}, false
+		}
+		return ir.Literal{T: t, Str: string(n.B)}, true
+	case ir.Slice:
+		switch n.K {
+		case "nil":
+			return ir.Literal{T: t, Nil: true}, true
+		case "slice":
+			return d.elems(n, t, func(int) ir.Type { return t.Elem }, len(n.E))
+		}
+	case ir.Array:
+		if n.K == "array" && len(n.E) == t.Len {
+			return d.elems(n, t, func(int) ir.Type { return t.Elem }, t.Len)
+		}
+	case *ir.Struct:
+		if n.K == "struct" && len(n.E) == len(t.Fields) {
+			return d.elems(n, t, func(i int) ir.Type { return t.Fields[i].T }, len(t.Fields))
+		}
+	case ir.Pointer:
+		switch n.K {
+		case "nil":
+			return ir.Literal{T: t}, true
+		case "ref":
+			if obj, ok := d.objs[n.ID]; ok {
+				return ir.Literal{T: t, Ref: obj}, true
+			}
+		case "ptr":
+			if len(n.E) == 1 {
+				obj := &ir.Literal{}
+				d.objs[n.ID] = obj
+				v, ok := d.decode(n.E[0], t.Elem)
+				*obj = v
+				return ir.Literal{T: t, Ref: obj}, ok
+			}
+		}
+	case ir.Map:
+		switch n.K {
+		case "nil":
+			return ir.Literal{T: t, Nil: true}, true
+		case "map":
+			l := ir.Literal{T: t, Elems: []ir.Literal{}}
+			for _, e := range n.E {
+				if len(e.E) != 2 {
+					return ir.Literal{}, false
+				}
+				k, ok1 := d.decode(e.E[0], t.Key)
+				v, ok2 := d.decode(e.E[1], t.Elem)
+				if !ok1 || !ok2 {
+					return ir.Literal{}, false
+				}
+				l.Elems = append(l.Elems, ir.Literal{T: ir.Tuple{Elems: []ir.Type{t.Key, t.Elem}}, Elems: []ir.Literal{k, v}})
+			}
+			return l, true
+		}
+	case ir.Error:
+		switch n.K {
+		case "nil":
+			return ir.Literal{T: t, Nil: true}, true
+		case "err":
+			return ir.Literal{T: t, Str: n.V}, true
+		}
+	case *ir.Interface:
+		switch n.K {
+		case "nil":
+			return ir.Literal{T: t, Nil: true}, true
+		case "iface":
+			name := strings.ReplaceAll(n.V, d.pkg+".", "")
+			for i, im := range t.Impls {
+				if im.Name == name && len(n.E) == 1 {
+					v, ok := d.decode(n.E[0], im.T)
+					return ir.Literal{T: t, Bits: uint64(i + 1), Elems: []ir.Literal{v}}, ok
+				}
+			}
+		}
+	case *ir.Signature:
+		if n.K == "nil" {
+			return ir.Literal{T: t}, true
+		}
+	}
+	return ir.Literal{}, false
+}
+
+func (d *decoder) elems(n *node, t ir.Type, elem func(int) ir.Type, count int) (ir.Literal, bool) {
+	l := ir.Literal{T: t, Elems: make([]ir.Literal, count)}
+	for i := range count {
+		v, ok := d.decode(n.E[i], elem(i))
+		if !ok {
+			return ir.Literal{}, false
+		}
+		l.Elems[i] = v
+	}
+	return l, true
+}
+
+// same reports whether the model's literal m and the real run's r are the
+// same value of type t, as the emitted test compares them: errors by
+// message, floats by bits (any NaN equal to any NaN), slices by nil-ness
+// and elements, not capacity.
+func same(m, r ir.Literal, t ir.Type, seen map[[2]*ir.Literal]bool) bool {
+	switch t := t.(type) {
+	case ir.Float:
+		if isNaN(m.Bits, t.Bits) && isNaN(r.Bits, t.Bits) {
+			return true
+		}
+		return m.Bits == r.Bits
+	case ir.Int, ir.Bool:
+		return m.Bits == r.Bits
+	case ir.String:
+		return m.Str == r.Str
+	case ir.Error:
+		mn, rn := m.Nil || (m.T == nil && m.Str == ""), r.Nil
+		return mn == rn && (mn || m.Str == r.Str)
+	case ir.Slice, ir.Map:
+		if m.Nil != r.Nil || len(m.Elems) != len(r.Elems) {
+			return false
+		}
+		var et func(int) ir.Type
+		if s, ok := t.(ir.Slice); ok {
+			et = func(int) ir.Type { return s.Elem }
+		} else {
+			mt := t.(ir.Map)
+			et = func(int) ir.Type { return ir.Tuple{Elems: []ir.Type{mt.Key, mt.Elem}} }
+		}
+		for i := range m.Elems {
+			if !same(m.Elems[i], r.Elems[i], et(i), seen) {
+				return false
+			}
+		}
+		return true
+	case ir.Tuple:
+		for i := range t.Elems {
+			if i >= len(m.Elems) || i >= len(r.Elems) || !same(m.Elems[i], r.Elems[i], t.Elems[i], seen) {
+				return false
+			}
+		}
+		return true
+	case ir.Array:
+		for i := range t.Len {
+			if i >= len(m.Elems) || i >= len(r.Elems) || !same(m.Elems[i], r.Elems[i], t.Elem, seen) {
+				return false
+			}
+		}
+		return true
+	case *ir.Struct:
+		for i, fl := range t.Fields {
+			if i >= len(m.Elems) || i >= len(r.Elems) || !same(m.Elems[i], r.Elems[i], fl.T, seen) {
+				return false
+			}
+		}
+		return true
+	case ir.Pointer:
+		if (m.Ref == nil) != (r.Ref == nil) {
+			return false
+		}
+		if m.Ref == nil || seen[[2]*ir.Literal{m.Ref, r.Ref}] {
+			return true
+		}
+		seen[[2]*ir.Literal{m.Ref, r.Ref}] = true
+		return m.Offset == r.Offset && same(*m.Ref, *r.Ref, t.Elem, seen)
+	case *ir.Interface:
+		if m.Nil != r.Nil || m.Bits != r.Bits {
+			return false
+		}
+		if m.Nil || len(m.Elems) == 0 || len(r.Elems) == 0 || int(m.Bits) < 1 || int(m.Bits) > len(t.Impls) {
+			return m.Nil
+		}
+		return same(m.Elems[0], r.Elems[0], t.Impls[m.Bits-1].T, seen)
+	case *ir.Signature:
+		return m.Func == nil && r.Func == nil
+	}
+	return false
+}
+
+func isNaN(bits uint64, width int) bool {
+	if width == 32 {
+		return bits&0x7f800000 == 0x7f800000 && bits&0x7fffff != 0
+	}
+	return bits&0x7ff0000000000000 == 0x7ff0000000000000 && bits&0xfffffffffffff != 0
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,219 @@
+// Package oracle runs the cases the search found on the package as the Go
+// toolchain compiles it, and makes what the real code does their expected
+// values: pbcc's own executor is a guide to find inputs, never the judge
+// of what a function returns.
+//
+// It takes a package's directory and, per source file, the gen.Results of
+// its functions; it renders the oracle variant of their test files
+// (emit.Oracle), runs them with a recorder through go test -overlay (no
+// file of the package is touched), and gives each case the results, the
+// panic and the pointees after the call that the real run shows. Where
+// pbcc's model said otherwise, the real run wins and the case counts as a
+// mismatch.
+package oracle
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/ssaexec/emit"
+)
+
+// A File is one source file of the package and the results of the
+// functions it declares, in the order emit writes them.
+type File struct {
+	Src     string // the source file's path
+	Results []*gen.Result
+}
+
+// A Verdict says how pbcc's model fared against the real run on one
+// function's cases.
+type Verdict struct {
+	Checked    int // cases the real run gave values for
+	Mismatch   int // cases whose model values the real run corrected
+	Unverified int // cases the real run did not record (kept as the model says)
+	// Mismatches describes the first few corrections, for -v and the JSON.
+	Mismatches []string
+}
+
+// recorderName is the file the recorder is overlaid as in the package's
+// directory; a file of that name must not exist.
+const recorderName = "pbcc_oracle_recorder_test.go"
+
+// Run replays the cases of files on the real package in dir (named
+// pkgName) and corrects them in place. It returns a verdict per result;
+// an error says the real run could not be had for some or all of them,
+// whose cases then keep the model's values (their verdicts count them as
+// unverified).
+func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Result]*Verdict, error) {
+	verdicts := map[*gen.Result]*Verdict{}
+	for _, f := range files {
+		for _, r := range f.Results {
+			verdicts[r] = &Verdict{}
+		}
+	}
+	tmp, err := os.MkdirTemp("", "pbcc-oracle-")
+	if err != nil {
+		return verdicts, fmt.Errorf("oracle: %w", err)
+	}
+	if os.Getenv("PBCC_KEEP") == "" {
+		defer os.RemoveAll(tmp)
+	}
+
+	overlay := map[string]string{}
+	cases := map[[2]string]emit.CaseRef{}
+	var tests []string
+	var errs []error
+	for i, f := range files {
+		content, refs, err := emit.Oracle(pkgName, f.Results)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("oracle: %s: %w", f.Src, err))
+			continue
+		}
+		path := filepath.Join(tmp, fmt.Sprintf("%d_oracle_test.go", i))
+		if err := os.WriteFile(path, content, 0o644); err != nil {
+			return verdicts, fmt.Errorf("oracle: %w", err)
+		}
+		overlay[emit.TestFileName(f.Src)] = path
+		for k, ref := range refs {
+			cases[k] = ref
+			tests = append(tests, k[0])
+		}
+	}
+	if len(tests) == 0 {
+		return finish(verdicts, errs)
+	}
+	recPath := filepath.Join(dir, recorderName)
+	if _, err := os.Stat(recPath); err == nil {
+		return finish(verdicts, append(errs, fmt.Errorf("oracle: %s exists; it is the name of pbcc's recorder", recPath)))
+	}
+	rec, err := recorder(pkgName)
+	if err != nil {
+		return finish(verdicts, append(errs, err))
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "recorder_test.go"), rec, 0o644); err != nil {
+		return verdicts, fmt.Errorf("oracle: %w", err)
+	}
+	overlay[recPath] = filepath.Join(tmp, "recorder_test.go")
+	js, err := json.Marshal(map[string]any{"Replace": overlay})
+	if err != nil {
+		return verdicts, fmt.Errorf("oracle: %w", err)
+	}
+	overlayPath := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
+		return verdicts, fmt.Errorf("oracle: %w", err)
+	}
+
+	sort.Strings(tests)
+	tests = compact(tests)
+	for i, t := range tests {
+		tests[i] = regexp.QuoteMeta(t)
+	}
+	out := filepath.Join(tmp, "records.jsonl")
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
+		"-run", "^("+strings.Join(tests, "|")+")$", "-timeout", timeout(ctx).String(), ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PBCC_ORACLE_OUT="+out)
+	var output bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &output, &output
+	if err := cmd.Run(); err != nil {
+		errs = append(errs, fmt.Errorf("oracle: running the cases on the real code in %s: %v\n%s", dir, err, tail(output.Bytes())))
+	}
+	data, err := os.ReadFile(out)
+	if err != nil && !os.IsNotExist(err) {
+		errs = append(errs, fmt.Errorf("oracle: %w", err))
+	}
+	seen := map[emit.CaseRef]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<28)
+	for sc.Scan() {
+		var l record
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			errs = append(errs, fmt.Errorf("oracle: a record: %w", err))
+			continue
+		}
+		ref, ok := cases[[2]string{l.Test, l.Case}]
+		if !ok || seen[ref] {
+			continue
+		}
+		seen[ref] = true
+		v := verdicts[ref.Result]
+		c := &ref.Result.Cases[ref.Index]
+		what, ok := correct(ref.Result.Func, c, &l, pkgName)
+		if !ok {
+			continue // counted as unverified below
+		}
+		v.Checked++
+		if what != "" {
+			v.Mismatch++
+			if len(v.Mismatches) < 3 {
+				v.Mismatches = append(v.Mismatches, fmt.Sprintf("case %s: %s", c.Name, what))
+			}
+		}
+	}
+	for _, f := range files {
+		for _, r := range f.Results {
+			v := verdicts[r]
+			v.Unverified = len(r.Cases) - v.Checked
+		}
+	}
+	return finish(verdicts, errs)
+}
+
+func finish(v map[*gen.Result]*Verdict, errs []error) (map[*gen.Result]*Verdict, error) {
+	for r, vd := range v {
+		vd.Unverified = len(r.Cases) - vd.Checked
+	}
+	if len(errs) == 0 {
+		return v, nil
+	}
+	var b strings.Builder
+	for i, e := range errs {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(e.Error())
+	}
+	return v, fmt.Errorf("%s", b.String())
+}
+
+func compact(s []string) []string {
+	var out []string
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// timeout is go test's own limit: what is left of ctx, at most two
+// minutes, so that a case that loops for ever (the model bounded a loop
+// the real code does not leave) ends the run rather than the session.
+func timeout(ctx context.Context) time.Duration {
+	d := 2 * time.Minute
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < d {
+		d = max(time.Until(dl), time.Second)
+	}
+	return d
+}
+
+// tail is the end of a command's output: enough to see why it failed.
+func tail(b []byte) []byte {
+	const n = 4000
+	if len(b) > n {
+		return append([]byte("..."), b[len(b)-n:]...)
+	}
+	return b
+}
