@@ -143,19 +143,24 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			afterSearch(results)
 		}
 		replayReal(ctx, p, results, stderr)
-		written, err := writeTests(cfg, p, results, stderr)
+		if afterReplay != nil {
+			afterReplay(results)
+		}
+		if anyCases(results) {
+			if added, err := emit.EnsureGoCmp(p.Dir); err != nil {
+				fmt.Fprintf(stderr, "pbcc: %v\n", err)
+				status = 2
+				continue
+			} else if added {
+				fmt.Fprintf(stderr, "pbcc: added github.com/google/go-cmp to the go.mod of %s (the generated tests use it)\n", rel(p.Dir))
+			}
+		}
+		written, err := writeTests(ctx, cfg, p, results, stderr)
 		if err != nil {
 			status = 2
 		}
 		if len(written) == 0 {
 			continue
-		}
-		if added, err := emit.EnsureGoCmp(p.Dir); err != nil {
-			fmt.Fprintf(stderr, "pbcc: %v\n", err)
-			status = 2
-			continue
-		} else if added {
-			fmt.Fprintf(stderr, "pbcc: added github.com/google/go-cmp to the go.mod of %s (the generated tests use it)\n", rel(p.Dir))
 		}
 		m, err := measure(ctx, p.Dir, "")
 		if err != nil {
@@ -228,7 +233,7 @@ type funcResult struct {
 
 // writeTests writes one test file per source file of p that has selected
 // functions, and returns the files written.
-func writeTests(cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) ([]string, error) {
+func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) ([]string, error) {
 	byFile := map[string][]*gen.Result{}
 	var files []string
 	for _, fr := range results {
@@ -244,8 +249,9 @@ func writeTests(cfg *genConfig, p *ssaexec.Package, results []*funcResult, stder
 	sort.Strings(files)
 	var written []string
 	var firstErr error
+	contents, errs := verifiedFiles(ctx, cfg, p, byFile, files, stderr)
 	for _, f := range files {
-		content, err := emit.File(p.Name, byFile[f], cfg.cmdLine)
+		content, err := contents[f], errs[f]
 		if err == nil {
 			err = emit.Write(emit.TestFileName(f), content)
 		}
@@ -291,8 +297,9 @@ type funcSummary struct {
 	// ModelMismatch counts the cases whose expected values pbcc's model
 	// got wrong and the real run corrected; Unverified those the real run
 	// could not check (they keep the model's values).
-	ModelMismatch int `json:"model_mismatch"`
-	Unverified    int `json:"unverified,omitempty"`
+	// Both are left out for C, whose harness gcc checks.
+	ModelMismatch *int `json:"model_mismatch,omitempty"`
+	Unverified    int  `json:"unverified,omitempty"`
 }
 
 // A finding is a feasible path to undefined behaviour (C), with the
@@ -362,9 +369,7 @@ func summarize(fr *funcResult, m measured) funcSummary {
 		Tests: len(r.Cases), Seconds: roundSeconds(r.Duration), K: r.K, SolverCalls: r.SolverCalls,
 	}
 	if v := fr.verdict; v != nil {
-		s.ModelMismatch, s.Unverified = v.Mismatch, v.Unverified
-	} else if fr.r != nil {
-		s.Unverified = len(fr.r.Cases)
+		s.ModelMismatch, s.Unverified = &v.Mismatch, v.Unverified
 	}
 	for _, c := range r.Extern {
 		s.Unmodelled = append(s.Unmodelled, unmodelled{Call: c.Func, Pos: rel(c.Pos.String()), Model: c.Model})

@@ -70,7 +70,10 @@ func Add(a, b int8) int8 {
 		if err := json.Unmarshal([]byte(line), &s); err != nil {
 			t.Fatalf("%v: %s", err, line)
 		}
-		mismatches += s.ModelMismatch
+		if s.ModelMismatch == nil {
+			t.Fatalf("%s: no model_mismatch in %s", s.Func, line)
+		}
+		mismatches += *s.ModelMismatch
 		if s.Unverified != 0 {
 			t.Errorf("%s: %d cases not verified on the real code", s.Func, s.Unverified)
 		}
@@ -89,5 +92,32 @@ func Add(a, b int8) int8 {
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("the emitted tests fail on the real code: %v\n%s\n%s", err, out, data)
+	}
+}
+
+// TestFailingCaseLeftOut breaks expected values after the real run, as a
+// function that does not give the same result twice would: the cases that
+// fail are left out, named on stderr, and the file written passes.
+func TestFailingCaseLeftOut(t *testing.T) {
+	dir := newModule(t, "trityp")
+	afterReplay = func(rs []*funcResult) {
+		for _, fr := range rs {
+			if fr.r.Func.Name == "trityp.Trityp" && len(fr.r.Cases) > 2 {
+				fr.r.Cases[1].Outputs[0].Bits += 10
+			}
+		}
+	}
+	t.Cleanup(func() { afterReplay = nil })
+	code, _, stderr := pbcc(t, dir, "gen", "./trityp")
+	if code != 0 {
+		t.Fatalf("pbcc gen: exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "Trityp: case") || !strings.Contains(stderr, "fails on the real code") {
+		t.Errorf("stderr does not name the failing case:\n%s", stderr)
+	}
+	cmd := exec.Command("go", "test", "./trityp")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the emitted tests fail: %v\n%s", err, out)
 	}
 }

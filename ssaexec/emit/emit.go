@@ -118,8 +118,9 @@ func renderFile(g *generator, pkgName string, results []*gen.Result, cmd string)
 		}
 	}
 	fv.Imports = g.bindImports()
-	if g.oracle {
-		g.refs = map[[2]string]CaseRef{} // the names of the second pass are the ones written
+	if g.oracle || g.record {
+		// The names of the second pass are the ones written.
+		g.refs, g.tests = map[[2]string]CaseRef{}, map[string]*gen.Result{}
 	}
 	fv.Testing, fv.Cmp = g.imports[testingPath], g.imports[cmpPath]
 	fv.Fmt, fv.Strings = g.imports["fmt"], g.imports["strings"]
@@ -133,6 +134,9 @@ func renderFile(g *generator, pkgName string, results []*gen.Result, cmd string)
 		tv, err := g.test(f, testNames)
 		if err != nil {
 			return nil, err
+		}
+		if g.tests != nil {
+			g.tests[tv.Name] = f.r
 		}
 		fv.Tests = append(fv.Tests, tv)
 	}
@@ -160,9 +164,11 @@ func numbered(src []byte) string {
 type generator struct {
 	pkg     *types.Package        // the package under test, once known
 	oracle  bool                  // the file records what the calls do (Oracle)
-	refs    map[[2]string]CaseRef // oracle: the case of each (test, case name)
-	imports map[string]string     // import path -> name bound in the file
-	taken   map[string]bool       // names locals must avoid: package scope and imports
+	record  bool                  // fill refs and tests (FileRefs)
+	refs    map[[2]string]CaseRef // the case of each (test, case name), for Oracle and FileRefs
+	tests   map[string]*gen.Result
+	imports map[string]string // import path -> name bound in the file
+	taken   map[string]bool   // names locals must avoid: package scope and imports
 }
 
 // function is one function under test, as its signature shows it.

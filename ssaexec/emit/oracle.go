@@ -17,6 +17,15 @@ func Oracle(pkgName string, results []*gen.Result) ([]byte, map[[2]string]CaseRe
 	return out, g.refs, err
 }
 
+// FileRefs is File, and which result each test function checks and which
+// case each (test, case name) pair is: how a failure go test reports is
+// traced back to what pbcc found.
+func FileRefs(pkgName string, results []*gen.Result, cmd string) ([]byte, map[string]*gen.Result, map[[2]string]CaseRef, error) {
+	g := &generator{imports: map[string]string{}, record: true}
+	out, err := renderFile(g, pkgName, results, cmd)
+	return out, g.tests, g.refs, err
+}
+
 // A CaseRef is one case of a result.
 type CaseRef struct {
 	Result *gen.Result

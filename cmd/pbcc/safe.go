@@ -1,0 +1,218 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/ssaexec"
+	"github.com/pbcc/pbcc/ssaexec/emit"
+	"github.com/pbcc/pbcc/ssaexec/oracle"
+)
+
+// anyCases reports whether some function of results has a case to write.
+func anyCases(results []*funcResult) bool {
+	for _, fr := range results {
+		if fr.err == nil && fr.r != nil && len(fr.r.Cases) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// verifiedFiles renders the test file of each source file of p in files
+// and checks them on the real package before anything is written: they
+// must compile, be vet-clean and pass (oracle.Verify, through an overlay).
+// A table that does not compile is left out and its function named, a case
+// that fails is left out, and the files are checked again, up to three
+// rounds. A file that still fails gets an error and must not be written.
+func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFile map[string][]*gen.Result,
+	files []string, stderr io.Writer) (map[string][]byte, map[string]error) {
+	contents := map[string][]byte{}
+	errs := map[string]error{}
+	srcOf := map[string]string{} // test file -> source file
+	for _, f := range files {
+		srcOf[emit.TestFileName(f)] = f
+	}
+	bisected := map[string]bool{} // source files whose tables were checked one by one
+	for round := 0; ; round++ {
+		tests := map[string]*gen.Result{}
+		cases := map[[2]string]emit.CaseRef{}
+		overlay := map[string][]byte{}
+		for _, f := range files {
+			if errs[f] != nil {
+				continue
+			}
+			content, ts, cs, err := emit.FileRefs(p.Name, byFile[f], cfg.cmdLine)
+			if err != nil {
+				errs[f] = err
+				continue
+			}
+			contents[f] = content
+			overlay[emit.TestFileName(f)] = content
+			for name, r := range ts {
+				tests[name] = r
+			}
+			for k, ref := range cs {
+				cases[[2]string{k[0], oracle.SubtestName(k[1])}] = ref
+			}
+		}
+		if len(overlay) == 0 {
+			return contents, errs
+		}
+		names := make([]string, 0, len(tests))
+		for n := range tests {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		fails, err := oracle.Verify(ctx, p.Dir, overlay, names)
+		if err != nil {
+			// Not checked (the run was cut short): the files are written
+			// all the same, since losing the cases found would be worse.
+			fmt.Fprintf(stderr, "pbcc: %s: the generated tests were not checked before writing: %v\n", rel(p.Dir), err)
+			return contents, errs
+		}
+		if fails.OK() {
+			return contents, errs
+		}
+		if round == 2 {
+			for _, f := range files {
+				if errs[f] == nil && contents[f] != nil {
+					errs[f] = fmt.Errorf("%s: the generated tests still fail after leaving out what failed; the previous file is kept:\n%s",
+						rel(emit.TestFileName(f)), describe(fails))
+				}
+			}
+			return contents, errs
+		}
+		changed := false
+		for _, d := range fails.Build {
+			src := srcOf[d.File]
+			r := tests[testAt(contents[src], d.Line)]
+			if r == nil {
+				// Outside any table (an import, say): each table is
+				// checked alone to find those that bring it.
+				if bisected[src] {
+					if errs[src] == nil {
+						errs[src] = fmt.Errorf("%s:%d: internal error: the generated file does not compile: %s; the previous file is kept", rel(d.File), d.Line, d.Msg)
+					}
+					continue
+				}
+				bisected[src] = true
+				for _, r := range byFile[src] {
+					if len(r.Cases) == 0 {
+						continue
+					}
+					content, _, _, err := emit.FileRefs(p.Name, []*gen.Result{r}, cfg.cmdLine)
+					var alone *oracle.Failures
+					if err == nil {
+						alone, err = oracle.Verify(ctx, p.Dir, map[string][]byte{d.File: content}, nil)
+					}
+					if err == nil && len(alone.Build) == 0 {
+						continue
+					}
+					why := fmt.Sprint(err)
+					if err == nil {
+						why = fmt.Sprintf("%s:%d: %s", rel(alone.Build[0].File), alone.Build[0].Line, alone.Build[0].Msg)
+					}
+					fmt.Fprintf(stderr, "pbcc: %s: %s: internal error: its table does not compile (%s); the table is left out\n",
+						rel(r.Func.Pos.String()), shortName(r.Func), why)
+					r.Cases = nil
+					changed = true
+				}
+				continue
+			}
+			if len(r.Cases) > 0 {
+				fmt.Fprintf(stderr, "pbcc: %s: %s: internal error: its table does not compile (%s:%d: %s); the table is left out\n",
+					rel(r.Func.Pos.String()), shortName(r.Func), rel(d.File), d.Line, d.Msg)
+				r.Cases = nil
+				changed = true
+			}
+		}
+		drop := map[*gen.Result]map[int]bool{}
+		for name := range fails.Tests {
+			test, sub, ok := strings.Cut(name, "/")
+			if !ok {
+				continue // its failing subtests say which cases
+			}
+			ref, ok := cases[[2]string{test, sub}]
+			if !ok {
+				continue
+			}
+			if drop[ref.Result] == nil {
+				drop[ref.Result] = map[int]bool{}
+			}
+			drop[ref.Result][ref.Index] = true
+		}
+		for name := range fails.Tests {
+			if r := tests[name]; r != nil && drop[r] == nil && len(r.Cases) > 0 {
+				// The test failed outside its cases: its table goes.
+				fmt.Fprintf(stderr, "pbcc: %s: %s: its test fails on the real code; the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
+				r.Cases = nil
+				changed = true
+			}
+		}
+		for r, idx := range drop {
+			var kept []gen.Case
+			for i, c := range r.Cases {
+				if idx[i] {
+					fmt.Fprintf(stderr, "pbcc: %s: %s: case %s fails on the real code (its function does not give the same result twice?); left out\n",
+						rel(r.Func.Pos.String()), shortName(r.Func), c.Name)
+					continue
+				}
+				kept = append(kept, c)
+			}
+			r.Cases = kept
+			changed = true
+		}
+		if !changed {
+			for _, f := range files {
+				if errs[f] == nil && contents[f] != nil {
+					errs[f] = fmt.Errorf("%s: the generated tests fail; the previous file is kept:\n%s", rel(emit.TestFileName(f)), describe(fails))
+				}
+			}
+			return contents, errs
+		}
+	}
+}
+
+// describe is what failed, for a message.
+func describe(f *oracle.Failures) string {
+	var lines []string
+	for _, d := range f.Build {
+		lines = append(lines, fmt.Sprintf("%s:%d: %s", rel(d.File), d.Line, d.Msg))
+	}
+	var ts []string
+	for t := range f.Tests {
+		ts = append(ts, t)
+	}
+	sort.Strings(ts)
+	for _, t := range ts {
+		lines = append(lines, "failed: "+t)
+	}
+	if f.Output != "" {
+		lines = append(lines, f.Output)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// testAt returns the name of the function of the Go source src that
+// spans line, or "".
+func testAt(src []byte, line int) string {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return ""
+	}
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fset.Position(fd.Pos()).Line <= line && line <= fset.Position(fd.End()).Line {
+			return fd.Name.Name
+		}
+	}
+	return ""
+}

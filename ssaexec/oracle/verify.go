@@ -1,0 +1,147 @@
+package oracle
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Failures is what go test and go vet found wrong with test files about to
+// be written.
+type Failures struct {
+	Build []Diag          // compile and vet diagnostics in the files
+	Tests map[string]bool // the tests and subtests ("TestX/name") that failed
+	// Output is go test's own text when it failed for a reason not shown
+	// in Build or Tests (empty otherwise).
+	Output string
+}
+
+// A Diag is a compiler or vet message at a line of one of the files.
+type Diag struct {
+	File string // the file's path, as given to Verify
+	Line int
+	Msg  string
+}
+
+// OK reports whether nothing failed.
+func (f *Failures) OK() bool { return len(f.Build) == 0 && len(f.Tests) == 0 && f.Output == "" }
+
+var diagRE = regexp.MustCompile(`([^\s:]+\.go):(\d+)(?::\d+)?: (.*)`)
+
+// Verify compiles, vets (every analyzer) and runs the tests named in
+// tests, of the files given by path and content overlaid on the package in
+// dir: nothing is written there. It returns what failed; an error says go
+// test could not be run at all.
+func Verify(ctx context.Context, dir string, files map[string][]byte, tests []string) (*Failures, error) {
+	tmp, err := os.MkdirTemp("", "pbcc-verify-")
+	if err != nil {
+		return nil, fmt.Errorf("oracle: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	overlay := map[string]string{}
+	byBase := map[string]string{}
+	i := 0
+	for path, content := range files {
+		p := filepath.Join(tmp, fmt.Sprintf("%d_%s", i, filepath.Base(path)))
+		i++
+		if err := os.WriteFile(p, content, 0o644); err != nil {
+			return nil, fmt.Errorf("oracle: %w", err)
+		}
+		overlay[path] = p
+		byBase[filepath.Base(path)] = path
+		byBase[filepath.Base(p)] = path // go names the overlay's file in some messages
+	}
+	js, err := json.Marshal(map[string]any{"Replace": overlay})
+	if err != nil {
+		return nil, fmt.Errorf("oracle: %w", err)
+	}
+	overlayPath := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
+		return nil, fmt.Errorf("oracle: %w", err)
+	}
+	quoted := make([]string, len(tests))
+	for i, t := range tests {
+		quoted[i] = regexp.QuoteMeta(t)
+	}
+	run := "^$"
+	if len(tests) > 0 {
+		run = "^(" + strings.Join(quoted, "|") + ")$"
+	}
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-json", "-vet=all", "-overlay="+overlayPath,
+		"-run", run, "-timeout", timeout(ctx).String(), ".")
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	runErr := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("oracle: verifying the tests in %s: %w", dir, ctx.Err())
+	}
+	f := &Failures{Tests: map[string]bool{}}
+	// Diagnostics are read from the build's output only: a failing
+	// test's own messages also start with file:line.
+	var text, build strings.Builder
+	text.Write(stderr.Bytes())
+	build.Write(stderr.Bytes())
+	sc := bufio.NewScanner(&stdout)
+	sc.Buffer(nil, 1<<26)
+	for sc.Scan() {
+		var ev struct{ Action, Test, Output string }
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			text.Write(sc.Bytes())
+			text.WriteByte('\n')
+			continue
+		}
+		switch ev.Action {
+		case "fail":
+			if ev.Test != "" {
+				f.Tests[ev.Test] = true
+			}
+		case "output":
+			text.WriteString(ev.Output)
+		case "build-output":
+			text.WriteString(ev.Output)
+			build.WriteString(ev.Output)
+		}
+	}
+	for _, m := range diagRE.FindAllStringSubmatch(build.String(), -1) {
+		path, ok := byBase[filepath.Base(m[1])]
+		if !ok {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		f.Build = append(f.Build, Diag{File: path, Line: line, Msg: m[3]})
+	}
+	if runErr != nil && f.OK() {
+		f.Output = string(tail([]byte(text.String())))
+		if f.Output == "" {
+			f.Output = runErr.Error()
+		}
+	}
+	return f, nil
+}
+
+// SubtestName is the name go test gives a subtest run as
+// t.Run(name, ...): spaces become underscores, unprintable runes escapes.
+func SubtestName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r == ' ':
+			b.WriteByte('_')
+		case !strconv.IsPrint(r):
+			s := strconv.QuoteRune(r)
+			b.WriteString(s[1 : len(s)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
