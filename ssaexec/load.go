@@ -23,6 +23,18 @@ type Package struct {
 	Path, Name, Dir string  // import path, package name, directory
 	Funcs           []*Func // in source order (file name order, then position)
 	Errors          []error // one per function that could not be lowered; the others are still there
+	// Skipped are the functions of Errors whose signature lowered (their
+	// bodies did not): pbcc still searches them, on the real code
+	// (ssaexec/explore). In source order.
+	Skipped []*Skipped
+}
+
+// A Skipped function is one whose body could not be lowered.
+type Skipped struct {
+	IR   *ir.Func // its signature only: Params and Results, no Blocks; Src is the *ssa.Function
+	SSA  *ssa.Function
+	File string
+	Err  error // why the body could not be lowered
 }
 
 // Func is one function or method of a Package, lowered.
@@ -121,6 +133,7 @@ func Load(dir string, patterns ...string) ([]*Package, error) {
 		for _, d := range declaredFuncs(prog, p) {
 			if err := lw.lower(d.fn); err != nil {
 				pkg.Errors = append(pkg.Errors, err)
+				pkg.skip(lw, d.fn, d.file, err)
 				continue
 			}
 			pkg.Funcs = append(pkg.Funcs, &Func{IR: lw.funcs[d.fn].ir, SSA: d.fn, File: d.file})
@@ -134,6 +147,7 @@ func Load(dir string, patterns ...string) ([]*Package, error) {
 		for _, f := range pkg.Funcs {
 			if err := lw.calleeError(f.SSA); err != nil {
 				pkg.Errors = append(pkg.Errors, err)
+				pkg.skip(lw, f.SSA, f.File, err)
 				continue
 			}
 			kept = append(kept, f)
@@ -149,6 +163,13 @@ func Load(dir string, patterns ...string) ([]*Package, error) {
 			f.IR.Siblings = siblings
 		}
 		sortErrors(pkg.Errors)
+		sort.SliceStable(pkg.Skipped, func(i, j int) bool {
+			a, b := pkg.Skipped[i].IR.Pos, pkg.Skipped[j].IR.Pos
+			if a.File != b.File {
+				return a.File < b.File
+			}
+			return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+		})
 	}
 	// Number the values and check every function lowered (callees
 	// included): a failure is a bug in the lowering, not in the input.
@@ -280,4 +301,15 @@ func (c sourceCache) text(fset *token.FileSet, n ast.Node) string {
 		return ""
 	}
 	return strings.Join(strings.Fields(string(src[start.Offset:end.Offset])), " ")
+}
+
+// skip records fn, which failed with err, in p.Skipped when its signature
+// lowered: a copy of its header, with no body.
+func (p *Package) skip(lw *lowerer, fn *ssa.Function, file string, err error) {
+	st := lw.funcs[fn]
+	if st == nil || len(st.ir.Params) != len(fn.Params) || len(st.ir.Results) != fn.Signature.Results().Len() {
+		return
+	}
+	h := &ir.Func{Name: st.ir.Name, Pos: st.ir.Pos, Lang: st.ir.Lang, Params: st.ir.Params, Results: st.ir.Results, Src: fn}
+	p.Skipped = append(p.Skipped, &Skipped{IR: h, SSA: fn, File: file, Err: err})
 }

@@ -128,8 +128,16 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	for _, p := range pkgs {
+		searched := map[error]bool{}
+		for _, s := range p.Skipped {
+			searched[s.Err] = true
+		}
 		for _, e := range p.Errors {
-			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
+			if searched[e] {
+				fmt.Fprintf(stderr, "pbcc: %s; searched on the real code instead\n", relErr(e))
+			} else {
+				fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
+			}
 		}
 		files := map[*ir.Func]string{}
 		var fs []*ir.Func
@@ -139,6 +147,14 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		setSiblings(fs)
 		results := generate(ctx, cfg, selected(cfg, fs), func(f *ir.Func) string { return files[f] })
+		results = append(results, explore(ctx, cfg, p, stderr)...)
+		sort.SliceStable(results, func(i, j int) bool {
+			a, b := results[i].r, results[j].r
+			if results[i].file != results[j].file || a == nil || b == nil {
+				return results[i].file < results[j].file
+			}
+			return a.Func.Pos.Line < b.Func.Pos.Line || a.Func.Pos.Line == b.Func.Pos.Line && a.Func.Pos.Col < b.Func.Pos.Col
+		})
 		if afterSearch != nil {
 			afterSearch(results)
 		}
@@ -229,6 +245,9 @@ type funcResult struct {
 	r       *gen.Result
 	err     error
 	verdict *oracle.Verdict // the real run's word on the cases; nil when they were not run
+	// explored, when set, says why the function was searched on the real
+	// code alone: the construct pbcc's model does not express.
+	explored string
 }
 
 // writeTests writes one test file per source file of p that has selected
@@ -300,6 +319,9 @@ type funcSummary struct {
 	// Both are left out for C, whose harness gcc checks.
 	ModelMismatch *int `json:"model_mismatch,omitempty"`
 	Unverified    int  `json:"unverified,omitempty"`
+	// Approximation says how the function was searched when pbcc's
+	// model could not be used, and why.
+	Approximation string `json:"approximation,omitempty"`
 }
 
 // A finding is a feasible path to undefined behaviour (C), with the
@@ -383,6 +405,10 @@ func summarize(fr *funcResult, m measured) funcSummary {
 		}
 		group[k] = append(group[k], es)
 	}
+	if fr.explored != "" {
+		summarizeExplored(&s, fr, m)
+		return s
+	}
 	s.Branches = len(order)
 	for _, k := range order {
 		if m.taken[k] {
@@ -448,6 +474,9 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 		s.File, name, s.Covered, s.Branches, pct, s.UE, s.Tests, s.Seconds)
 	if s.NotMeasured != "" {
 		fmt.Fprintf(stdout, "\tnot measured: %s; the figures are pbcc's own\n", s.NotMeasured)
+	}
+	if s.Approximation != "" {
+		fmt.Fprintf(stdout, "\t%s\n", s.Approximation)
 	}
 	for _, nc := range s.NotCovered {
 		fmt.Fprintf(stdout, "\t%s %s %s: %s\n", nc.Pos, nc.Cond, nc.Outcome, nc.Reason)

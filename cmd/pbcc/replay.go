@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/oracle"
 )
@@ -58,4 +61,61 @@ func replayReal(ctx context.Context, p *ssaexec.Package, results []*funcResult, 
 			fmt.Fprintf(stderr, "pbcc: %s: %s: the real code disagrees with pbcc's model, the real run is kept: %s\n", rel(fr.file), shortName(r.Func), m)
 		}
 	}
+}
+
+// explore searches, on the real code, the functions of p selected by
+// -func whose bodies pbcc's model cannot express (ssaexec.Skipped), so
+// that they get tests too.
+func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, stderr io.Writer) []*funcResult {
+	var fns []*ir.Func
+	var skipped []*ssaexec.Skipped
+	for _, s := range p.Skipped {
+		if cfg.funcRE == nil || cfg.funcRE.MatchString(shortName(s.IR)) {
+			fns = append(fns, s.IR)
+			skipped = append(skipped, s)
+		}
+	}
+	if len(fns) == 0 {
+		return nil
+	}
+	ex, err := oracle.Explore(ctx, p.Dir, p.Name, fns, oracle.DefaultExplore)
+	if err != nil {
+		fmt.Fprintf(stderr, "pbcc: %s: the search on the real code: %v\n", rel(p.Dir), relErr(err))
+	}
+	var out []*funcResult
+	for i, e := range ex {
+		why := skipped[i].Err.Error()
+		var ue *ssaexec.UnsupportedError
+		if errors.As(skipped[i].Err, &ue) {
+			why = ue.Construct + " at " + rel(ue.Pos.String())
+		}
+		fr := &funcResult{file: skipped[i].File, r: e.Result, explored: why}
+		if e.NotRun {
+			fr.err = fmt.Errorf("%s: %s: no tests: pbcc's model does not support %s, and it was %s", rel(fns[i].Pos.String()), shortName(fns[i]), why, e.Stop)
+		} else if e.Stop != "" {
+			fmt.Fprintf(stderr, "pbcc: %s: %s: the search on the real code stopped early: %s\n", rel(fns[i].Pos.String()), shortName(fns[i]), e.Stop)
+		}
+		out = append(out, fr)
+	}
+	return out
+}
+
+// summarizeExplored counts the branches of a function searched on the
+// real code alone from the measurement: pbcc's model has none of them.
+func summarizeExplored(s *funcSummary, fr *funcResult, m measured) {
+	s.Approximation = "searched on the real code only: pbcc's model does not support " + fr.explored
+	name := fr.r.Func.Name
+	for _, b := range m.branches {
+		if b.Func != name && !strings.HasPrefix(b.Func, name+"$") {
+			continue
+		}
+		s.Branches++
+		if b.Covered {
+			s.Covered++
+			continue
+		}
+		s.NotCovered = append(s.NotCovered, notCovered{Pos: rel(b.Pos.String()), Cond: b.Text, Outcome: b.Outcome,
+			Reason: "not reached by the search on the real code"})
+	}
+	s.Unknown = s.Branches - s.Covered
 }

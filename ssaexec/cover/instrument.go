@@ -269,10 +269,16 @@ var (
 	_pbccMu   _pbccsync.Mutex
 	_pbccOut  *_pbccos.File
 	_pbccErr  error
+	// _pbccLocal, when set, sees every hit: pbcc's search on the real
+	// code (ssaexec/explore) sets it around each call it makes.
+	_pbccLocal func(k int)
 )
 
 // _pbccHit appends k to the file named by ` + outEnv + ` the first time k is seen.
 func _pbccHit(k int) {
+	if _pbccLocal != nil {
+		_pbccLocal(k)
+	}
 	if _pbccSeen[k].Load() {
 		return
 	}

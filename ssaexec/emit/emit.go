@@ -823,7 +823,7 @@ func panicText(p string) string {
 // structs with unexported fields it holds.
 func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 	var floats bool
-	var structs []string
+	var structs, ignored []string
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type) error
 	walk = func(t types.Type) error {
@@ -852,6 +852,24 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 			}
 			return walk(u.Elem())
 		case *types.Struct:
+			// Another package's unexported fields are its own business
+			// (a sync.Mutex's state): ignored, and not walked.
+			if n, ok := types.Unalias(t).(*types.Named); ok && g.pkg != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != g.pkg.Path() {
+				unexported := false
+				for i := range u.NumFields() {
+					if !u.Field(i).Exported() {
+						unexported = true
+						continue
+					}
+					if err := walk(u.Field(i).Type()); err != nil {
+						return err
+					}
+				}
+				if unexported && !strings.Contains(n.Obj().Pkg().Path(), "internal") {
+					ignored = append(ignored, types.TypeString(t, g.qual)+"{}")
+				}
+				return nil
+			}
 			unexported := false
 			for i := range u.NumFields() {
 				unexported = unexported || !u.Field(i).Exported()
@@ -879,6 +897,10 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 	if len(structs) > 0 {
 		sort.Strings(structs)
 		opts = append(opts, g.use(cmpPath)+".AllowUnexported("+strings.Join(structs, ", ")+")")
+	}
+	if len(ignored) > 0 {
+		sort.Strings(ignored)
+		opts = append(opts, g.use(cmpoptsPath)+".IgnoreUnexported("+strings.Join(ignored, ", ")+")")
 	}
 	if floats {
 		opts = append(opts, g.use(cmpoptsPath)+".EquateNaNs()")

@@ -1,0 +1,347 @@
+package oracle
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/constant"
+	"go/types"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec/cover"
+)
+
+// ExploreOptions bound the search on the real code.
+type ExploreOptions struct {
+	Calls  int           // calls per function, at most
+	Budget time.Duration // time per function, at most
+}
+
+// DefaultExplore is what pbcc gen uses.
+var DefaultExplore = ExploreOptions{Calls: 3000, Budget: 2 * time.Second}
+
+// An Explored function is one Explore searched, or could not.
+type Explored struct {
+	Result *gen.Result // its cases; Edges is empty (the model has none)
+	// Stop says why the search ended before its calls were spent
+	// ("time budget", a call that did not return), or why it did not
+	// run at all (NotRun).
+	Stop   string
+	NotRun bool
+}
+
+// explorerName is the file the driver is overlaid as.
+const explorerName = "pbcc_explore_test.go"
+
+// Explore searches, on the package in dir compiled by the Go toolchain,
+// inputs that reach the branches of functions pbcc's model cannot
+// express: fns are their signatures (ir.Func with Params and Results, Src
+// the *ssa.Function; see ssaexec.Skipped). Each input kept reached a
+// branch site of the function that no earlier one did; its results or
+// panic are the real ones. A function that would act on the machine (its
+// calls reach os, net, syscall, os/exec) is not run.
+func Explore(ctx context.Context, dir, pkgName string, fns []*ir.Func, opts ExploreOptions) ([]*Explored, error) {
+	out := make([]*Explored, len(fns))
+	for i, f := range fns {
+		out[i] = &Explored{Result: &gen.Result{Func: f}}
+	}
+	in, err := cover.Instrument(ctx, dir)
+	if err != nil {
+		return out, fmt.Errorf("oracle: instrumenting %s: %w", dir, err)
+	}
+	type target struct {
+		Expr                      string
+		Sites, Ints, Floats, Strs string
+		index                     int
+	}
+	var targets []target
+	for i, f := range fns {
+		fn, ok := f.Src.(*ssa.Function)
+		if !ok {
+			out[i].NotRun, out[i].Stop = true, "no SSA function"
+			continue
+		}
+		if call := sideEffect(fn); call != "" {
+			out[i].NotRun, out[i].Stop = true, "not run: it calls "+call+", which acts on the machine"
+			continue
+		}
+		expr, ok := callExpr(fn)
+		if !ok {
+			out[i].NotRun, out[i].Stop = true, "not run: it cannot be named in a test"
+			continue
+		}
+		var sites []string
+		for id, s := range in.Sites {
+			if s.Func == f.Name || strings.HasPrefix(s.Func, f.Name+"$") {
+				sites = append(sites, strconv.Itoa(2*id), strconv.Itoa(2*id+1))
+			}
+		}
+		d := dictionary(fn)
+		targets = append(targets, target{Expr: expr, Sites: strings.Join(sites, ", "),
+			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
+	}
+	if len(targets) == 0 {
+		return out, nil
+	}
+
+	tmp, err := os.MkdirTemp("", "pbcc-explore-")
+	if err != nil {
+		return out, fmt.Errorf("oracle: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	var drv bytes.Buffer
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": targets,
+		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds())}); err != nil {
+		return out, fmt.Errorf("oracle: the search driver: %w", err)
+	}
+	rec, err := recorder(pkgName)
+	if err != nil {
+		return out, err
+	}
+	files := map[string][]byte{
+		filepath.Join(dir, explorerName): drv.Bytes(),
+		filepath.Join(dir, recorderName): rec,
+	}
+	for p, data := range in.Files {
+		files[p] = data
+	}
+	overlay := map[string]string{}
+	n := 0
+	for p, data := range files {
+		if _, err := os.Stat(p); err == nil && (filepath.Base(p) == explorerName || filepath.Base(p) == recorderName) {
+			return out, fmt.Errorf("oracle: %s exists; it is the name of a file pbcc adds for its runs", p)
+		}
+		tp := filepath.Join(tmp, fmt.Sprintf("%d_%s", n, filepath.Base(p)))
+		n++
+		if err := os.WriteFile(tp, data, 0o644); err != nil {
+			return out, fmt.Errorf("oracle: %w", err)
+		}
+		overlay[p] = tp
+	}
+	js, err := json.Marshal(map[string]any{"Replace": overlay})
+	if err != nil {
+		return out, fmt.Errorf("oracle: %w", err)
+	}
+	overlayPath := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
+		return out, fmt.Errorf("oracle: %w", err)
+	}
+	recs := filepath.Join(tmp, "explore.jsonl")
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
+		"-run", "^TestPBCCExplore$", "-timeout", timeout(ctx).String(), ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs)
+	var output bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &output, &output
+	started := time.Now()
+	runErr := cmd.Run()
+	data, _ := os.ReadFile(recs)
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<28)
+	for sc.Scan() {
+		var l struct {
+			Func  int     `json:"func"`
+			Args  []*node `json:"args"`
+			Done  bool    `json:"done"`
+			Panic string  `json:"panic"`
+			Got   []*node `json:"got"`
+			New   []int   `json:"new"`
+			Stop  string  `json:"stop"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Func < 0 || l.Func >= len(targets) {
+			continue
+		}
+		e := out[targets[l.Func].index]
+		if l.Stop != "" {
+			e.Stop = l.Stop
+			continue
+		}
+		c, ok := exploredCase(e.Result.Func, l.Args, l.Done, l.Panic, l.Got, pkgName)
+		if !ok {
+			continue
+		}
+		c.Name = "call"
+		if len(l.New) > 0 {
+			s := in.Sites[l.New[0]/2]
+			c.Name = s.Text + "_" + strconv.FormatBool(l.New[0]%2 == 0)
+		}
+		e.Result.Cases = append(e.Result.Cases, c)
+	}
+	for _, t := range targets {
+		out[t.index].Result.Duration = time.Since(started) / time.Duration(len(targets))
+	}
+	if runErr != nil {
+		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", dir, runErr, tail(output.Bytes()))
+	}
+	return out, nil
+}
+
+// exploredCase reads one kept input back into a case of f.
+func exploredCase(f *ir.Func, args []*node, done bool, panicked string, got []*node, pkgName string) (gen.Case, bool) {
+	d := &decoder{pkg: pkgName, objs: map[int]*ir.Literal{}}
+	if len(args) != len(f.Params) {
+		return gen.Case{}, false
+	}
+	c := gen.Case{Inputs: make([]ir.Literal, len(args))}
+	for i, p := range f.Params {
+		v, ok := d.decode(args[i], p.T)
+		if !ok {
+			return gen.Case{}, false
+		}
+		c.Inputs[i] = v
+	}
+	if !done {
+		c.Panic = panicked
+		return c, true
+	}
+	if len(got) != len(f.Results) {
+		return gen.Case{}, false
+	}
+	d = &decoder{pkg: pkgName, objs: map[int]*ir.Literal{}}
+	c.Outputs = make([]ir.Literal, len(got))
+	for i, t := range f.Results {
+		v, ok := d.decode(got[i], t)
+		if !ok {
+			return gen.Case{}, false
+		}
+		c.Outputs[i] = v
+	}
+	return c, true
+}
+
+// callExpr is how a test of the package names fn: F, T.M or (*T).M.
+func callExpr(fn *ssa.Function) (string, bool) {
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return fn.Name(), true
+	}
+	t := recv.Type()
+	ptr := false
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.TypeArgs().Len() > 0 {
+		return "", false
+	}
+	if ptr {
+		return "(*" + n.Obj().Name() + ")." + fn.Name(), true
+	}
+	return n.Obj().Name() + "." + fn.Name(), true
+}
+
+// machine are the packages whose functions act on the machine: a search
+// that calls them with made-up arguments could remove files or hang on
+// the network.
+var machine = map[string]bool{"os": true, "os/exec": true, "syscall": true, "net": true, "net/http": true,
+	"io/ioutil": true, "os/signal": true, "plugin": true}
+
+// harmless are the functions of those packages that only read the process's state.
+var harmless = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "os.Getpid": true, "os.Hostname": true,
+	"os.IsNotExist": true, "os.IsExist": true, "os.IsPermission": true, "os.Getwd": true}
+
+// sideEffect returns the first call, in fn or the functions it calls
+// statically (bodies built by go/ssa: the module's), of a function that
+// acts on the machine, or "".
+func sideEffect(fn *ssa.Function) string {
+	seen := map[*ssa.Function]bool{}
+	var walk func(f *ssa.Function, depth int) string
+	walk = func(f *ssa.Function, depth int) string {
+		if f == nil || seen[f] || depth > 8 {
+			return ""
+		}
+		seen[f] = true
+		if f.Pkg != nil && machine[f.Pkg.Pkg.Path()] || f.Object() != nil && f.Object().Pkg() != nil && machine[f.Object().Pkg().Path()] {
+			name := f.Object().Pkg().Name() + "." + f.Name()
+			if !harmless[name] {
+				return name
+			}
+		}
+		if name := f.String(); strings.HasPrefix(name, "log.Fatal") || strings.HasPrefix(name, "(*log.Logger).Fatal") {
+			return name
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				c, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				if s := walk(c.Common().StaticCallee(), depth+1); s != "" {
+					return s
+				}
+			}
+		}
+		for _, a := range f.AnonFuncs {
+			if s := walk(a, depth); s != "" {
+				return s
+			}
+		}
+		return ""
+	}
+	return walk(fn, 0)
+}
+
+type dict struct{ ints, floats, strs []string }
+
+// dictionary returns the constants of fn and its function literals, as Go
+// source, each once, in a fixed order.
+func dictionary(fn *ssa.Function) dict {
+	ints, floats, strs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	var walk func(f *ssa.Function)
+	walk = func(f *ssa.Function) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				var ops []*ssa.Value
+				for _, op := range in.Operands(ops) {
+					c, ok := (*op).(*ssa.Const)
+					if !ok || c.Value == nil {
+						continue
+					}
+					switch c.Value.Kind() {
+					case constant.Int:
+						if v, ok := constant.Int64Val(c.Value); ok {
+							ints[strconv.FormatInt(v, 10)] = true
+						}
+					case constant.Float:
+						if v, ok := constant.Float64Val(c.Value); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
+							floats[strconv.FormatFloat(v, 'g', -1, 64)] = true
+						}
+					case constant.String:
+						if s := constant.StringVal(c.Value); len(s) <= 64 {
+							strs[strconv.Quote(s)] = true
+						}
+					}
+				}
+			}
+		}
+		for _, a := range f.AnonFuncs {
+			walk(a)
+		}
+	}
+	walk(fn)
+	keys := func(m map[string]bool) []string {
+		var out []string
+		for k := range m {
+			out = append(out, k)
+		}
+		sort.Strings(out)
+		if len(out) > 64 {
+			out = out[:64]
+		}
+		return out
+	}
+	return dict{keys(ints), keys(floats), keys(strs)}
+}
