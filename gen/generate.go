@@ -183,13 +183,13 @@ type inputSpace struct {
 	len  int
 }
 
-// solverInputs returns the inputs of in for the solver; C's are
-// canonicalized (solve.Canonical), its text NUL-terminated.
+// solverInputs returns the inputs of in for the solver, canonicalized
+// (solve.Canonical); C's text NUL-terminated.
 func solverInputs(in *symexec.InputModel, lang ir.Lang) []solve.Input {
 	var vars []solve.Input
 	for _, v := range in.Vars() {
 		vars = append(vars, solve.Input{Var: v.Var, Signed: v.Signed, Kind: solve.Kind(v.Kind),
-			Canonical: lang == ir.C, Terminated: lang == ir.C && v.Kind == symexec.Text})
+			Canonical: true, Terminated: lang == ir.C && v.Kind == symexec.Text})
 	}
 	return vars
 }
@@ -591,15 +591,12 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 }
 
 // literals returns the arguments of a solution of f, a formula for goal
-// over the inputs of sp: for C, the canonical model (solve.Canonical)
-// when its replay takes the goal without failing, so that the harness
-// does not depend on which model the solver gave; the solver's model
-// otherwise.
+// over the inputs of sp: the canonical model (solve.Canonical) when its
+// replay takes the goal without failing, so that the tests do not depend
+// on which model the solver gave (Z3's models vary between contexts and
+// runs); the solver's model otherwise.
 func (g *generation) literals(sp inputSpace, f *term.Term, model solve.Model, goal ir.Edge) symexec.Args {
 	args := sp.in.Literals(model)
-	if g.f.Lang != ir.C {
-		return args
-	}
 	cargs := sp.in.Literals(solve.Canonical(f, sp.vars, model))
 	tr, err := symexec.Run(g.f, cargs, g.opts.MaxSteps)
 	if err != nil || tr.Panicked && !tr.Exit || !tookEdge(tr, goal) {

@@ -19,16 +19,16 @@ func TestTritypPBCC(t *testing.T) {
 		want    int
 	}{
 		{name: "L20_a<=0_true", a: 0, b: 0, c: 0, want: 4},
-		{name: "L20_b<=0_true", a: 2, b: -1, c: 0, want: 4},
-		{name: "L20_c<=0_true", a: 2, b: 1, c: 0, want: 4},
-		{name: "L23_a+b<=c_true", a: 1, b: 1, c: 4, want: 4},
-		{name: "L23_a+c<=b_true", a: 1, b: 7, c: 2, want: 4},
-		{name: "L23_b+c<=a_true", a: 8, b: 2, c: 1, want: 4},
+		{name: "L20_b<=0_true", a: 1, b: 0, c: 0, want: 4},
+		{name: "L20_c<=0_true", a: 1, b: 1, c: 0, want: 4},
+		{name: "L23_a+b<=c_true", a: 1, b: 1, c: 2, want: 4},
+		{name: "L23_a+c<=b_true", a: 1, b: 5, c: 1, want: 4},
+		{name: "L23_b+c<=a_true", a: 5, b: 1, c: 1, want: 4},
 		{name: "L26_a==b_false", a: 1, b: 2, c: 2, want: 2},
 		{name: "L26_b==c_true", a: 1, b: 1, c: 1, want: 1},
 		{name: "L29_a==b_true", a: 2, b: 2, c: 1, want: 2},
-		{name: "L29_a==c_true", a: 3, b: 5, c: 3, want: 2},
-		{name: "L29_a==c_false", a: 8, b: 7, c: 4, want: 3},
+		{name: "L29_a==c_true", a: 2, b: 1, c: 2, want: 2},
+		{name: "L29_a==c_false", a: 5, b: 4, c: 6, want: 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -46,6 +46,9 @@ func (in *InputModel) inputError(name string) value {
 	wrap := in.variable(name+".wrap", ir.Bool{})
 	msg := in.inputString(name + ".msg")
 	innerMsg := in.inputString(name + ".inner")
+	// A test tells "no error" by an empty message: an error made for an
+	// input says something.
+	in.domain = append(in.domain, term.ULE(bv64(1), msg.n), term.ULE(bv64(1), innerMsg.n))
 	inner := value{t: term.BV(inputTag, errTagBits), msg: &innerMsg}
 	if sents := errSentinels(in.f); len(sents) > 0 {
 		// which: 0 for errors.New, j+1 for sentinel j.
