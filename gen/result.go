@@ -97,6 +97,11 @@ type Result struct {
 	// Extern lists the calls of external functions the executor does not
 	// model exactly, whose results the replays taught.
 	Extern []ExternCall
+
+	// Approximation, when set, says how the cases were found without the
+	// model, and why: "searched on the real code only: ...". Edges and
+	// Goals are then empty.
+	Approximation string
 }
 
 // Count returns the number of branch edges with outcome o.

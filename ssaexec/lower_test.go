@@ -86,14 +86,13 @@ func golden(t *testing.T, root, dir string, pkgs []*Package) {
 			if pkg == nil {
 				t.Fatalf("package %s not loaded", name)
 			}
-			if len(pkg.Errors) > 0 {
-				t.Errorf("errors: %v", pkg.Errors)
-			}
 			for _, f := range pkg.Funcs {
 				if err := ir.Check(f.IR); err != nil {
 					t.Error(err)
 				}
 			}
+			// What the lowering refuses is in the golden (printPkg):
+			// only testdata/go/unmodelled is meant to have any.
 			got := printPkg(root, pkg)
 			golden := filepath.Join(goldens, name+".ir.golden")
 			if *update {

@@ -153,7 +153,7 @@ func TestTestdata(t *testing.T) {
 	}
 	pkgs := testdataPackages(t)
 	dir := newModule(t, pkgs...)
-	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./...")
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "-timeout", "30m", "./...")
 	if code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}
@@ -197,7 +197,7 @@ func TestTestdata(t *testing.T) {
 	if len(first) == 0 {
 		t.Fatal("no test files generated")
 	}
-	if code, _, stderr := pbcc(t, dir, "gen", "-json", "./..."); code != 0 {
+	if code, _, stderr := pbcc(t, dir, "gen", "-json", "-timeout", "30m", "./..."); code != 0 {
 		t.Fatalf("second pbcc gen exited %d:\n%s", code, stderr)
 	}
 	second := generated(t, dir)

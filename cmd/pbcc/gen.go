@@ -147,7 +147,11 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		setSiblings(fs)
 		results := generate(ctx, cfg, selected(cfg, fs), func(f *ir.Func) string { return files[f] })
-		results = append(results, explore(ctx, cfg, p, stderr)...)
+		if afterSearch != nil {
+			afterSearch(results)
+		}
+		replayReal(ctx, p, results, stderr)
+		results = append(results, explore(ctx, cfg, p, results, stderr)...)
 		sort.SliceStable(results, func(i, j int) bool {
 			a, b := results[i].r, results[j].r
 			if results[i].file != results[j].file || a == nil || b == nil {
@@ -155,10 +159,6 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			}
 			return a.Func.Pos.Line < b.Func.Pos.Line || a.Func.Pos.Line == b.Func.Pos.Line && a.Func.Pos.Col < b.Func.Pos.Col
 		})
-		if afterSearch != nil {
-			afterSearch(results)
-		}
-		replayReal(ctx, p, results, stderr)
 		if afterReplay != nil {
 			afterReplay(results)
 		}

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/pbcc/pbcc/gen"
-	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/oracle"
 )
@@ -63,41 +62,77 @@ func replayReal(ctx context.Context, p *ssaexec.Package, results []*funcResult, 
 	}
 }
 
-// explore searches, on the real code, the functions of p selected by
-// -func whose bodies pbcc's model cannot express (ssaexec.Skipped), so
-// that they get tests too.
-func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, stderr io.Writer) []*funcResult {
-	var fns []*ir.Func
+// explore searches on the real code (oracle.Explore) the functions of p
+// selected by -func whose bodies pbcc's model cannot express
+// (ssaexec.Skipped), so that they get tests too, and the functions of
+// results whose search left branches undecided, for inputs that reach
+// what their cases do not. It returns the results of the former; the
+// latter gain cases in place.
+func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) []*funcResult {
+	var targets []oracle.Target
 	var skipped []*ssaexec.Skipped
 	for _, s := range p.Skipped {
 		if cfg.funcRE == nil || cfg.funcRE.MatchString(shortName(s.IR)) {
-			fns = append(fns, s.IR)
+			targets = append(targets, oracle.Target{Func: s.IR})
 			skipped = append(skipped, s)
 		}
 	}
-	if len(fns) == 0 {
+	var partial []*funcResult
+	for _, fr := range results {
+		if fr.err != nil || fr.r == nil || fr.verdict == nil || fr.verdict.Hits == nil || !undecided(fr.r) {
+			continue
+		}
+		targets = append(targets, oracle.Target{Func: fr.r.Func, Covered: fr.verdict.Hits})
+		partial = append(partial, fr)
+	}
+	if len(targets) == 0 {
 		return nil
 	}
-	ex, err := oracle.Explore(ctx, p.Dir, p.Name, fns, oracle.DefaultExplore)
+	ex, err := oracle.Explore(ctx, p.Dir, p.Name, targets, oracle.DefaultExplore)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc: %s: the search on the real code: %v\n", rel(p.Dir), relErr(err))
 	}
-	var out []*funcResult
-	for i, e := range ex {
-		why := skipped[i].Err.Error()
-		var ue *ssaexec.UnsupportedError
-		if errors.As(skipped[i].Err, &ue) {
-			why = ue.Construct + " at " + rel(ue.Pos.String())
+	for i, fr := range partial {
+		e := ex[len(skipped)+i]
+		if len(e.Result.Cases) == 0 {
+			continue
 		}
-		fr := &funcResult{file: skipped[i].File, r: e.Result, explored: why}
+		fr.r.Cases = append(fr.r.Cases, e.Result.Cases...)
+		fr.verdict.Checked += len(e.Result.Cases)
+		fr.r.Approximation = fmt.Sprintf("%d of the cases found by a search on the real code", len(e.Result.Cases))
+	}
+	var out []*funcResult
+	for i, s := range skipped {
+		e := ex[i]
+		why, construct := s.Err.Error(), s.Err.Error()
+		var ue *ssaexec.UnsupportedError
+		if errors.As(s.Err, &ue) {
+			why, construct = ue.Construct+" at "+rel(ue.Pos.String()), ue.Construct
+		}
+		fr := &funcResult{file: s.File, r: e.Result, explored: why,
+			verdict: &oracle.Verdict{Checked: len(e.Result.Cases)}}
+		// The file's header names no position: it would change with
+		// every line added above.
+		e.Result.Approximation = "searched on the real code only: pbcc's model does not support " + construct
 		if e.NotRun {
-			fr.err = fmt.Errorf("%s: %s: no tests: pbcc's model does not support %s, and it was %s", rel(fns[i].Pos.String()), shortName(fns[i]), why, e.Stop)
+			fr.err = fmt.Errorf("%s: %s: no tests: pbcc's model does not support %s, and it was %s", rel(s.IR.Pos.String()), shortName(s.IR), why, e.Stop)
 		} else if e.Stop != "" {
-			fmt.Fprintf(stderr, "pbcc: %s: %s: the search on the real code stopped early: %s\n", rel(fns[i].Pos.String()), shortName(fns[i]), e.Stop)
+			fmt.Fprintf(stderr, "pbcc: %s: %s: the search on the real code stopped early: %s\n", rel(s.IR.Pos.String()), shortName(s.IR), e.Stop)
 		}
 		out = append(out, fr)
 	}
 	return out
+}
+
+// undecided reports whether the search left some branch of r neither
+// covered nor proved unreachable.
+func undecided(r *gen.Result) bool {
+	for _, e := range r.Edges {
+		if e.Outcome != gen.Covered && e.Outcome != gen.Unreachable {
+			return true
+		}
+	}
+	return false
 }
 
 // summarizeExplored counts the branches of a function searched on the

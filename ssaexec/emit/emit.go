@@ -105,6 +105,9 @@ func renderFile(g *generator, pkgName string, results []*gen.Result, cmd string)
 			return nil, err
 		}
 		fv.Header = append(fv.Header, line)
+		if r.Approximation != "" {
+			fv.Header = append(fv.Header, "//\t"+r.Approximation+".")
+		}
 	}
 
 	// The tests are built twice: first to learn the imports they use, then,

@@ -25,6 +25,7 @@ type record struct {
 	Panic string  `json:"panic"`
 	Got   []*node `json:"got"`
 	After []*node `json:"after"`
+	Hits  []int   `json:"hits"`
 }
 
 // correct makes c say what the real run l did. It returns what differed

@@ -30,8 +30,10 @@ import (
 )
 
 type pbccTarget struct {
-	fn     any
-	sites  []int // the hits of the function's own branch sites
+	fn      any
+	sites   []int // the hits of the function's own branch sites
+	covered []int // those cases already reach
+	first   bool  // keep the first input even when it reaches no new site
 	ints   []int64
 	floats []float64
 	strs   []string
@@ -39,7 +41,7 @@ type pbccTarget struct {
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, sites: []int{ {{- .Sites -}} }, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
+	{fn: {{.Expr}}, sites: []int{ {{- .Sites -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
 {{- end}}
 }
 
@@ -49,6 +51,7 @@ type pbccExploreLine struct {
 	Done  bool        ` + "`json:\"done\"`" + `
 	Panic string      ` + "`json:\"panic,omitempty\"`" + `
 	Got   []*pbccNode ` + "`json:\"got\"`" + `
+	After []*pbccNode ` + "`json:\"after\"`" + `
 	New   []int       ` + "`json:\"new\"`" + `
 	Stop  string      ` + "`json:\"stop,omitempty\"`" + `
 }
@@ -67,6 +70,14 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		own[s] = true
 	}
 	covered := map[int]bool{}
+	for _, k := range tg.covered {
+		if own[k] {
+			covered[k] = true
+		}
+	}
+	if len(covered) == len(own) && !tg.first {
+		return
+	}
 	var corpus [][]uint64
 	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15))
 	start := pbcctime.Now()
@@ -89,11 +100,7 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 			args[i] = pbccreflect.New(ft.In(i)).Elem()
 			pbccFill(args[i], pbccrand.New(pbccrand.NewPCG(seeds[i], uint64(i))), &tg, 0)
 		}
-		var enc []*pbccNode
-		seen := map[uintptr]int{}
-		for _, a := range args {
-			enc = append(enc, pbccEncode(a, seen, 0))
-		}
+		pristine := pbccSafeClone(args) // the call may change args
 		hits := map[int]bool{}
 		res, done, msg, ok := pbccCall(fv, ft, args, hits)
 		if !ok {
@@ -106,7 +113,7 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 				fresh = append(fresh, k)
 			}
 		}
-		if len(fresh) == 0 && it > 0 {
+		if len(fresh) == 0 && (it > 0 || !tg.first) {
 			continue
 		}
 		pbccsort.Ints(fresh)
@@ -114,7 +121,23 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 			covered[k] = true
 		}
 		corpus = append(corpus, seeds)
+		// The smallest inputs that still reach the new sites, the same
+		// way (returning or panicking), are what a reader sees.
+		if small := pbccShrink(fv, ft, pristine, fresh, done); small != nil {
+			pristine = small
+		}
+		var enc []*pbccNode
+		seen := map[uintptr]int{}
+		for _, a := range pristine {
+			enc = append(enc, pbccEncode(a, seen, 0))
+		}
+		final := pbccSafeClone(pristine)
+		res, done, msg, _ = pbccCall(fv, ft, final, map[int]bool{})
 		line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh}
+		seen = map[uintptr]int{}
+		for _, a := range final {
+			line.After = append(line.After, pbccEncode(a, seen, 0))
+		}
 		if done {
 			seen = map[uintptr]int{}
 			for _, r := range res {
@@ -159,6 +182,246 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	case <-pbcctime.After(pbcctime.Second):
 		return nil, false, "", false
 	}
+}
+
+// pbccShrink returns simpler inputs than args that still reach every
+// site of want, the call still returning (done) or still panicking; nil
+// when none is found. Each step tries, argument by argument, the
+// simplifications pbccSimpler lists and keeps the first that works.
+func pbccShrink(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, want []int, done bool) (best []pbccreflect.Value) {
+	// A value reflection cannot copy ends the shrinking, not the search.
+	defer func() {
+		if recover() != nil {
+			best = nil
+		}
+	}()
+	works := func(cand []pbccreflect.Value) bool {
+		hits := map[int]bool{}
+		_, d, _, ok := pbccCall(fv, ft, pbccCloneAll(cand), hits)
+		if !ok || d != done {
+			return false
+		}
+		for _, k := range want {
+			if !hits[k] {
+				return false
+			}
+		}
+		return true
+	}
+	base := args
+	budget := 400
+	for changed := true; changed && budget > 0; {
+		changed = false
+		for i := range base {
+			for _, s := range pbccSimpler(base[i], 0) {
+				if budget == 0 {
+					break
+				}
+				budget--
+				cand := append([]pbccreflect.Value(nil), base...)
+				cand[i] = s
+				if works(cand) {
+					base, best, changed = cand, cand, true
+					break
+				}
+			}
+			if changed {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// pbccSimpler lists values simpler than v, of its type, simplest first:
+// zero, then smaller numbers, shorter strings and collections, simpler
+// elements and fields.
+func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
+	t := v.Type()
+	if v.IsZero() || depth > 4 {
+		return nil
+	}
+	var out []pbccreflect.Value
+	add := func(x pbccreflect.Value) { out = append(out, x) }
+	add(pbccreflect.Zero(t))
+	with := func(f func(x pbccreflect.Value)) {
+		x := pbccClone(v)
+		if !x.CanSet() {
+			x = pbccreflect.NewAt(t, pbccunsafe.Pointer(x.UnsafeAddr())).Elem()
+		}
+		f(x)
+		add(x)
+	}
+	switch t.Kind() {
+	case pbccreflect.Int, pbccreflect.Int8, pbccreflect.Int16, pbccreflect.Int32, pbccreflect.Int64:
+		n := v.Int()
+		mag := func(x int64) uint64 {
+			if x < 0 {
+				return uint64(-x)
+			}
+			return uint64(x)
+		}
+		step := int64(1)
+		if n < 0 {
+			step = -1
+		}
+		for _, c := range []int64{1, -1, n / 2, n - step, -n} {
+			if mag(c) < mag(n) || mag(c) == mag(n) && c > n {
+				with(func(x pbccreflect.Value) { x.SetInt(c) })
+			}
+		}
+	case pbccreflect.Uint, pbccreflect.Uint8, pbccreflect.Uint16, pbccreflect.Uint32, pbccreflect.Uint64, pbccreflect.Uintptr:
+		n := v.Uint()
+		for _, c := range []uint64{1, n / 2, n - 1} {
+			if c < n {
+				with(func(x pbccreflect.Value) { x.SetUint(c) })
+			}
+		}
+	case pbccreflect.Float32, pbccreflect.Float64:
+		f := v.Float()
+		for _, c := range []float64{1, -1, float64(int64(f))} {
+			if c != f && c*c < f*f {
+				with(func(x pbccreflect.Value) { x.SetFloat(c) })
+			}
+		}
+	case pbccreflect.String:
+		s := v.String()
+		cands := []string{s[:len(s)/2], s[1:], s[:len(s)-1]}
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+				cands = append(cands, s[:i]+"a"+s[i+1:])
+				break
+			}
+		}
+		for _, c := range cands {
+			if c != s {
+				with(func(x pbccreflect.Value) { x.SetString(c) })
+			}
+		}
+	case pbccreflect.Slice:
+		n := v.Len()
+		if n > 0 {
+			with(func(x pbccreflect.Value) { x.Set(x.Slice(0, n-1)) })
+			with(func(x pbccreflect.Value) { x.Set(x.Slice(1, n)) })
+			if n > 2 {
+				with(func(x pbccreflect.Value) { x.Set(x.Slice(0, n/2)) })
+			}
+		} else {
+			add(pbccreflect.Zero(t))
+		}
+		for i := 0; i < n; i++ {
+			for _, e := range pbccSimpler(v.Index(i), depth+1) {
+				with(func(x pbccreflect.Value) { x.Index(i).Set(e) })
+			}
+		}
+	case pbccreflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			for _, e := range pbccSimpler(v.Index(i), depth+1) {
+				with(func(x pbccreflect.Value) { x.Index(i).Set(e) })
+			}
+		}
+	case pbccreflect.Map:
+		keys := v.MapKeys()
+		pbccsort.Slice(keys, func(i, j int) bool { return pbccfmt.Sprint(keys[i]) < pbccfmt.Sprint(keys[j]) })
+		for _, k := range keys {
+			with(func(x pbccreflect.Value) { x.SetMapIndex(k, pbccreflect.Value{}) })
+		}
+	case pbccreflect.Pointer:
+		for _, e := range pbccSimpler(v.Elem(), depth+1) {
+			p := pbccreflect.New(t.Elem())
+			p.Elem().Set(e)
+			add(p)
+		}
+	case pbccreflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if t.PkgPath() != pbccPkgPath && !t.Field(i).IsExported() {
+				continue
+			}
+			for _, e := range pbccSimpler(v.Field(i), depth+1) {
+				with(func(x pbccreflect.Value) {
+					f := x.Field(i)
+					if !f.CanSet() {
+						f = pbccreflect.NewAt(f.Type(), pbccunsafe.Pointer(f.UnsafeAddr())).Elem()
+					}
+					f.Set(e)
+				})
+			}
+		}
+	}
+	return out
+}
+
+// pbccSafeClone is pbccCloneAll, or vs itself when reflection cannot
+// copy them.
+func pbccSafeClone(vs []pbccreflect.Value) (out []pbccreflect.Value) {
+	defer func() {
+		if recover() != nil {
+			out = vs
+		}
+	}()
+	return pbccCloneAll(vs)
+}
+
+func pbccCloneAll(vs []pbccreflect.Value) []pbccreflect.Value {
+	out := make([]pbccreflect.Value, len(vs))
+	for i, v := range vs {
+		out[i] = pbccClone(v)
+	}
+	return out
+}
+
+// pbccClone returns a deep copy of v, settable: pointers, slices and maps
+// are copied, not shared (aliasing between arguments is not kept).
+func pbccClone(v pbccreflect.Value) pbccreflect.Value {
+	t := v.Type()
+	x := pbccreflect.New(t).Elem()
+	switch t.Kind() {
+	case pbccreflect.Pointer:
+		if !v.IsNil() {
+			p := pbccreflect.New(t.Elem())
+			p.Elem().Set(pbccClone(v.Elem()))
+			x.Set(p)
+		}
+	case pbccreflect.Slice:
+		if !v.IsNil() {
+			s := pbccreflect.MakeSlice(t, v.Len(), v.Len())
+			for i := 0; i < v.Len(); i++ {
+				s.Index(i).Set(pbccClone(v.Index(i)))
+			}
+			x.Set(s)
+		}
+	case pbccreflect.Map:
+		if !v.IsNil() {
+			m := pbccreflect.MakeMapWithSize(t, v.Len())
+			it := v.MapRange()
+			for it.Next() {
+				m.SetMapIndex(pbccClone(it.Key()), pbccClone(it.Value()))
+			}
+			x.Set(m)
+		}
+	case pbccreflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			x.Index(i).Set(pbccClone(v.Index(i)))
+		}
+	case pbccreflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			f := x.Field(i)
+			if !f.CanSet() {
+				f = pbccreflect.NewAt(f.Type(), pbccunsafe.Pointer(f.UnsafeAddr())).Elem()
+			}
+			src := v.Field(i)
+			if !src.CanInterface() && src.CanAddr() {
+				src = pbccreflect.NewAt(src.Type(), pbccunsafe.Pointer(src.UnsafeAddr())).Elem()
+			}
+			f.Set(pbccClone(src))
+		}
+	default:
+		if !v.CanInterface() && v.CanAddr() {
+			v = pbccreflect.NewAt(t, pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
+		}
+		x.Set(v)
+	}
+	return x
 }
 
 var pbccPkgPath = pbccreflect.TypeOf(pbccTarget{}).PkgPath()

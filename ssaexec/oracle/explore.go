@@ -46,28 +46,40 @@ type Explored struct {
 // explorerName is the file the driver is overlaid as.
 const explorerName = "pbcc_explore_test.go"
 
+// A Target is a function to search on the real code.
+type Target struct {
+	// Func gives the signature: Params and Results (a body is not
+	// needed: see ssaexec.Skipped); Src is the *ssa.Function.
+	Func *ir.Func
+	// Covered are the branch sites cases already reach (Verdict.Hits):
+	// the search looks for the others, and keeps no input for these.
+	Covered []int
+}
+
 // Explore searches, on the package in dir compiled by the Go toolchain,
 // inputs that reach the branches of functions pbcc's model cannot
-// express: fns are their signatures (ir.Func with Params and Results, Src
-// the *ssa.Function; see ssaexec.Skipped). Each input kept reached a
-// branch site of the function that no earlier one did; its results or
-// panic are the real ones. A function that would act on the machine (its
+// express, or left unreached. Each input kept reached a branch site of
+// the function that no earlier one did; its results, its panic and what
+// it leaves behind its pointers are the real ones. A function that would act on the machine (its
 // calls reach os, net, syscall, os/exec) is not run.
-func Explore(ctx context.Context, dir, pkgName string, fns []*ir.Func, opts ExploreOptions) ([]*Explored, error) {
-	out := make([]*Explored, len(fns))
-	for i, f := range fns {
-		out[i] = &Explored{Result: &gen.Result{Func: f}}
+func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts ExploreOptions) ([]*Explored, error) {
+	out := make([]*Explored, len(targets))
+	fns := make([]*ir.Func, len(targets))
+	for i, t := range targets {
+		out[i] = &Explored{Result: &gen.Result{Func: t.Func}}
+		fns[i] = t.Func
 	}
 	in, err := cover.Instrument(ctx, dir)
 	if err != nil {
 		return out, fmt.Errorf("oracle: instrumenting %s: %w", dir, err)
 	}
 	type target struct {
-		Expr                      string
-		Sites, Ints, Floats, Strs string
-		index                     int
+		Expr                               string
+		Sites, Covered, Ints, Floats, Strs string
+		First                              bool
+		index                              int
 	}
-	var targets []target
+	var drvTargets []target
 	for i, f := range fns {
 		fn, ok := f.Src.(*ssa.Function)
 		if !ok {
@@ -89,11 +101,16 @@ func Explore(ctx context.Context, dir, pkgName string, fns []*ir.Func, opts Expl
 				sites = append(sites, strconv.Itoa(2*id), strconv.Itoa(2*id+1))
 			}
 		}
+		var covered []string
+		for _, k := range targets[i].Covered {
+			covered = append(covered, strconv.Itoa(k))
+		}
 		d := dictionary(fn)
-		targets = append(targets, target{Expr: expr, Sites: strings.Join(sites, ", "),
-			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
+		drvTargets = append(drvTargets, target{Expr: expr, Sites: strings.Join(sites, ", "), Covered: strings.Join(covered, ", "),
+			First: len(targets[i].Covered) == 0,
+			Ints:  strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
 	}
-	if len(targets) == 0 {
+	if len(drvTargets) == 0 {
 		return out, nil
 	}
 
@@ -103,11 +120,11 @@ func Explore(ctx context.Context, dir, pkgName string, fns []*ir.Func, opts Expl
 	}
 	defer os.RemoveAll(tmp)
 	var drv bytes.Buffer
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": targets,
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets,
 		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds())}); err != nil {
 		return out, fmt.Errorf("oracle: the search driver: %w", err)
 	}
-	rec, err := recorder(pkgName)
+	rec, err := recorder(pkgName, false)
 	if err != nil {
 		return out, err
 	}
@@ -158,18 +175,19 @@ func Explore(ctx context.Context, dir, pkgName string, fns []*ir.Func, opts Expl
 			Done  bool    `json:"done"`
 			Panic string  `json:"panic"`
 			Got   []*node `json:"got"`
+			After []*node `json:"after"`
 			New   []int   `json:"new"`
 			Stop  string  `json:"stop"`
 		}
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Func < 0 || l.Func >= len(targets) {
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Func < 0 || l.Func >= len(drvTargets) {
 			continue
 		}
-		e := out[targets[l.Func].index]
+		e := out[drvTargets[l.Func].index]
 		if l.Stop != "" {
 			e.Stop = l.Stop
 			continue
 		}
-		c, ok := exploredCase(e.Result.Func, l.Args, l.Done, l.Panic, l.Got, pkgName)
+		c, ok := exploredCase(e.Result.Func, l.Args, l.Done, l.Panic, l.Got, l.After, pkgName)
 		if !ok {
 			continue
 		}
@@ -180,8 +198,8 @@ func Explore(ctx context.Context, dir, pkgName string, fns []*ir.Func, opts Expl
 		}
 		e.Result.Cases = append(e.Result.Cases, c)
 	}
-	for _, t := range targets {
-		out[t.index].Result.Duration = time.Since(started) / time.Duration(len(targets))
+	for _, t := range drvTargets {
+		out[t.index].Result.Duration = time.Since(started) / time.Duration(len(drvTargets))
 	}
 	if runErr != nil {
 		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", dir, runErr, tail(output.Bytes()))
@@ -190,7 +208,7 @@ func Explore(ctx context.Context, dir, pkgName string, fns []*ir.Func, opts Expl
 }
 
 // exploredCase reads one kept input back into a case of f.
-func exploredCase(f *ir.Func, args []*node, done bool, panicked string, got []*node, pkgName string) (gen.Case, bool) {
+func exploredCase(f *ir.Func, args []*node, done bool, panicked string, got, after []*node, pkgName string) (gen.Case, bool) {
 	d := &decoder{pkg: pkgName, objs: map[int]*ir.Literal{}}
 	if len(args) != len(f.Params) {
 		return gen.Case{}, false
@@ -218,6 +236,17 @@ func exploredCase(f *ir.Func, args []*node, done bool, panicked string, got []*n
 			return gen.Case{}, false
 		}
 		c.Outputs[i] = v
+	}
+	if pointsToMemory(f) && len(after) == len(f.Params) {
+		c.After = make([]ir.Literal, len(after))
+		for i, p := range f.Params {
+			v, ok := d.decode(after[i], p.T)
+			if !ok {
+				c.After = nil
+				break
+			}
+			c.After[i] = v
+		}
 	}
 	return c, true
 }

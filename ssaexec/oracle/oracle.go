@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/ssaexec/cover"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 )
 
@@ -45,6 +46,29 @@ type Verdict struct {
 	Unverified int // cases the real run did not record (kept as the model says)
 	// Mismatches describes the first few corrections, for -v and the JSON.
 	Mismatches []string
+	// Hits are the branch sites the cases reached on the real code, as
+	// numbered by cover.Instrument (2*site for true, 2*site+1 for false),
+	// sorted; nil when the package could not be instrumented.
+	Hits []int
+}
+
+func union(a, b []int) []int {
+	if len(b) == 0 {
+		return a
+	}
+	m := map[int]bool{}
+	for _, x := range a {
+		m[x] = true
+	}
+	for _, x := range b {
+		m[x] = true
+	}
+	out := make([]int, 0, len(m))
+	for x := range m {
+		out = append(out, x)
+	}
+	sort.Ints(out)
+	return out
 }
 
 // recorderName is the file the recorder is overlaid as in the package's
@@ -98,9 +122,21 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 	if _, err := os.Stat(recPath); err == nil {
 		return finish(verdicts, append(errs, fmt.Errorf("oracle: %s exists; it is the name of pbcc's recorder", recPath)))
 	}
-	rec, err := recorder(pkgName)
+	// On the instrumented package, each case records the branch sites it
+	// reaches; without it (it failed), the cases still run.
+	in, ierr := cover.Instrument(ctx, dir)
+	rec, err := recorder(pkgName, ierr == nil)
 	if err != nil {
 		return finish(verdicts, append(errs, err))
+	}
+	if ierr == nil {
+		for path, data := range in.Files {
+			p := filepath.Join(tmp, fmt.Sprintf("i%d_%s", len(overlay), filepath.Base(path)))
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				return verdicts, fmt.Errorf("oracle: %w", err)
+			}
+			overlay[path] = p
+		}
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "recorder_test.go"), rec, 0o644); err != nil {
 		return verdicts, fmt.Errorf("oracle: %w", err)
@@ -149,6 +185,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 		}
 		seen[ref] = true
 		v := verdicts[ref.Result]
+		v.Hits = union(v.Hits, l.Hits)
 		c := &ref.Result.Cases[ref.Index]
 		what, ok := correct(ref.Result.Func, c, &l, pkgName)
 		if !ok {

@@ -45,7 +45,9 @@ func Verify(ctx context.Context, dir string, files map[string][]byte, tests []st
 	if err != nil {
 		return nil, fmt.Errorf("oracle: %w", err)
 	}
-	defer os.RemoveAll(tmp)
+	if os.Getenv("PBCC_KEEP") == "" {
+		defer os.RemoveAll(tmp)
+	}
 	overlay := map[string]string{}
 	byBase := map[string]string{}
 	i := 0
