@@ -36,7 +36,7 @@ func tableOK(r *gen.Result) bool {
 		return false
 	}
 	for _, c := range r.Cases {
-		if len(c.Globals) > 0 || c.Panic != "" {
+		if len(c.Globals) > 0 || c.Panic != "" || len(c.Outputs) != len(r.Func.Results) {
 			return false
 		}
 	}
@@ -142,7 +142,8 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 	if c.Panic != "" {
 		return append(lines, w.exitCase(c, call)...), w.err
 	}
-	if rt == nil || rt.Kind() == cc.Void {
+	noValue := len(c.Outputs) == 0 // a bare "return;" or the end of a non-void function
+	if rt == nil || rt.Kind() == cc.Void || noValue {
 		lines = append(lines, call+";")
 	} else {
 		lines = append(lines, cDecl(rt, "got")+" = "+call+";")
@@ -151,7 +152,13 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 		lines = append(lines, "pbcc_stdin_restore();")
 	}
 	lines = append(lines, "int ok = 1;")
-	if rt != nil && rt.Kind() != cc.Void {
+	if noValue && rt != nil && rt.Kind() != cc.Void {
+		// The call returns no value ("return;", or the end of the
+		// function): C leaves the result indeterminate, so it is not
+		// checked (reading it would be undefined only in a caller that
+		// uses it).
+		lines = append(lines, "/* returns no value: the result is not checked */")
+	} else if rt != nil && rt.Kind() != cc.Void {
 		if len(c.Outputs) != 1 {
 			return nil, fmt.Errorf("%d outputs for 1 result", len(c.Outputs))
 		}
@@ -275,7 +282,9 @@ func (w *caseWriter) object(ref *ir.Literal, elem cc.Type) object {
 		return o
 	}
 	if elem.Kind() == cc.Void {
-		elem = nil
+		// void * is a pointer to bytes (unit.irType): the object is
+		// unsigned chars.
+		elem = w.info.unit.uchar
 	}
 	o := object{name: fmt.Sprintf("pbcc_o%d", len(w.objs)+1), elem: elem}
 	_, isArr := ref.T.(ir.Array)

@@ -152,6 +152,7 @@ func Load(path string) (*File, error) {
 func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[string]bool, lib map[string]*ir.Func) {
 	u := newUnit(path, src, broken)
 	u.lib = lib
+	u.info.uchar = ast.UChar
 	funcs := u.funcs
 	var order []*ir.Func
 	var defs []*cc.FunctionDefinition
@@ -295,9 +296,6 @@ func (u *unit) signatureOf(fd *cc.FunctionDefinition) (*ir.Func, error) {
 	}
 	if ft.IsVariadic() {
 		return nil, fail(d, "variadic function")
-	}
-	if fd.DeclarationList != nil {
-		return nil, fail(d, "old-style (K&R) parameter declarations")
 	}
 	info := &FuncInfo{Def: fd, unit: u.info}
 	for i, prm := range params(ft) {

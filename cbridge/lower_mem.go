@@ -153,7 +153,9 @@ func (u *unit) literal(t cc.Type, init *cc.Initializer) (lit ir.Literal, reason 
 		}
 		switch ct := t.(type) {
 		case *cc.ArrayType:
-			if in, ok := leaves[off]; ok && isStringLiteral(in.AssignmentExpression) {
+			// A string initializes a char array; at the offset of an
+			// array of pointers it is the first pointer's target.
+			if in, ok := leaves[off]; ok && isStringLiteral(in.AssignmentExpression) && ct.Elem().Size() == 1 && cc.IsIntegerType(ct.Elem()) {
 				return bytesLiteral(it.(ir.Array), stringBytes(in.AssignmentExpression))
 			}
 			l := ir.Literal{T: it}

@@ -31,6 +31,7 @@ type unitInfo struct {
 	ctypes  map[*ir.Global]cc.Type
 	consts  map[*ir.Global]bool // const-qualified objects: never inputs
 	hidden  map[*ir.Global]bool // static locals and string literals: the harness cannot name them
+	uchar   cc.Type             // unsigned char: the bytes a void * points to
 }
 
 func newUnit(path string, src []byte, broken map[string]bool) *unit {
