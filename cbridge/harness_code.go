@@ -32,7 +32,7 @@ func tableOK(r *gen.Result) bool {
 			return false
 		}
 	}
-	if info, ok := r.Func.Src.(*FuncInfo); ok && info.Stream != NoStream {
+	if info, ok := r.Func.Src.(*FuncInfo); ok && (info.Stream != NoStream || info.Static) {
 		return false
 	}
 	for _, c := range r.Cases {
@@ -190,8 +190,37 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 		w.check(after, obj.elem, obj.name, show)
 	}
 	lines = append(lines, w.checks...)
+	if w.info.Static {
+		return inChild(lines), w.err
+	}
 	lines = append(lines, "return ok;")
 	return lines, w.err
+}
+
+// inChild returns the lines of a case (declarations, call, checks setting
+// ok) run in a child process, whose exit status says whether it passed:
+// the function keeps state in a static local, which the child's call
+// changes and the cases after it do not see.
+func inChild(lines []string) []string {
+	out := []string{
+		"fflush(stdout);",
+		"pid_t pbcc_pid = fork();",
+		"if (pbcc_pid == 0) {",
+	}
+	for _, l := range lines {
+		out = append(out, "\t"+l)
+	}
+	return append(out,
+		"\tfflush(stdout);",
+		"\texit(ok ? 0 : 1);",
+		"}",
+		"int pbcc_status;",
+		"if (pbcc_pid < 0 || waitpid(pbcc_pid, &pbcc_status, 0) != pbcc_pid) {",
+		"\tperror(\"pbcc: fork\");",
+		"\treturn 0;",
+		"}",
+		"return WIFEXITED(pbcc_status) && WEXITSTATUS(pbcc_status) == 0;",
+	)
 }
 
 // value returns the C expression of literal l of C type t as an

@@ -94,6 +94,9 @@ func (b *builder) staticLocal(d *cc.Declarator, it ir.Type, init *cc.Initializer
 	b.u.info.Globals = append(b.u.info.Globals, g)
 	b.u.info.ctypes[g] = d.Type()
 	b.u.info.hidden[g] = true
+	if !isConstObject(d) {
+		b.info.Static = true
+	}
 	return g
 }
 

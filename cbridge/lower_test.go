@@ -365,4 +365,12 @@ func TestSyntaxError(t *testing.T) {
 	if _, err := Load(path); err == nil || !strings.Contains(err.Error(), "broken.c:1:") {
 		t.Errorf("Load of a file broken at file scope: %v, want an error naming broken.c:1", err)
 	}
+	// A truncated file: cc cannot place the end of file ("-:"), pbcc
+	// places it at the end, once per message.
+	path = filepath.Join(t.TempDir(), "truncated.c")
+	os.WriteFile(path, []byte("#include <stdio.h>\nint f(int x) {\n if (x > 2) return 1;\n return"), 0o644)
+	_, err := Load(path)
+	if err == nil || strings.Contains(err.Error(), "-:") || !strings.Contains(err.Error(), "truncated.c:4:8: unexpected <EOF>") {
+		t.Errorf("Load of a truncated file: %v, want errors naming truncated.c:4:8", err)
+	}
 }
