@@ -55,6 +55,11 @@ type FuncInfo struct {
 	// child process, so that it starts from the initial state the
 	// generation assumed, whatever the cases before it did.
 	Static bool
+	// Inexact says that the function, or a function it calls, calls a
+	// libm function whose result pbcc knows only within an ulp (log,
+	// exp, sin, ...): the harness compares doubles within a relative
+	// 1e-9.
+	Inexact bool
 
 	params []cc.Type
 	result cc.Type
@@ -233,6 +238,10 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 					}
 					if gi.Static && !info.Static {
 						info.Static = true
+						changed = true
+					}
+					if gi.Inexact && !info.Inexact {
+						info.Inexact = true
 						changed = true
 					}
 				}
