@@ -84,8 +84,8 @@ func (b *builder) lower(fd *cc.FunctionDefinition) (err error) {
 //
 //	entry:   one Alloc per parameter and local, the parameters stored
 //	         into theirs; then the body
-//	...      falling off the end returns nothing (void), 0 (main), or
-//	         ends in Panic: the caller would read an indeterminate value
+//	...      falling off the end returns 0 in main, and no value
+//	         elsewhere (as "return;" does)
 func (b *builder) functionBody(fd *cc.FunctionDefinition) {
 	f := b.fn
 	b.block = f.NewBlock("entry")
@@ -111,8 +111,11 @@ func (b *builder) functionBody(fd *cc.FunctionDefinition) {
 		case f.Name == "main":
 			b.terminate(&ir.Return{Results: []ir.Value{ir.IntConst(f.Results[0].(ir.Int), 0)}}, end)
 		default:
+			// As a bare "return;": the result is indeterminate, which
+			// is undefined only where a caller uses it (C11 6.9.1p12;
+			// the executor reports that use).
 			b.block.Comment += " (no return)"
-			b.terminate(&ir.Panic{}, end)
+			b.terminate(&ir.Return{}, end)
 		}
 	}
 	// The cells go first in the entry block, in the order they were made.

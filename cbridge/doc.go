@@ -114,6 +114,32 @@
 // memset and memcmp take byte buffers: a pointer to wider elements
 // cannot become a void * (the memory model has no bytes of an int).
 //
+// sqrt, fabs, floor, ceil, trunc, round, fmod, copysign, log, log10,
+// log2, exp, sin, cos, pow, hypot and cbrt (on doubles) are
+// ir.CallExtern of the Go function that computes them (math.Sqrt, ...):
+// the solver picks their results freely, the replays call them for real
+// and teach the results (gen/extern.go). Go's log, exp, sin... may differ
+// from glibc's in the last bits: the harness compares a double result of
+// a function that calls them within a relative 1e-9
+// (FuncInfo.Inexact); the harness and pbcc's builds link -lm.
+//
+// # Legacy C
+//
+// Old-style (K&R) definitions and declarations, implicit int results and
+// parameters and empty parameter lists f() are lowered as their
+// prototyped equivalents (cc/v4 gives the parameters their declared
+// types). A bare "return;" in a non-void function, and falling off its
+// end, return no value: the case made for such a path does not check the
+// result, and a caller that uses the missing result is a finding
+// (ir.CheckNoResult, at the call). A static local that is not const is
+// state kept between calls (FuncInfo.Static): each case of a function
+// that has or calls one runs in a forked child, so that it starts from
+// the initial state generation assumed. A function the file uses but does
+// not define (declared, or implicitly by a call), when no system header
+// declares it, is defined in another unit of the program: the functions
+// calling it are unsupported, and the harness declares it weak (#pragma
+// weak) so that it links without it.
+//
 // Anything else (unions, long double, complex, variadic functions, casts
 // between pointers to different types, library calls other than the
 // above, realloc, computed goto, VLAs) makes the function unsupported: File.Errors gets
@@ -169,6 +195,10 @@
 // call in a forked child and checks how it ended; the child turns SIGABRT
 // into an exit so that gcov's counters are written. The harness prints
 // "N passed, N failed" and exits non-zero on a failure.
+// A function whose cases cannot be written in C is left out of the
+// harness with a comment (Render's LeftOut); with no function left,
+// Render writes nothing (ErrNothing). Build compiles and links a harness
+// before pbcc writes it over the previous one.
 // Measure compiles it with gcc --coverage (-c, then link, so the
 // notes are named after the source), runs it, and reads gcov's JSON
 // (gcov -j -b) to count, per function of the unit, the branches and those

@@ -28,6 +28,43 @@ type Branch struct {
 	Index int
 }
 
+// CFlags are the flags pbcc compiles a harness with (Build, Measure),
+// and LinkFlags those it links it with: the unit may call libm.
+var (
+	CFlags    = []string{"-std=c11", "-Wall", "-Wextra"}
+	LinkFlags = []string{"-lm"}
+)
+
+// Build compiles and links content, the harness of a unit in unitDir,
+// as Measure would, without writing it beside the unit: pbcc checks that
+// gcc accepts a harness before it replaces the previous one. It returns
+// what gcc printed, and an error when gcc rejects the harness.
+func Build(ctx context.Context, unitDir, harnessName string, content []byte) (string, error) {
+	unitDir, err := filepath.Abs(unitDir)
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp("", "pbcc-build-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	src := filepath.Join(dir, harnessName)
+	if err := os.WriteFile(src, content, 0o644); err != nil {
+		return "", err
+	}
+	args := append(append([]string{}, CFlags...), "-iquote", unitDir, src, "-o", filepath.Join(dir, "harness"))
+	args = append(args, LinkFlags...)
+	cmd := exec.CommandContext(ctx, "gcc", args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	text := strings.ReplaceAll(string(out), src, harnessName)
+	if err != nil {
+		return text, fmt.Errorf("gcc rejects the harness: %w", err)
+	}
+	return text, nil
+}
+
 // Measure builds the harness at harnessPath with gcc --coverage (compiled
 // with -c, then linked, so the notes are named after the source), runs it
 // in a temporary directory and reads gcov's JSON report (gcov -j -b). It
@@ -59,10 +96,10 @@ func Measure(ctx context.Context, harnessPath string) (map[string]FuncCoverage, 
 		}
 		return nil
 	}
-	if err := run("gcc", "-std=c11", "-Wall", "-Wextra", "--coverage", "-c", abs, "-o", obj); err != nil {
+	if err := run("gcc", append(append([]string{}, CFlags...), "--coverage", "-c", abs, "-o", obj)...); err != nil {
 		return nil, out.String(), err
 	}
-	if err := run("gcc", "--coverage", obj, "-o", bin); err != nil {
+	if err := run("gcc", append([]string{"--coverage", obj, "-o", bin}, LinkFlags...)...); err != nil {
 		return nil, out.String(), err
 	}
 	runErr := run(filepath.Join(dir, bin))

@@ -2,6 +2,7 @@ package cbridge
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -19,6 +20,8 @@ type harnessData struct {
 	Claims   []string // per function: the coverage generation claims
 	Findings []string // per finding: "file:line: kind in func: inputs"
 	Unit     string   // the unit's file name, as #included
+	Weak     []string // functions the unit uses but does not define (unitInfo.undefined)
+	LeftOut  []string // per function left out: "f: why"
 	Stdin    bool     // some case feeds standard input: emit pbcc_stdin
 	Fork     bool     // some case expects exit or abort: it runs in a child
 	Funcs    []harnessFunc
@@ -48,19 +51,47 @@ type caseCode struct {
 
 type harnessField struct{ Type, Name string }
 
-// Harness renders the C harness <src>_pbcc_test.c for the unit at unitPath
+// A Rendered harness is the text of a <src>_pbcc_test.c file, with what
+// could not go into it.
+type Rendered struct {
+	Content []byte
+	Funcs   int     // the functions the harness tests
+	LeftOut []error // per function left out: "file:line:col: f: why"
+}
+
+// ErrNothing is Render's error when no function of the unit has a case to
+// write: an empty harness would pass and test nothing.
+var ErrNothing = errors.New("no function could be generated: no harness written")
+
+// Harness renders the harness of the unit at unitPath as Render does,
+// and fails when a function had to be left out.
+func Harness(unitPath string, results []*gen.Result, cmd string) ([]byte, error) {
+	h, err := Render(unitPath, results, cmd)
+	if err != nil {
+		return nil, err
+	}
+	if len(h.LeftOut) > 0 {
+		return nil, h.LeftOut[0]
+	}
+	return h.Content, nil
+}
+
+// Render renders the C harness <src>_pbcc_test.c for the unit at unitPath
 // from the cases generation found: one table of cases per function (inputs
 // and the expected return value), and a main that runs them all, prints
 // "FAIL fn/case: got X, want Y" for each mismatch, then "N passed, N
 // failed", and exits non-zero on a failure. The harness #includes the unit
 // by its base name (it is written beside it) with the unit's own main
 // renamed to pbcc_unit_main. cmd is the command line recorded in the
-// header. Functions without cases are left out.
-func Harness(unitPath string, results []*gen.Result, cmd string) ([]byte, error) {
+// header. Functions without cases are left out; so is, with a comment
+// in the harness and an entry in LeftOut, a function whose cases cannot
+// be written in C. When no function is left, Render returns ErrNothing.
+func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, error) {
 	data := harnessData{
 		Command: strings.ReplaceAll(cmd, "*/", "* /"),
 		Unit:    filepath.Base(unitPath),
 	}
+	var leftOut []error
 	for _, r := range results {
 		f := r.Func
 		if len(r.Edges) > 0 {
@@ -75,9 +106,6 @@ func Harness(unitPath string, results []*gen.Result, cmd string) ([]byte, error)
 		if len(r.Cases) == 0 {
 			continue
 		}
-		for _, c := range r.Cases {
-			data.Fork = data.Fork || c.Panic != ""
-		}
 		var hf harnessFunc
 		var err error
 		if tableOK(r) {
@@ -89,21 +117,43 @@ func Harness(unitPath string, results []*gen.Result, cmd string) ([]byte, error)
 			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", f.Pos, f.Name, err)
+			err = fmt.Errorf("%s: %s: left out of the harness: %w", f.Pos, f.Name, err)
+			leftOut = append(leftOut, err)
+			data.LeftOut = append(data.LeftOut, strings.ReplaceAll(fmt.Sprintf("%s: %v", f.Name, errors.Unwrap(err)), "*/", "* /"))
+			continue
+		}
+		for _, c := range r.Cases {
+			data.Fork = data.Fork || c.Panic != ""
+		}
+		if info, ok := f.Src.(*FuncInfo); ok && info.Static {
+			data.Fork = true // each case runs in a child (inChild)
 		}
 		data.Funcs = append(data.Funcs, hf)
 	}
+	for _, r := range results {
+		if info, ok := r.Func.Src.(*FuncInfo); ok && info.unit != nil {
+			for name := range info.unit.undefined {
+				if !slices.Contains(data.Weak, name) {
+					data.Weak = append(data.Weak, name)
+				}
+			}
+		}
+	}
 	// The order the sites were found in may vary; the file must not.
 	slices.Sort(data.Findings)
+	slices.Sort(data.Weak)
 	tmpl, err := template.ParseFS(templates.FS, templates.CTest)
 	if err != nil {
 		return nil, err
+	}
+	if len(data.Funcs) == 0 {
+		return &Rendered{LeftOut: leftOut}, fmt.Errorf("%s: %w", unitPath, ErrNothing)
 	}
 	var out bytes.Buffer
 	if err := tmpl.Execute(&out, data); err != nil {
 		return nil, fmt.Errorf("%s: rendering the harness: %w", unitPath, err)
 	}
-	return out.Bytes(), nil
+	return &Rendered{Content: out.Bytes(), Funcs: len(data.Funcs), LeftOut: leftOut}, nil
 }
 
 // harnessFor lays out the table and the call of one function.

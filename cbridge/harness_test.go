@@ -2,6 +2,7 @@ package cbridge
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -230,5 +231,47 @@ func TestHarnessTypes(t *testing.T) {
 		if strings.HasPrefix(line, path+":") && !strings.Contains(line, "included from") {
 			t.Errorf("warning in the harness: %s\n%s", line, src)
 		}
+	}
+}
+
+// TestRenderLeavesOut: a function whose cases cannot be written is left
+// out with a comment and an error, the others are still written and the
+// harness builds; with nothing left, Render says so and writes nothing.
+func TestRenderLeavesOut(t *testing.T) {
+	f, err := Load("../testdata/c/kr.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*ir.Func{}
+	for _, fn := range f.Funcs {
+		byName[fn.Name] = fn
+	}
+	good := &gen.Result{Func: byName["max"], Cases: []gen.Case{{Name: "L13_a>b_true",
+		Inputs: []ir.Literal{lit(i32, 2), lit(i32, 1)}, Outputs: []ir.Literal{lit(i32, 2)}}}}
+	bad := &gen.Result{Func: byName["clip"], Cases: []gen.Case{{Name: "L62_v<lo_true",
+		Inputs: []ir.Literal{lit(i32, 2)}, Outputs: []ir.Literal{lit(i32, 0)}}}}
+	h, err := Render("../testdata/c/kr.c", []*gen.Result{good, bad}, "pbcc gen kr.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Funcs != 1 || len(h.LeftOut) != 1 || !strings.Contains(h.LeftOut[0].Error(), "clip: left out of the harness") {
+		t.Errorf("Render: %d functions, left out %v; want max written and clip left out", h.Funcs, h.LeftOut)
+	}
+	if !strings.Contains(string(h.Content), "/* pbcc: left out, its cases cannot be written in C: clip: ") {
+		t.Errorf("no comment for the function left out:\n%s", h.Content)
+	}
+	if _, err := Harness("../testdata/c/kr.c", []*gen.Result{good, bad}, "pbcc gen kr.c"); err == nil {
+		t.Error("Harness: no error for a function left out")
+	}
+	if _, err := exec.LookPath("gcc"); err == nil {
+		if out, err := Build(context.Background(), "../testdata/c", "kr_pbcc_test.c", h.Content); err != nil {
+			t.Errorf("Build: %v\n%s", err, out)
+		}
+		if _, err := Build(context.Background(), "../testdata/c", "kr_pbcc_test.c", []byte("int main(void) { return x; }\n")); err == nil {
+			t.Error("Build accepted C that does not compile")
+		}
+	}
+	if _, err := Render("../testdata/c/kr.c", []*gen.Result{bad}, "pbcc gen kr.c"); !errors.Is(err, ErrNothing) {
+		t.Errorf("Render with nothing to write: %v, want ErrNothing", err)
 	}
 }

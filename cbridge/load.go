@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"modernc.org/cc/v4"
@@ -49,6 +50,16 @@ type FuncInfo struct {
 	// standard input: characters (getc, fgetc, getchar), numbers
 	// (scanf "%d"), or not at all.
 	Stream StreamKind
+	// Static says that the function, or a function it calls, keeps state
+	// in a static local variable that is not const: each case runs in a
+	// child process, so that it starts from the initial state the
+	// generation assumed, whatever the cases before it did.
+	Static bool
+	// Inexact says that the function, or a function it calls, calls a
+	// libm function whose result pbcc knows only within an ulp (log,
+	// exp, sin, ...): the harness compares doubles within a relative
+	// 1e-9.
+	Inexact bool
 
 	params []cc.Type
 	result cc.Type
@@ -127,7 +138,7 @@ func Load(path string) (*File, error) {
 			}
 		}
 		if !progress {
-			return nil, fmt.Errorf("%s", err)
+			return nil, fmt.Errorf("%s", placeErrors(err.Error(), path, src))
 		}
 	}
 	broken := map[string]bool{}
@@ -152,6 +163,7 @@ func Load(path string) (*File, error) {
 func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[string]bool, lib map[string]*ir.Func) {
 	u := newUnit(path, src, broken)
 	u.lib = lib
+	u.info.uchar = ast.UChar
 	funcs := u.funcs
 	var order []*ir.Func
 	var defs []*cc.FunctionDefinition
@@ -181,6 +193,7 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 		order = append(order, f)
 		defs = append(defs, fd)
 	}
+	undefinedFuncs(u, ast, path)
 	failed := map[string]bool{}
 	calls := map[*ir.Func]map[string]cc.Node{}
 	for i, f := range order {
@@ -210,15 +223,25 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 			}
 		}
 	}
-	// A function reads standard input the way its callees do.
+	// A function reads standard input, and keeps static state, as its
+	// callees do.
 	for changed := true; changed; {
 		changed = false
 		for _, f := range order {
 			info := f.Src.(*FuncInfo)
 			for name := range calls[f] {
 				if g := funcs[name]; g != nil {
-					if s := info.Stream | g.Src.(*FuncInfo).Stream; s != info.Stream {
+					gi := g.Src.(*FuncInfo)
+					if s := info.Stream | gi.Stream; s != info.Stream {
 						info.Stream = s
+						changed = true
+					}
+					if gi.Static && !info.Static {
+						info.Static = true
+						changed = true
+					}
+					if gi.Inexact && !info.Inexact {
+						info.Inexact = true
 						changed = true
 					}
 				}
@@ -243,6 +266,36 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 	}
 	markInputs(u, file.Funcs)
 	file.Globals = u.info.Globals
+}
+
+// undefinedFuncs records in u.info.undefined the functions the file at
+// path uses (calls, takes the address of) but does not define, declared
+// in the file or implicitly: another unit of the program defines them.
+// Those a system header declares are the C library's, which links.
+func undefinedFuncs(u *unit, ast *cc.AST, path string) {
+	defined := map[string]bool{}
+	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+		if ed := tu.ExternalDeclaration; ed.Case == cc.ExternalDeclarationFuncDef {
+			defined[ed.FunctionDefinition.Declarator.Name()] = true
+		}
+	}
+	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+		ed := tu.ExternalDeclaration
+		if ed.Position().Filename != path {
+			continue
+		}
+		inspect(ed, func(n cc.Node) bool {
+			pe, ok := n.(*cc.PrimaryExpression)
+			if !ok || pe.Case != cc.PrimaryExpressionIdent {
+				return true
+			}
+			d, ok := pe.ResolvedTo().(*cc.Declarator)
+			if ok && d.Type() != nil && d.Type().Kind() == cc.Function && d.Position().Filename == path && !defined[d.Name()] {
+				u.info.undefined[d.Name()] = true
+			}
+			return true
+		})
+	}
 }
 
 // markInputs sets Input on each global a lowered function may read before
@@ -296,9 +349,6 @@ func (u *unit) signatureOf(fd *cc.FunctionDefinition) (*ir.Func, error) {
 	if ft.IsVariadic() {
 		return nil, fail(d, "variadic function")
 	}
-	if fd.DeclarationList != nil {
-		return nil, fail(d, "old-style (K&R) parameter declarations")
-	}
 	info := &FuncInfo{Def: fd, unit: u.info}
 	for i, prm := range params(ft) {
 		t := prm.Type().Decay()
@@ -334,6 +384,34 @@ func (u *unit) signatureOf(fd *cc.FunctionDefinition) (*ir.Func, error) {
 }
 
 // ---- Recovering from errors ----
+
+// placeErrors rewrites cc's error text for the file at path, whose content
+// is src: a message cc could not place ("-: unexpected <EOF>", at the
+// end of a truncated file) is placed at the end of the file, and a
+// message repeated is given once.
+func placeErrors(text, path string, src []byte) string {
+	line, col := 1, 1
+	for _, c := range src {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	end := fmt.Sprintf("%s:%d:%d: ", path, line, col)
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if rest, ok := strings.CutPrefix(l, "-: "); ok {
+			l = end + rest
+		}
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
 
 // A diagnostic is one message of cc's error list.
 type diagnostic struct {

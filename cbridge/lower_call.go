@@ -177,6 +177,11 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		}
 		return b.value(ir.NewCall(lf, b.args(args, info.params)), x)
 	}
+	if goName, ok := libm[name]; ok {
+		if v := b.libmCall(x, name, goName, args); v != nil {
+			return v
+		}
+	}
 	if outputFuncs[name] && discard {
 		for _, a := range args {
 			if !isStringLiteral(a) && !isStdin(a) && hasEffects(a) {
@@ -226,4 +231,67 @@ func (b *builder) allocSize(e cc.ExpressionNode) (ir.Type, ir.Value) {
 		}
 	}
 	return ir.Int{Bits: 8}, b.conv(b.expr(e), i64, e)
+}
+
+// libm maps the functions of <math.h> on doubles that pbcc calls for real
+// to the Go functions that compute them: sqrt, fabs, floor, ceil, trunc,
+// fmod and copysign exactly as glibc does (IEEE 754 makes them exact),
+// the others (log, exp, sin, pow, ...) within an ulp or so of glibc. A
+// call is an ir.CallExtern: its result is an unknown to the solver, which
+// the replays learn (gen/extern.go), and the harness compares a double
+// that such a call computed within a relative 1e-9 (caseWriter.inexact).
+var libm = map[string]string{
+	"sqrt": "math.Sqrt", "fabs": "math.Abs", "floor": "math.Floor", "ceil": "math.Ceil",
+	"trunc": "math.Trunc", "round": "math.Round", "fmod": "math.Mod", "copysign": "math.Copysign",
+	"log": "math.Log", "log10": "math.Log10", "log2": "math.Log2", "exp": "math.Exp",
+	"sin": "math.Sin", "cos": "math.Cos", "pow": "math.Pow", "hypot": "math.Hypot", "cbrt": "math.Cbrt",
+}
+
+// libmExact lists the functions of libm whose Go counterparts give
+// glibc's results bit for bit.
+var libmExact = map[string]bool{
+	"sqrt": true, "fabs": true, "floor": true, "ceil": true, "trunc": true,
+	"round": true, "fmod": true, "copysign": true,
+}
+
+// libmCall lowers the call x of the libm function name, declared with
+// double parameters and result, to a call of the Go function goName; nil
+// when its declaration is not that.
+func (b *builder) libmCall(x *cc.PostfixExpression, name, goName string, args []cc.ExpressionNode) ir.Value {
+	d := b.declarationOf(x.PostfixExpression, name)
+	if d == nil {
+		return nil
+	}
+	ft, ok := d.Type().(*cc.FunctionType)
+	if !ok || ft.IsVariadic() || ft.Result().Kind() != cc.Double {
+		return nil
+	}
+	ps := params(ft)
+	var pts []cc.Type
+	for _, p := range ps {
+		if p.Type().Kind() != cc.Double {
+			return nil
+		}
+		pts = append(pts, p.Type())
+	}
+	if len(args) != len(ps) {
+		b.unsupported(x, "call to %s with %d arguments for %d parameters", name, len(args), len(ps))
+	}
+	if !libmExact[name] {
+		b.info.Inexact = true
+	}
+	return b.value(ir.NewCallExtern(goName, b.args(args, pts), []ir.Type{ir.Float{Bits: 64}}), x)
+}
+
+// declarationOf returns the declarator the first identifier name inside n
+// resolves to, if any.
+func (b *builder) declarationOf(n cc.Node, name string) *cc.Declarator {
+	var d *cc.Declarator
+	inspect(n, func(m cc.Node) bool {
+		if pe, ok := m.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent && pe.Token.SrcStr() == name {
+			d, _ = pe.ResolvedTo().(*cc.Declarator)
+		}
+		return d == nil
+	})
+	return d
 }

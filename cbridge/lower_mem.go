@@ -94,6 +94,9 @@ func (b *builder) staticLocal(d *cc.Declarator, it ir.Type, init *cc.Initializer
 	b.u.info.Globals = append(b.u.info.Globals, g)
 	b.u.info.ctypes[g] = d.Type()
 	b.u.info.hidden[g] = true
+	if !isConstObject(d) {
+		b.info.Static = true
+	}
 	return g
 }
 
@@ -153,7 +156,9 @@ func (u *unit) literal(t cc.Type, init *cc.Initializer) (lit ir.Literal, reason 
 		}
 		switch ct := t.(type) {
 		case *cc.ArrayType:
-			if in, ok := leaves[off]; ok && isStringLiteral(in.AssignmentExpression) {
+			// A string initializes a char array; at the offset of an
+			// array of pointers it is the first pointer's target.
+			if in, ok := leaves[off]; ok && isStringLiteral(in.AssignmentExpression) && ct.Elem().Size() == 1 && cc.IsIntegerType(ct.Elem()) {
 				return bytesLiteral(it.(ir.Array), stringBytes(in.AssignmentExpression))
 			}
 			l := ir.Literal{T: it}

@@ -160,9 +160,12 @@ func TestLowering(t *testing.T) {
 		{"main returns 0 at its end",
 			"int main(void) { }",
 			[]string{"func main() (i32)", "return 0:i32"}},
-		{"falling off a non-void function panics",
+		{"falling off a non-void function returns no value",
 			"int f(int a) { if (a) return 1; }",
-			[]string{"(no return)", "panic"}},
+			[]string{"(no return)", "return\n"}},
+		{"K&R definition: declarations, implicit int, promoted short",
+			"int g();\ncount(s, c) char *s; short c; { return *s == c; }\nint h(x) { return;	}\nint k() { return g(1); }\nint g(a) long a; { return a > 2; }",
+			[]string{"func count(s *i8, c i16) (i32)", "func h(x i32) (i32)", "return\n", "func k() (i32)", "call g(1:i64)", "func g(a i64) (i32)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -361,5 +364,13 @@ func TestSyntaxError(t *testing.T) {
 	os.WriteFile(path, []byte("int x = ;\n"), 0o644)
 	if _, err := Load(path); err == nil || !strings.Contains(err.Error(), "broken.c:1:") {
 		t.Errorf("Load of a file broken at file scope: %v, want an error naming broken.c:1", err)
+	}
+	// A truncated file: cc cannot place the end of file ("-:"), pbcc
+	// places it at the end, once per message.
+	path = filepath.Join(t.TempDir(), "truncated.c")
+	os.WriteFile(path, []byte("#include <stdio.h>\nint f(int x) {\n if (x > 2) return 1;\n return"), 0o644)
+	_, err := Load(path)
+	if err == nil || strings.Contains(err.Error(), "-:") || !strings.Contains(err.Error(), "truncated.c:4:8: unexpected <EOF>") {
+		t.Errorf("Load of a truncated file: %v, want errors naming truncated.c:4:8", err)
 	}
 }

@@ -31,13 +31,21 @@ type unitInfo struct {
 	ctypes  map[*ir.Global]cc.Type
 	consts  map[*ir.Global]bool // const-qualified objects: never inputs
 	hidden  map[*ir.Global]bool // static locals and string literals: the harness cannot name them
+	uchar   cc.Type             // unsigned char: the bytes a void * points to
+	// undefined holds the functions the file calls or uses as values
+	// without defining them, nor a system header declaring them: the
+	// harness declares them weak, so that it links without them (no
+	// case calls a function that uses one: such functions are
+	// unsupported).
+	undefined map[string]bool
 }
 
 func newUnit(path string, src []byte, broken map[string]bool) *unit {
 	return &unit{
 		path: path, src: src, funcs: map[string]*ir.Func{}, broken: broken,
 		structs: map[string]*ir.Struct{}, globals: map[string]*ir.Global{}, inits: map[string]*cc.Initializer{},
-		info: &unitInfo{ctypes: map[*ir.Global]cc.Type{}, consts: map[*ir.Global]bool{}, hidden: map[*ir.Global]bool{}},
+		info: &unitInfo{ctypes: map[*ir.Global]cc.Type{}, consts: map[*ir.Global]bool{}, hidden: map[*ir.Global]bool{},
+			undefined: map[string]bool{}},
 	}
 }
 

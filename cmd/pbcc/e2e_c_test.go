@@ -195,3 +195,49 @@ func TestCErrors(t *testing.T) {
 		t.Errorf("pbcc check on a reduced harness: exit %d, want 1 naming the branches:\n%s", code, stdout)
 	}
 }
+
+// TestCHarnessAlwaysBuilds: pbcc writes a harness only when gcc accepts
+// it, keeps the previous one otherwise, and never writes an empty one.
+func TestCHarnessAlwaysBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles C")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	dir := t.TempDir()
+	write := func(name, src string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Nothing pbcc can test: exit 2, no harness.
+	write("none.c", "int f(long double x) { return x > 1; }\n")
+	code, _, stderr := pbcc(t, dir, "gen", "none.c")
+	if code != 2 || !strings.Contains(stderr, "none.c: no function could be generated") {
+		t.Errorf("pbcc gen none.c: exit %d, want 2 saying nothing was generated:\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "none_pbcc_test.c")); err == nil {
+		t.Error("an empty harness was written")
+	}
+	// A unit that compiles: its harness is written. Then it is broken:
+	// gcc rejects the new harness, the previous one stays.
+	good := "int ok(int x)\n{\n\tif (x > 2)\n\t\treturn 1;\n\treturn 0;\n}\n"
+	write("unit.c", good)
+	if code, _, stderr := pbcc(t, dir, "gen", "unit.c"); code != 0 {
+		t.Fatalf("pbcc gen unit.c: exit %d\n%s", code, stderr)
+	}
+	harness := filepath.Join(dir, "unit_pbcc_test.c")
+	before, err := os.ReadFile(harness)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("unit.c", good+"\nint broken(int x)\n{\n\treturn x +;\n}\n")
+	code, _, stderr = pbcc(t, dir, "gen", "unit.c")
+	if code != 2 || !strings.Contains(stderr, "gcc rejects the harness") || !strings.Contains(stderr, "the previous one is kept") {
+		t.Errorf("pbcc gen on a unit gcc rejects: exit %d, want 2 naming gcc's refusal:\n%s", code, stderr)
+	}
+	if after, _ := os.ReadFile(harness); !bytes.Equal(before, after) {
+		t.Error("the previous harness was replaced by one gcc rejects")
+	}
+}

@@ -65,11 +65,34 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			rs = append(rs, fr.r)
 		}
 		harness := cbridge.TestFileName(abs)
-		content, err := cbridge.Harness(abs, rs, cfg.cmdLine)
-		if err == nil {
-			err = cbridge.Write(harness, content)
+		h, err := cbridge.Render(abs, rs, cfg.cmdLine)
+		if h != nil {
+			for _, e := range h.LeftOut {
+				fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
+			}
 		}
 		if err != nil {
+			// Nothing to test (every function unsupported or left out):
+			// an empty harness would pass, so none is written.
+			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
+			reportC(cfg, results, nil, stdout)
+			status = 2
+			continue
+		}
+		// gcc must accept the harness before it replaces the previous
+		// one (a unit that does not compile, a construct pbcc wrote
+		// wrong): otherwise the previous harness stays.
+		if out, err := cbridge.Build(ctx, filepath.Dir(abs), filepath.Base(harness), h.Content); err != nil {
+			kept := ""
+			if _, err := os.Stat(harness); err == nil {
+				kept = " (the previous one is kept)"
+			}
+			fmt.Fprintf(stderr, "pbcc: %s: %v; not written%s\n%s", rel(harness), err, kept, out)
+			reportC(cfg, results, nil, stdout)
+			status = 2
+			continue
+		}
+		if err := cbridge.Write(harness, h.Content); err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
 			status = 2
 			continue

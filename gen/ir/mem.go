@@ -368,11 +368,12 @@ const (
 	CheckConversion           // float to int out of range (C)
 	CheckType                 // type assertion on another dynamic type (Go)
 	CheckPtrDiff              // difference of pointers into different objects (C)
+	CheckNoResult             // use of the result of a call that returned none (C)
 )
 
 var checkNames = [...]string{"", "index out of range", "nil dereference", "division by zero",
 	"signed overflow", "shift count out of range", "invalid use of freed memory",
 	"read of uninitialized memory", "conversion out of range", "interface conversion",
-	"difference of pointers into different objects"}
+	"difference of pointers into different objects", "use of a missing result"}
 
 func (k CheckKind) String() string { return checkNames[k] }

@@ -270,6 +270,20 @@ func (m *machine) advance(st *state) (event, []check) {
 			depth := len(st.frames)
 			st.frames = st.frames[:len(st.frames)-1]
 			caller := st.top()
+			if len(res) < len(fr.fn.Results) {
+				// C: "return;" or the end of a non-void function. The
+				// result is indeterminate; using it is undefined.
+				if uses(caller.fn, fr.call) {
+					var failed bool
+					pre, failed = m.note(pre, []check{{cond: term.False, kind: ir.CheckNoResult, instr: fr.call}})
+					if failed {
+						return fault, pre
+					}
+				}
+				for len(res) < len(fr.fn.Results) {
+					res = append(res, zero(fr.fn.Results[len(res)]))
+				}
+			}
 			switch len(res) {
 			case 1:
 				caller.env[fr.call.(ir.Value)] = res[0]
@@ -367,4 +381,30 @@ func conds(cs []check) []*term.Term {
 		ts[i] = c.cond
 	}
 	return ts
+}
+
+// uses reports whether some instruction or terminator of f has in (a
+// call) as an operand: whether the caller uses the call's result.
+func uses(f *ir.Func, in ir.Instr) bool {
+	v, ok := in.(ir.Value)
+	if !ok {
+		return false
+	}
+	for _, b := range f.Blocks {
+		for _, x := range b.Instrs {
+			for _, o := range x.Operands() {
+				if o == v {
+					return true
+				}
+			}
+		}
+		if b.Term != nil {
+			for _, o := range b.Term.Operands() {
+				if o == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
