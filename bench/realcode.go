@@ -10,8 +10,9 @@
 //
 //	go run bench/realcode.go [-only NAME] [-timeout 45s] [-keep] [-v]
 //
-// pbcc is built from the checkout named by $PBCC_SRC (default /work/main),
-// or taken from -pbcc. Units run one after another.
+// pbcc is built from revision -rev (default HEAD) of the git checkout named
+// by $PBCC_SRC (default /work/main), or taken from -pbcc. Units run one
+// after another.
 package main
 
 import (
@@ -42,7 +43,8 @@ var (
 	only     = flag.String("only", "", "run only the units whose name contains this (comma-separated: any of them)")
 	timeout  = flag.Duration("timeout", 45*time.Second, "pbcc gen -timeout of each unit")
 	grace    = flag.Duration("grace", 90*time.Second, "how long past -timeout pbcc may run before it is killed (pbcc does not always stop at its -timeout)")
-	pbccBin  = flag.String("pbcc", "", "use this pbcc binary instead of building $PBCC_SRC/cmd/pbcc")
+	pbccBin  = flag.String("pbcc", "", "use this pbcc binary instead of building one")
+	rev      = flag.String("rev", "HEAD", "build pbcc from this revision of the git checkout $PBCC_SRC (default /work/main)")
 	keep     = flag.Bool("keep", false, "keep the temporary directory (its path is printed)")
 	verbose  = flag.Bool("v", false, "print the commands' output")
 	jsonOut  = flag.Bool("json", false, "also print one JSON object per unit")
@@ -214,7 +216,9 @@ func readList(file string) ([]unit, error) {
 	return us, nil
 }
 
-// buildPbcc builds pbcc from $PBCC_SRC (default /work/main), or returns -pbcc.
+// buildPbcc builds pbcc from revision -rev of the git checkout $PBCC_SRC
+// (default /work/main), through git archive so that uncommitted changes
+// there do not leak in, or returns -pbcc.
 func buildPbcc(ctx context.Context, work string) (bin, desc string, err error) {
 	if *pbccBin != "" {
 		bin, err = filepath.Abs(*pbccBin)
@@ -224,16 +228,23 @@ func buildPbcc(ctx context.Context, work string) (bin, desc string, err error) {
 	if src == "" {
 		src = "/work/main"
 	}
+	id, err := exec.Command("git", "-C", src, "rev-parse", "--short", *rev).Output()
+	if err != nil {
+		return "", "", fmt.Errorf("git -C %s rev-parse %s (set $PBCC_SRC or -pbcc): %v", src, *rev, err)
+	}
+	commit := strings.TrimSpace(string(id))
+	tree := filepath.Join(work, "pbcc-src")
+	if err := os.MkdirAll(tree, 0o755); err != nil {
+		return "", "", err
+	}
+	if out, err := runCmd(ctx, "", 5*time.Minute, "sh", "-c", `git -C "$1" archive --format=tar "$2" | tar -x -C "$3"`, "sh", src, commit, tree); err != nil {
+		return "", "", fmt.Errorf("git archive %s of %s: %v: %s", commit, src, err, firstLines(out, 3))
+	}
 	bin = filepath.Join(work, "pbcc")
-	if _, err := runCmd(ctx, src, 10*time.Minute, "go", "build", "-o", bin, "./cmd/pbcc"); err != nil {
-		return "", "", fmt.Errorf("building pbcc in %s (set $PBCC_SRC or -pbcc): %v", src, err)
+	if out, err := runCmd(ctx, tree, 10*time.Minute, "go", "build", "-o", bin, "./cmd/pbcc"); err != nil {
+		return "", "", fmt.Errorf("building pbcc at %s: %v: %s", commit, err, firstLines(out, 5))
 	}
-	id, _ := exec.Command("git", "-C", src, "rev-parse", "--short", "HEAD").Output()
-	desc = "built from " + src + " at " + strings.TrimSpace(string(id))
-	if st, _ := exec.Command("git", "-C", src, "status", "--porcelain", "--untracked-files=no").Output(); len(st) > 0 {
-		desc += " (with uncommitted changes)"
-	}
-	return bin, desc, nil
+	return bin, "built from " + src + " at " + commit, nil
 }
 
 // measureUnit does the whole measurement of one unit; what fails is noted
