@@ -69,10 +69,17 @@ type result struct {
 	Funcs int `json:"funcs"`
 	// Tables counts the test functions in pbcc's files (one per function).
 	Tables int `json:"tables"`
-	// Skipped counts pbcc's stderr lines about one function
-	// ("pbcc: file.go:L:C: pkg.F: ..."); the others are in Notes.
+	// Skipped counts the functions pbcc says it wrote no tests for
+	// ("pbcc: file.go: pos: F: no tests: why"; before 865ef0d, every
+	// "pkg.F: unsupported: ..." line), with its lines in Messages.
 	Skipped  int      `json:"skipped"`
 	Messages []string `json:"messages,omitempty"`
+	// Unmodelled counts the functions with a construct pbcc's model
+	// cannot express, "searched on the real code instead".
+	Unmodelled     int      `json:"unmodelled"`
+	UnmodelledMsgs []string `json:"unmodelled_messages,omitempty"`
+	// LeftOut counts the cases pbcc left out (they failed on the real code).
+	LeftOut int `json:"cases_left_out"`
 	// Branches and Covered are the sums of pbcc gen -json's lines.
 	Branches int `json:"branches"`
 	Covered  int `json:"covered"`
@@ -155,8 +162,8 @@ func main() {
 		}
 		fmt.Fprintf(os.Stderr, "== %s (%s) at %s\n", u.Name, u.Source, time.Since(start).Round(time.Second))
 		r := measureUnit(ctx, work, pbcc, u)
-		fmt.Fprintf(os.Stderr, "   %d funcs, %d tables, %d skipped, pbcc %.0fs, pbcc stmt %s, own stmt %s\n",
-			r.Funcs, r.Tables, r.Skipped, r.Seconds, r.PbccStmt, r.OwnStmt)
+		fmt.Fprintf(os.Stderr, "   %d funcs, %d tables, %d no tests, %d unmodelled, pbcc %.0fs, pbcc stmt %s, own stmt %s\n",
+			r.Funcs, r.Tables, r.Skipped, r.Unmodelled, r.Seconds, r.PbccStmt, r.OwnStmt)
 		for _, n := range r.Notes {
 			fmt.Fprintf(os.Stderr, "   note: %s\n", n)
 		}
@@ -293,12 +300,17 @@ func measureUnit(ctx context.Context, work, pbcc string, u unit) result {
 		os.Stderr.Write(stderr)
 	}
 	for _, line := range strings.Split(string(stderr), "\n") {
-		switch {
-		case funcLineRE.MatchString(line):
-			// "pbcc: file.go:L:C: pkg.F: why": a function left without a table.
+		switch kind := classify(line); kind {
+		case "skipped":
 			r.Skipped++
 			r.Messages = append(r.Messages, line)
-		case strings.HasPrefix(line, "pbcc:") && !strings.Contains(line, "added github.com/google/go-cmp"):
+		case "unmodelled":
+			r.Unmodelled++
+			r.UnmodelledMsgs = append(r.UnmodelledMsgs, line)
+		case "leftout":
+			r.LeftOut++
+			note("%s", line)
+		case "other":
 			note("%s", line)
 		}
 	}
@@ -659,8 +671,8 @@ func firstLines(out []byte, n int) string {
 // printTable prints the markdown table.
 func printTable(w io.Writer, rows []result, desc string) {
 	fmt.Fprintf(w, "pbcc %s; gen -timeout %v per unit, killed %v later\n\n", desc, *timeout, *grace)
-	fmt.Fprintln(w, "| unit | source | funcs | with table | reported skipped | pbcc stmt | pbcc branch | pbcc branch (gen -json) | builds | passes | vet clean | pbcc s | own stmt | own branch |")
-	fmt.Fprintln(w, "|---|---|--:|--:|--:|--:|--:|--:|---|---|---|--:|--:|--:|")
+	fmt.Fprintln(w, "| unit | source | funcs | with table | no tests | unmodelled | cases left out | pbcc stmt | pbcc branch | pbcc branch (gen -json) | builds | passes | vet clean | pbcc s | own stmt | own branch |")
+	fmt.Fprintln(w, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|--:|--:|--:|")
 	var t result
 	for _, r := range rows {
 		secs := fmt.Sprintf("%.0f", r.Seconds)
@@ -679,12 +691,14 @@ func printTable(w io.Writer, rows []result, desc string) {
 		if r.OwnTests == 0 {
 			own = "no tests"
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			r.Name, r.Source, r.Funcs, r.Tables, r.Skipped, r.PbccStmt, r.PbccBranch, genBr,
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			r.Name, r.Source, r.Funcs, r.Tables, r.Skipped, r.Unmodelled, r.LeftOut, r.PbccStmt, r.PbccBranch, genBr,
 			r.Compiles, passes, r.VetClean, secs, own, r.OwnBranch)
 		t.Funcs += r.Funcs
 		t.Tables += r.Tables
 		t.Skipped += r.Skipped
+		t.Unmodelled += r.Unmodelled
+		t.LeftOut += r.LeftOut
 		t.Seconds += r.Seconds
 		t.PbccStmt.add(r.PbccStmt)
 		t.PbccBranch.add(r.PbccBranch)
@@ -693,8 +707,8 @@ func printTable(w io.Writer, rows []result, desc string) {
 		t.Covered += r.Covered
 		t.Branches += r.Branches
 	}
-	fmt.Fprintf(w, "| **all** | | %d | %d | %d | %s | %s | %d/%d | | | | %.0f | %s | %s |\n",
-		t.Funcs, t.Tables, t.Skipped, t.PbccStmt, t.PbccBranch, t.Covered, t.Branches, t.Seconds, t.OwnStmt, t.OwnBranch)
+	fmt.Fprintf(w, "| **all** | | %d | %d | %d | %d | %d | %s | %s | %d/%d | | | | %.0f | %s | %s |\n",
+		t.Funcs, t.Tables, t.Skipped, t.Unmodelled, t.LeftOut, t.PbccStmt, t.PbccBranch, t.Covered, t.Branches, t.Seconds, t.OwnStmt, t.OwnBranch)
 	for _, r := range rows {
 		for _, n := range r.Notes {
 			fmt.Fprintf(w, "\n- %s: %s", r.Name, n)
@@ -708,45 +722,101 @@ func (c *cov) add(d cov) { c.Covered += d.Covered; c.N += d.N }
 // funcLineRE matches pbcc's stderr lines about one function.
 var funcLineRE = regexp.MustCompile(`^pbcc: \S+\.go:\d+(:\d+)?: [\w.()*\[\]]+: `)
 
+// classify sorts pbcc's stderr lines: "skipped" (a function left without
+// tests), "unmodelled" (a construct the model cannot express, the function
+// searched on the real code instead), "leftout" (a case left out), "other"
+// (any other pbcc: line), "" (not pbcc's, or the go.mod notice).
+func classify(line string) string {
+	switch {
+	case !strings.HasPrefix(line, "pbcc:") || strings.Contains(line, "added github.com/google/go-cmp"):
+		return ""
+	case strings.Contains(line, ": no tests: "):
+		return "skipped"
+	case strings.Contains(line, "searched on the real code instead"):
+		return "unmodelled"
+	case strings.Contains(line, "; left out"):
+		return "leftout"
+	case funcLineRE.MatchString(line) && strings.Contains(line, ": unsupported: "):
+		return "skipped" // pbcc before the real-code search
+	}
+	return "other"
+}
+
 var (
-	funcRE   = regexp.MustCompile(`^\s*[\w.()*\[\]]+: `)
-	posRE    = regexp.MustCompile(`(^|\s)(\.?/?[\w./@+-]*\.go)(:\d+)*:?`)
+	posRE    = regexp.MustCompile(`[\w./@+-]*\.go(:\d+)*:?`)
 	quotedRE = regexp.MustCompile("\"[^\"]*\"|`[^`]*`")
 	numRE    = regexp.MustCompile(`\b\d+\b`)
 )
 
-// reasonKey makes a stderr line into the key it is grouped under: positions,
-// quoted strings and numbers taken out.
+// reasonKey makes a skipped or unmodelled line into the key it is grouped
+// under: the reason alone, positions, quoted strings and numbers taken out.
 func reasonKey(line string) string {
 	s := strings.TrimPrefix(line, "pbcc:")
-	s = posRE.ReplaceAllString(s, "$1")
-	s = funcRE.ReplaceAllString(s, "")
-	if strings.Contains(s, ", which cannot be lowered") {
-		// The callee's own line says why.
-		return "call of a function that cannot be lowered (its own line says why)"
+	if i := strings.Index(s, ": no tests: "); i >= 0 {
+		s = s[i+len(": no tests: "):]
+	} else if i := strings.Index(s, ": unsupported: "); i >= 0 {
+		s = s[i+len(": unsupported: "):]
 	}
+	s = strings.TrimSuffix(s, "; searched on the real code instead")
+	if i := strings.Index(s, ", which cannot be lowered"); i >= 0 {
+		// The callee's own line says why: keep "call of a function
+		// that cannot be lowered", drop the callee and the nested reason.
+		if !strings.HasPrefix(s, "pbcc's model") {
+			return "call of a function of the package that cannot be lowered (its own line says why)"
+		}
+		rest := s[i+len(", which cannot be lowered"):]
+		if strings.HasPrefix(rest, " (") {
+			depth := 0
+			for j, c := range rest {
+				if c == '(' {
+					depth++
+				} else if c == ')' {
+					depth--
+					if depth == 0 {
+						rest = rest[j+1:]
+						break
+					}
+				}
+			}
+		}
+		s = "pbcc's model does not support a call of a function that cannot be lowered" + rest
+	}
+	s = posRE.ReplaceAllString(s, "")
+	s = strings.ReplaceAll(s, " at ,", ",")
 	s = quotedRE.ReplaceAllString(s, `"…"`)
 	s = numRE.ReplaceAllString(s, "N")
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 140 {
-		s = s[:140] + "…"
+	if len(s) > 220 {
+		s = s[:220] + "…"
 	}
 	return s
 }
 
-// printReasons prints the most frequent groups of pbcc's stderr lines.
+// printReasons prints the most frequent reasons of the skipped functions
+// and the most frequent constructs the model could not express.
 func printReasons(w io.Writer, rows []result) {
+	skipped := map[string][]string{}
+	unmodelled := map[string][]string{}
+	for _, r := range rows {
+		skipped[r.Name] = r.Messages
+		unmodelled[r.Name] = r.UnmodelledMsgs
+	}
+	printGroups(w, skipped, "functions pbcc wrote no tests for")
+	printGroups(w, unmodelled, "functions with a construct pbcc's model cannot express (searched on the real code instead)")
+}
+
+func printGroups(w io.Writer, lines map[string][]string, what string) {
 	count := map[string]int{}
 	units := map[string]map[string]bool{}
 	total := 0
-	for _, r := range rows {
-		for _, m := range r.Messages {
+	for name, ms := range lines {
+		for _, m := range ms {
 			k := reasonKey(m)
 			count[k]++
 			if units[k] == nil {
 				units[k] = map[string]bool{}
 			}
-			units[k][r.Name] = true
+			units[k][name] = true
 			total++
 		}
 	}
@@ -763,8 +833,11 @@ func printReasons(w io.Writer, rows []result) {
 		}
 		return keys[i] < keys[j]
 	})
-	fmt.Fprintf(w, "\n%d functions reported by pbcc without a table, %d kinds of message; the %d most frequent:\n\n| functions | units | message (function name, positions, quoted text, numbers taken out) |\n|--:|---|---|\n", total, len(keys), min(*top, len(keys)))
-	for _, k := range keys[:min(*top, len(keys))] {
+	n := min(*top, len(keys))
+	fmt.Fprintf(w, "\n%d %s, %d kinds of reason; the %d most frequent:\n\n", total, what, len(keys), n)
+	fmt.Fprintln(w, "| functions | units | reason (positions, quoted text, numbers taken out) |")
+	fmt.Fprintln(w, "|--:|---|---|")
+	for _, k := range keys[:n] {
 		var us []string
 		for u := range units[k] {
 			us = append(us, u)
