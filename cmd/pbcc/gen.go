@@ -30,7 +30,8 @@ type genConfig struct {
 	timeout      time.Duration
 	queryTimeout time.Duration
 	json         bool
-	cmdLine      string // recorded in the generated files' header
+	cmdLine      string    // recorded in the generated files' header
+	progress     *progress // nil: silent
 }
 
 func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
@@ -112,6 +113,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
 	defer cancel()
+	cfg.progress = newProgress(stderr)
 
 	cFiles, patterns := splitArgs(patterns)
 	status := 0
@@ -187,6 +189,8 @@ func selected(cfg *genConfig, fs []*ir.Func) []*ir.Func {
 // file.
 func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*ir.Func) string) []*funcResult {
 	out := make([]*funcResult, len(todo))
+	cfg.progress.begin(len(todo))
+	defer cfg.progress.end()
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < min(workers(), len(todo)); w++ {
@@ -199,10 +203,12 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			for i := range jobs {
+				cfg.progress.started(todo[i])
 				s := solve.New(cfg.queryTimeout)
 				r, err := gen.Generate(ctx, todo[i], s, cfg.opts)
 				s.Close()
 				out[i] = &funcResult{file: file(todo[i]), r: r, err: err}
+				cfg.progress.finished(todo[i], out[i])
 			}
 		}()
 	}

@@ -33,6 +33,10 @@
 //	{"func":"tri.Trityp","file":"tri/trityp.go","branches":22,"covered":22,
 //	 "unreachable":0,"unknown":0,"ue":6,"tests":7,"seconds":0.41,...}
 //
+// While it runs, gen writes on stderr a line per function as its search
+// ends (what the search covered, in how long) and, on a terminal, a live
+// line: the function being searched, of how many, and the time spent.
+//
 // A function that uses a construct pbcc does not support is reported
 // (file:line:col, the construct) and skipped; the others are generated.
 //
