@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	pbcc gen [-func REGEXP] [-k N] [-len N] [-timeout D] [-query-timeout D] [-json] <packages | files.c>
+//	pbcc gen [-func REGEXP] [-k N] [-len N] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] <packages | files.c>
 //	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
 //
 // # pbcc gen
@@ -70,6 +70,22 @@
 // zero); in C, where the behaviour is undefined, each is a finding,
 // printed with its triggering inputs and in the JSON, never a case.
 //
+// # Budgets
+//
+// -timeout (default 5m) bounds the whole run. A quarter of it, at most a
+// minute, is kept back for writing and measuring the tests; the rest is
+// shared out among the functions: each search gets at most -func-timeout
+// (default 1m) and at most its fair share of the time left, so that one
+// slow function never eats the others' time. When its budget ends, a
+// search stops and keeps the cases it found; the branches it did not
+// decide are reported "timeout: time budget spent". A search that does
+// not stop (a replay of a loop without exit) is left behind two seconds
+// later. A function whose search ran out of time and covers fewer
+// branches than the table the file already has keeps that table; so do
+// the functions -func does not select: a run regenerates only the tables
+// it selects. When the measurement cannot finish in time, the summary
+// says "not measured" and gives the search's own figures.
+//
 // # C files
 //
 // pbcc gen file.c lowers the C file with modernc.org/cc/v4 and writes
@@ -116,7 +132,7 @@ import (
 )
 
 const usage = `usage:
-	pbcc gen [-func REGEXP] [-k N] [-len N] [-timeout D] [-query-timeout D] [-json] <packages | files.c>
+	pbcc gen [-func REGEXP] [-k N] [-len N] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] <packages | files.c>
 	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
 Run "go doc github.com/pbcc/pbcc/cmd/pbcc" for the manual.
 `

@@ -40,6 +40,8 @@ type measured struct {
 	failed      []string
 	buildFailed bool
 	testsFailed bool // go test reported FAIL, named tests or not (a panic in TestMain, os.Exit)
+	// notMeasured, when set, says why nothing could be measured.
+	notMeasured string
 }
 
 func (m measured) covered(e ir.Edge) bool { return m.taken[edgeKey(e)] }
@@ -57,6 +59,13 @@ func measure(ctx context.Context, dir, profile string) (measured, error) {
 	}
 	m.failed, m.buildFailed = failedTests(out.String())
 	m.testsFailed = len(m.failed) > 0 || m.buildFailed || failSummary.MatchString(out.String())
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// A run killed by the deadline: what it did measure is not all.
+		m.notMeasured = "the run's time budget (-timeout) ended before the measurement did"
+	case bs == nil && err != nil:
+		m.notMeasured, _, _ = strings.Cut(err.Error(), "\n")
+	}
 	return m, err
 }
 

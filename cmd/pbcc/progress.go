@@ -148,7 +148,7 @@ func (p *progress) clear() {
 // count, before the coverage tool confirms it.
 func progressLine(f *ir.Func, fr *funcResult) string {
 	if fr.err != nil || fr.r == nil {
-		return fmt.Sprintf("%s: %s: %v", f.Name, rel(fr.file), fr.err)
+		return fmt.Sprintf("%s: %v", rel(fr.file), fr.err) // the error names the function
 	}
 	r := fr.r
 	s := fmt.Sprintf("%s  %d/%d branches by the search", r.Func.Name, r.Count(gen.Covered), len(r.Edges))

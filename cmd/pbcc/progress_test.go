@@ -26,7 +26,7 @@ func TestProgressStreams(t *testing.T) {
 	}
 	p.finished(f2, &funcResult{file: "p/f.go", err: errTest})
 	p.end()
-	if got := buf.String(); !strings.HasSuffix(got, "pbcc: [2/2] p.T.M: p/f.go: boom\n") {
+	if got := buf.String(); !strings.HasSuffix(got, "pbcc: [2/2] p/f.go: boom\n") {
 		t.Errorf("after the second function: %q", got)
 	}
 
