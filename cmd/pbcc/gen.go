@@ -388,6 +388,14 @@ type funcResult struct {
 // already has, and so does a function whose search ran out of time and
 // covers less than its table already there.
 func writeTests(cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) ([]string, error) {
+	if len(results) == 0 {
+		what := "no function or method to test"
+		if cfg.funcRE != nil && len(p.Funcs) > 0 {
+			what = fmt.Sprintf("-func %s selects none of its %d functions", cfg.funcRE, len(p.Funcs))
+		}
+		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), what)
+		return nil, nil
+	}
 	byFile := map[string][]*gen.Result{}
 	var files []string
 	old := map[string][]byte{}           // the generated file there now, by source file
