@@ -159,12 +159,12 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		if len(written) == 0 {
 			continue
 		}
-		if added, err := emit.EnsureGoCmp(p.Dir); err != nil {
+		if c, err := emit.AddGoCmp(p.Dir); err != nil {
 			fmt.Fprintf(stderr, "pbcc: %v\n", err)
 			status = 2
 			continue
-		} else if added {
-			fmt.Fprintf(stderr, "pbcc: added github.com/google/go-cmp to the go.mod of %s (the generated tests use it)\n", rel(p.Dir))
+		} else if c != nil {
+			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(fmt.Errorf("%s", c)))
 		}
 		m, err := measure(ctx, p.Dir, "")
 		if err != nil {
