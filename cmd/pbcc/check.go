@@ -19,13 +19,33 @@ import (
 	"github.com/pbcc/pbcc/ssaexec/emit"
 )
 
+const checkUsage = `usage: pbcc check [flags] <Go package patterns | C files>
+
+The CI gate: runs the package's tests, measures branch coverage on the real
+code, and exits 1 when a test fails or the coverage is below the threshold
+(by default, every branch the generated tests were made to cover). Branches
+pbcc gen proved unreachable are reported apart and never count. Examples:
+
+	pbcc check ./...
+	pbcc check -min 90 -coverprofile cover.out ./...
+	pbcc check -min 100 wc.c
+
+Flags:
+`
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pbcc check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), checkUsage)
+		fs.PrintDefaults()
+	}
 	profile := fs.String("coverprofile", "", "reuse this `file`, written by CI's own go test -coverprofile run, for the if decisions")
 	minPct := fs.Float64("min", -1, "pass when at least `PCT` percent of all branches are covered (default: every branch the generated tests were made to cover)")
 	js := fs.Bool("json", false, "print one JSON object per uncovered branch and one per package")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); err == flag.ErrHelp {
+		return 0
+	} else if err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {

@@ -40,6 +40,10 @@ type genConfig struct {
 func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	fs := flag.NewFlagSet("pbcc gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), genUsage)
+		fs.PrintDefaults()
+	}
 	funcPat := fs.String("func", "", "generate only for functions whose name (F or T.M) matches `REGEXP`")
 	k := fs.Int("k", gen.DefaultOptions.K, "largest iteration `bound`: no block entered more than N+1 times per call")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run, searches and measurement")
@@ -100,6 +104,20 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	return c, fs.Args(), nil
 }
 
+const genUsage = `usage: pbcc gen [flags] <Go package patterns | C files>
+
+Writes <file>_pbcc_test.go beside each Go file (<file>_pbcc_test.c beside a
+C file) with a table of cases per function, then measures the branches the
+tests cover on the real code. Examples:
+
+	pbcc gen ./...                       every package of the module
+	pbcc gen -func 'Parse|T\.M' -k 5 .   some functions; loops up to 5+1 visits
+	pbcc gen -timeout 2m -json ./parse   a bounded run, one JSON object per function
+	pbcc gen wc.c                        a C unit
+
+"pbcc help" prints the manual. Flags:
+`
+
 func quoteArg(s string) string {
 	if s == "" || strings.ContainsAny(s, " \t\"'$\\*?[]|&;<>()") {
 		return fmt.Sprintf("%q", s)
@@ -117,10 +135,11 @@ func shortName(f *ir.Func) string {
 
 func runGen(args []string, stdout, stderr io.Writer) int {
 	cfg, patterns, err := parseGen(args, stderr)
+	if err == flag.ErrHelp {
+		return 0 // asked for: the usage is printed
+	}
 	if err != nil {
-		if err != flag.ErrHelp {
-			fmt.Fprintln(stderr, err)
-		}
+		fmt.Fprintln(stderr, err)
 		return 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)

@@ -130,7 +130,11 @@
 package main
 
 import (
+	_ "embed"
 	"fmt"
+	"go/doc/comment"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 )
@@ -138,8 +142,27 @@ import (
 const usage = `usage:
 	pbcc gen [-func REGEXP] [-k N] [-len N] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] <packages | files.c>
 	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
-Run "go doc github.com/pbcc/pbcc/cmd/pbcc" for the manual.
+	pbcc help
+Run "pbcc help" for the manual, "pbcc gen -h" or "pbcc check -h" for a command's flags.
 `
+
+// mainSource is this file: its package comment is the manual, which
+// pbcc help prints, so that the manual is at hand wherever pbcc is
+// installed, without the source or go doc.
+//
+//go:embed main.go
+var mainSource string
+
+// manual returns the package comment of this file as plain text.
+func manual() (string, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", mainSource, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil || f.Doc == nil {
+		return "", fmt.Errorf("pbcc: internal error: no manual in the embedded main.go: %v", err)
+	}
+	var p comment.Parser
+	pr := comment.Printer{TextWidth: 76}
+	return string(pr.Text(p.Parse(f.Doc.Text()))), nil
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -157,7 +180,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "check":
 		return runCheck(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+		m, err := manual()
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		fmt.Fprint(stdout, usage+"\n"+m)
 		return 0
 	}
 	fmt.Fprintf(stderr, "pbcc: unknown command %q\n%s", args[0], usage)
