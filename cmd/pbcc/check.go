@@ -334,10 +334,6 @@ func claimedBranches(bs []cover.Branch, claims map[string]emit.Claim) []cover.Br
 // functions, with -min. gcov counts branches as gcc compiles them, which
 // differs from pbcc's own count, so C has no default threshold.
 func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int {
-	if minPct < 0 {
-		fmt.Fprintf(stderr, "pbcc check: %s: a C unit needs -min PCT (gcov counts the branches as gcc compiles them)\n", path)
-		return 2
-	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc check: %v\n", err)
@@ -360,10 +356,13 @@ func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int 
 		}
 	}
 	res := checkResult{Package: path, Threshold: fmt.Sprintf("%g%%", minPct)}
-	unreachable, cerr := readCUnreachable(harness)
+	claims, cerr := readCClaims(harness)
 	if cerr != nil {
 		fmt.Fprintf(stderr, "pbcc check: %s: %v\n", path, cerr)
 		return 2
+	}
+	if minPct < 0 {
+		res.Threshold = "every branch the generated tests were made to cover"
 	}
 	var names []string
 	for name := range cov {
@@ -371,23 +370,37 @@ func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int 
 	}
 	sort.Strings(names)
 	enc := json.NewEncoder(stdout)
+	short := map[string]bool{} // functions below the default threshold
 	for _, name := range names {
 		c := cov[name]
 		res.Branches += c.Branches
 		res.Covered += c.Taken
 		// gcov counts branches as gcc compiled them and does not say
 		// which outcome is which, so a function's branches gen proved
-		// unreachable excuse as many of its untaken ones, no more.
-		res.Unreachable += min(unreachable[name], c.Branches-c.Taken)
+		// unreachable excuse as many of its untaken ones, no more; and,
+		// by default, a function passes when gcov sees no more branches
+		// untaken than gen said its tests leave uncovered.
+		cl, ok := claims[name]
+		res.Unreachable += min(cl.unreachable, c.Branches-c.Taken)
+		if ok && c.Branches-c.Taken > cl.branches-cl.covered {
+			short[name] = true
+		}
 	}
 	res.Percent = 100
 	if n := res.Branches - res.Unreachable; n > 0 {
 		res.Percent = 100 * float64(res.Covered) / float64(n)
 	}
 	res.TestsFailed = err != nil
-	res.Pass = res.Percent >= minPct && err == nil
+	if minPct >= 0 {
+		res.Pass = res.Percent >= minPct && err == nil
+	} else {
+		res.Pass = len(short) == 0 && err == nil
+	}
 	if !res.Pass {
 		for _, name := range names {
+			if minPct < 0 && !short[name] {
+				continue
+			}
 			for _, b := range cov[name].Uncovered {
 				u := uncoveredBranch{Pos: fmt.Sprintf("%s:%d", rel(abs), b.Line), Cond: name, Outcome: fmt.Sprintf("branch %d", b.Index)}
 				if js {
@@ -401,25 +414,33 @@ func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int 
 	return verdict(res, minPct, js, stdout)
 }
 
-// cClaim is the line the C harness's header gives each function:
+// cClaimLine is the line the C harness's header gives each function:
 // "/* pbcc: f: 4 branches, 3 covered, 1 unreachable; 3 goals, 2 cases */".
-var cClaim = regexp.MustCompile(`^/\* pbcc: (\w+): \d+ branch(?:es)?, \d+ covered, (\d+) unreachable;`)
+var cClaimLine = regexp.MustCompile(`^/\* pbcc: (\w+): (\d+) branch(?:es)?, (\d+) covered, (\d+) unreachable;`)
 
-// readCUnreachable returns, per function, how many branches the header of
-// the C harness at path says gen proved unreachable.
-func readCUnreachable(path string) (map[string]int, error) {
+// A cClaim is what gen found of a C function: its branch edges, those its
+// cases cover, those proved unreachable.
+type cClaim struct{ branches, covered, unreachable int }
+
+// readCClaims reads the claims of the header of the C harness at path, by
+// function.
+func readCClaims(path string) (map[string]cClaim, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	n := map[string]int{}
+	claims := map[string]cClaim{}
 	for _, l := range strings.Split(string(data), "\n") {
 		if !strings.HasPrefix(l, "/*") {
 			break // the end of the header
 		}
-		if m := cClaim.FindStringSubmatch(l); m != nil {
-			n[m[1]], _ = strconv.Atoi(m[2])
+		if m := cClaimLine.FindStringSubmatch(l); m != nil {
+			var c cClaim
+			for i, p := range []*int{&c.branches, &c.covered, &c.unreachable} {
+				*p, _ = strconv.Atoi(m[2+i])
+			}
+			claims[m[1]] = c
 		}
 	}
-	return n, nil
+	return claims, nil
 }

@@ -91,7 +91,8 @@ FAIL	example.com/a	0.01s
 }
 
 // TestCheckGateC: for C too, the branches gen proved unreachable do not
-// count against -min, and a missing unit is named.
+// count against -min, the default threshold is what gen covered, and a
+// missing unit is named.
 func TestCheckGateC(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles C")
@@ -107,6 +108,31 @@ func TestCheckGateC(t *testing.T) {
 	code, stdout, stderr := pbcc(t, dir, "check", "-min", "100", "ints.c")
 	if code != 0 || !strings.Contains(stdout, "1 more proved unreachable (not counted)") {
 		t.Errorf("pbcc check -min 100 ints.c: exit %d, want 0 with the unreachable branch apart:\n%s%s", code, stdout, stderr)
+	}
+	// Without -min, the threshold is what gen covered, as for Go.
+	code, stdout, stderr = pbcc(t, dir, "check", "ints.c")
+	if code != 0 || !strings.Contains(stdout, "every branch the generated tests were made to cover is covered") {
+		t.Errorf("pbcc check ints.c: exit %d, want 0:\n%s%s", code, stdout, stderr)
+	}
+	// Drop wrap's second case: its branch is no longer taken.
+	harness := filepath.Join(dir, "ints_pbcc_test.c")
+	data, err := os.ReadFile(harness)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "wrap_cases[] = {") {
+			lines = append(lines[:i+2], lines[i+3:]...)
+			break
+		}
+	}
+	if err := os.WriteFile(harness, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = pbcc(t, dir, "check", "ints.c")
+	if code != 1 || !strings.Contains(stdout, ": wrap: branch") || strings.Contains(stdout, ": mix: branch") {
+		t.Errorf("pbcc check on a reduced harness: exit %d, want 1 naming wrap's branches only:\n%s%s", code, stdout, stderr)
 	}
 	code, _, stderr = pbcc(t, dir, "check", "-min", "50", "nonexist.c")
 	if code != 2 || !strings.Contains(stderr, "nonexist.c: no such file") {

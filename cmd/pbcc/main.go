@@ -99,7 +99,10 @@
 // input), calls the unit, compares the result and the memory its pointer
 // parameters point to, and prints "N passed, N failed". pbcc compiles it
 // with gcc --coverage, runs it and reports per function the branches gcov
-// saw taken. pbcc check -min PCT file.c is the gate for C.
+// saw taken. pbcc check file.c is the gate for C: by default a function
+// fails when gcov sees more of its branches untaken than gen said its
+// cases leave uncovered; with -min, over all the unit's branches but
+// those gen proved unreachable.
 //
 // # Determinism
 //
