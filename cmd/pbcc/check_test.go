@@ -38,6 +38,18 @@ func TestCheckGate(t *testing.T) {
 		t.Errorf("pbcc check -min 100 does not report the unreachable branch apart:\n%s", stdout)
 	}
 
+	// A profile that is not one is an input error, never a pass.
+	garbage := filepath.Join(t.TempDir(), "cover.out")
+	if err := os.WriteFile(garbage, []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, prof := range []string{garbage, t.TempDir()} {
+		code, stdout, stderr := pbcc(t, dir, "check", "-coverprofile", prof, "./dead")
+		if code != 2 || !strings.Contains(stderr, prof) {
+			t.Errorf("pbcc check -coverprofile %s: exit %d, want 2 naming it:\n%s%s", prof, code, stdout, stderr)
+		}
+	}
+
 	// A generated test that fails fails the gate, whatever the threshold,
 	// and is named.
 	path := filepath.Join(dir, "dead", "dead_pbcc_test.go")
