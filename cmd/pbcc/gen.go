@@ -269,6 +269,7 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 			r, err := gen.Generate(fctx, todo[i], s, cfg.opts)
 			s.Close()
 			cancel()
+			cfg.progress.stopped(todo[i])
 			mu.Lock()
 			late := abandoned[i]
 			finished[i] = !late

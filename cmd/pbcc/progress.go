@@ -88,6 +88,17 @@ func (p *progress) started(f *ir.Func) {
 	p.redraw()
 }
 
+// stopped records that the search of f stopped; its line comes with
+// finished.
+func (p *progress) stopped(f *ir.Func) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.running, f)
+}
+
 // finished prints the line of a function whose search ended.
 func (p *progress) finished(f *ir.Func, fr *funcResult) {
 	if p == nil {
@@ -99,7 +110,9 @@ func (p *progress) finished(f *ir.Func, fr *funcResult) {
 	p.clear()
 	delete(p.running, f)
 	fmt.Fprintf(p.w, "pbcc: [%d/%d] %s\n", p.done, p.n, progressLine(f, fr))
-	p.redraw()
+	if p.done < p.n {
+		p.redraw()
+	}
 }
 
 // end ends the batch: the live line goes away.
@@ -120,7 +133,7 @@ func (p *progress) end() {
 
 // redraw writes the live line; p.mu is held.
 func (p *progress) redraw() {
-	if !p.live {
+	if !p.live || p.n == 0 || p.done >= p.n {
 		return
 	}
 	var names []string
