@@ -299,9 +299,9 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 		}
 		select {
 		case ev := <-events:
-			if ev.fr == nil {
+			if ev.fr == nil { // a start
 				running[ev.i] = ev.deadline.Add(abandonGrace)
-				continue
+				break
 			}
 			delete(running, ev.i)
 			out[ev.i] = ev.fr
