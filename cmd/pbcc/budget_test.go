@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,5 +84,34 @@ func TestFuncTimeoutKeepsTable(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, "must be positive") {
 			t.Errorf("pbcc gen %s: exit %d, %s; want 2, must be positive", strings.Join(bad, " "), code, stderr)
 		}
+	}
+}
+
+// TestBudgetFairShare: a function gets at most -func-timeout and at most
+// its share of the time left, so that the last ones get theirs.
+func TestBudgetFairShare(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
+	defer cancel()
+	b := newBudget(time.Minute, 4, 1)
+	_, c1, d1 := b.next(ctx, 0)
+	defer c1()
+	if got := time.Until(d1); got > 10*time.Second || got < 9*time.Second {
+		t.Errorf("first of 4 functions in 40s: %v, want 10s", got)
+	}
+	b = newBudget(3*time.Second, 4, 2)
+	_, c2, d2 := b.next(ctx, 0)
+	defer c2()
+	if got := time.Until(d2); got > 3*time.Second || got < 2*time.Second {
+		t.Errorf("-func-timeout 3s: %v", got)
+	}
+	b = newBudget(time.Minute, 4, 2)
+	for i := range 3 {
+		_, c, _ := b.next(ctx, i)
+		defer c()
+	}
+	_, c3, d3 := b.next(ctx, 3)
+	defer c3()
+	if got := time.Until(d3); got < 39*time.Second {
+		t.Errorf("the last function, 2 workers: %v, want all the time left", got)
 	}
 }
