@@ -22,11 +22,19 @@ demo: build
 	$(GO) test ./examples/trityp
 
 vet: deps
-	$(GO) vet ./...
+	@echo "== go vet ./..."
+	@$(GO) vet ./...
+	@echo "== gofmt -l (every Go file but testdata's)"
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' | grep -v '^testdata/'))" || { gofmt -l $$(git ls-files '*.go' | grep -v '^testdata/'); exit 1; }
 
+# go test through .ci/testprogress.go, which says what is going on while
+# the tests run: a line per package as it finishes, a line per test that
+# took over 5 s, the tests still running after 30 s without news, and the
+# output of every failing test.
 test: vet
-	$(GO) test -timeout 30m ./...
+	@echo "== go test ./..."
+	@$(GO) build -o bin/testprogress ./.ci/testprogress.go
+	@bin/testprogress -timeout 30m ./...
 
 race: deps
 	$(GO) test -race ./...

@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/pbcc/pbcc/cbridge"
@@ -17,21 +19,43 @@ import (
 	"github.com/pbcc/pbcc/ssaexec/emit"
 )
 
+const checkUsage = `usage: pbcc check [flags] <Go package patterns | C files>
+
+The CI gate: runs the package's tests, measures branch coverage on the real
+code, and exits 1 when a test fails or the coverage is below the threshold
+(by default, every branch the generated tests were made to cover). Branches
+pbcc gen proved unreachable are reported apart and never count. Examples:
+
+	pbcc check ./...
+	pbcc check -min 90 -coverprofile cover.out ./...
+	pbcc check -min 100 wc.c
+
+Flags:
+`
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pbcc check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), checkUsage)
+		fs.PrintDefaults()
+	}
 	profile := fs.String("coverprofile", "", "reuse this `file`, written by CI's own go test -coverprofile run, for the if decisions")
 	minPct := fs.Float64("min", -1, "pass when at least `PCT` percent of all branches are covered (default: every branch the generated tests were made to cover)")
 	js := fs.Bool("json", false, "print one JSON object per uncovered branch and one per package")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); err == flag.ErrHelp {
+		return 0
+	} else if err != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "pbcc check: no packages given")
 		return 2
 	}
-	if *minPct > 100 {
-		fmt.Fprintf(stderr, "pbcc check: -min %g: a percentage is at most 100\n", *minPct)
+	minSet := false
+	fs.Visit(func(f *flag.Flag) { minSet = minSet || f.Name == "min" })
+	if minSet && !(*minPct >= 0 && *minPct <= 100) { // NaN too
+		fmt.Fprintf(stderr, "pbcc check: -min %g: a percentage is between 0 and 100\n", *minPct)
 		return 2
 	}
 	if *profile != "" {
@@ -76,12 +100,21 @@ func packageDirs(patterns []string) ([]string, error) {
 
 // checkResult is the JSON form of a package's verdict.
 type checkResult struct {
-	Package   string  `json:"package"`
-	Branches  int     `json:"branches"`
-	Covered   int     `json:"covered"`
-	Percent   float64 `json:"percent"`
-	Threshold string  `json:"threshold"`
-	Pass      bool    `json:"pass"`
+	Package  string `json:"package"`
+	Branches int    `json:"branches"`
+	Covered  int    `json:"covered"`
+	// Unreachable counts the branches gen proved unreachable (the
+	// generated file's header says so) that the tests do not take: they
+	// are reported apart and left out of Percent and of -min.
+	Unreachable int     `json:"unreachable"`
+	Percent     float64 `json:"percent"`
+	Threshold   string  `json:"threshold"`
+	// FailedTests names the tests that failed; TestsFailed is set when
+	// the tests failed at all (they may not have built). Either fails
+	// the gate, whatever the coverage.
+	FailedTests []string `json:"failed_tests,omitempty"`
+	TestsFailed bool     `json:"tests_failed,omitempty"`
+	Pass        bool     `json:"pass"`
 }
 
 type uncoveredBranch struct {
@@ -95,23 +128,36 @@ func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr i
 	if !strings.HasPrefix(name, ".") && !filepath.IsAbs(name) {
 		name = "./" + name
 	}
-	m, err := measure(context.Background(), dir, profile)
+	claims, err := readClaims(dir)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc check: %s: %v\n", name, err)
-		if m.branches == nil {
-			return 2
-		}
+		return 2
 	}
-	res := checkResult{Package: name, Branches: len(m.branches)}
+	if minPct < 0 && len(claims) == 0 {
+		fmt.Fprintf(stderr, "pbcc check: %s: no pbcc-generated tests here, so no default threshold: run pbcc gen, or give -min\n", name)
+		return 2
+	}
+	m, err := measure(context.Background(), dir, profile)
+	if err != nil && !m.testsFailed {
+		// Not the tests' failure: a profile that does not parse, a
+		// package that does not load. The gate cannot say anything.
+		fmt.Fprintf(stderr, "pbcc check: %s: %v\n", name, err)
+		return 2
+	}
+	res := checkResult{Package: name, Branches: len(m.branches), FailedTests: m.failed, TestsFailed: m.testsFailed}
+	unreachable := map[branchKey]bool{}
 	for _, b := range m.branches {
-		if b.Covered {
+		switch {
+		case b.Covered:
 			res.Covered++
+		case provedUnreachable(b, claims):
+			unreachable[measuredKey(b)] = true
+			res.Unreachable++
 		}
 	}
-	if res.Branches > 0 {
-		res.Percent = 100 * float64(res.Covered) / float64(res.Branches)
-	} else {
-		res.Percent = 100
+	res.Percent = 100
+	if n := res.Branches - res.Unreachable; n > 0 {
+		res.Percent = 100 * float64(res.Covered) / float64(n)
 	}
 
 	// The branches that must be covered, and the verdict.
@@ -120,18 +166,13 @@ func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr i
 		res.Threshold = fmt.Sprintf("%g%%", minPct)
 		res.Pass = res.Percent >= minPct
 		if !res.Pass {
-			must = m.branches
+			for _, b := range m.branches {
+				if !unreachable[measuredKey(b)] {
+					must = append(must, b)
+				}
+			}
 		}
 	} else {
-		claims, err := readClaims(dir)
-		if err != nil {
-			fmt.Fprintf(stderr, "pbcc check: %s: %v\n", name, err)
-			return 2
-		}
-		if len(claims) == 0 {
-			fmt.Fprintf(stderr, "pbcc check: %s: no pbcc-generated tests here, so no default threshold: run pbcc gen, or give -min\n", name)
-			return 2
-		}
 		res.Threshold = "every branch the generated tests were made to cover"
 		must = claimedBranches(m.branches, claims)
 		res.Pass = true
@@ -140,6 +181,9 @@ func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr i
 				res.Pass = false
 			}
 		}
+	}
+	if res.TestsFailed {
+		res.Pass = false
 	}
 	enc := json.NewEncoder(stdout)
 	for _, b := range must {
@@ -153,7 +197,48 @@ func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr i
 			fmt.Fprintf(stdout, "%s %s %s: not covered\n", u.Pos, u.Cond, u.Outcome)
 		}
 	}
+	if res.TestsFailed && !js {
+		for _, t := range res.FailedTests {
+			fmt.Fprintf(stdout, "%s: test %s fails\n", name, t)
+		}
+		if m.buildFailed {
+			fmt.Fprintf(stdout, "%s: the tests do not build\n", name)
+		}
+		if err != nil {
+			// go test's own words: the failing test's message, the
+			// compiler's error.
+			fmt.Fprintf(stderr, "pbcc check: %s: %v\n", name, err)
+		}
+	}
 	return verdict(res, minPct, js, stdout)
+}
+
+// provedUnreachable reports whether the claims say gen proved the branch
+// b unreachable.
+func provedUnreachable(b cover.Branch, claims map[string]emit.Claim) bool {
+	c, ok := claims[funcName(b.Func)]
+	if !ok {
+		return false
+	}
+	for _, u := range c.NotCovered {
+		if sameBranch(u, b) && strings.HasPrefix(u.Reason, "unreachable") {
+			return true
+		}
+	}
+	return false
+}
+
+// funcName is a measured branch's function as the claims name it:
+// "m.T.M" -> "T.M".
+func funcName(fn string) string {
+	if i := strings.Index(fn, "."); i >= 0 {
+		return fn[i+1:]
+	}
+	return fn
+}
+
+func sameBranch(u emit.Uncovered, b cover.Branch) bool {
+	return u.File == filepath.Base(b.Pos.File) && u.Line == b.Pos.Line && u.Col == b.Pos.Col && u.Outcome == b.Outcome
 }
 
 // verdict prints a package's or unit's verdict and returns the exit
@@ -167,8 +252,21 @@ func verdict(res checkResult, minPct float64, js bool, stdout io.Writer) int {
 		json.NewEncoder(stdout).Encode(res)
 		return status
 	}
-	figures := fmt.Sprintf("pbcc: %s: %d/%d branches (%.1f%%)", res.Package, res.Covered, res.Branches, res.Percent)
+	figures := fmt.Sprintf("pbcc: %s: %d/%d branches (%.1f%%)", res.Package, res.Covered, res.Branches-res.Unreachable, res.Percent)
+	if res.Unreachable > 0 {
+		figures += fmt.Sprintf(", %d more proved unreachable (not counted)", res.Unreachable)
+	}
 	switch {
+	case res.TestsFailed:
+		n := len(res.FailedTests)
+		switch {
+		case n == 1:
+			fmt.Fprintf(stdout, "%s; FAIL: 1 test fails\n", figures)
+		case n > 1:
+			fmt.Fprintf(stdout, "%s; FAIL: %d tests fail\n", figures, n)
+		default:
+			fmt.Fprintf(stdout, "%s; FAIL: the tests fail\n", figures)
+		}
 	case minPct >= 0 && res.Pass:
 		fmt.Fprintf(stdout, "%s >= %g%%\n", figures, minPct)
 	case minPct >= 0:
@@ -213,17 +311,13 @@ func readClaims(dir string) (map[string]emit.Claim, error) {
 func claimedBranches(bs []cover.Branch, claims map[string]emit.Claim) []cover.Branch {
 	var must []cover.Branch
 	for _, b := range bs {
-		fn := b.Func
-		if i := strings.Index(fn, "."); i >= 0 {
-			fn = fn[i+1:]
-		}
-		c, ok := claims[fn]
+		c, ok := claims[funcName(b.Func)]
 		if !ok {
 			continue
 		}
 		excused := false
 		for _, u := range c.NotCovered {
-			if u.File == filepath.Base(b.Pos.File) && u.Line == b.Pos.Line && u.Col == b.Pos.Col && u.Outcome == b.Outcome {
+			if sameBranch(u, b) {
 				excused = true
 				break
 			}
@@ -240,12 +334,12 @@ func claimedBranches(bs []cover.Branch, claims map[string]emit.Claim) []cover.Br
 // functions, with -min. gcov counts branches as gcc compiles them, which
 // differs from pbcc's own count, so C has no default threshold.
 func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int {
-	if minPct < 0 {
-		fmt.Fprintf(stderr, "pbcc check: %s: a C unit needs -min PCT (gcov counts the branches as gcc compiles them)\n", path)
-		return 2
-	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
+		fmt.Fprintf(stderr, "pbcc check: %v\n", err)
+		return 2
+	}
+	if _, err := os.Stat(abs); err != nil {
 		fmt.Fprintf(stderr, "pbcc check: %v\n", err)
 		return 2
 	}
@@ -262,24 +356,51 @@ func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int 
 		}
 	}
 	res := checkResult{Package: path, Threshold: fmt.Sprintf("%g%%", minPct)}
+	claims, cerr := readCClaims(harness)
+	if cerr != nil {
+		fmt.Fprintf(stderr, "pbcc check: %s: %v\n", path, cerr)
+		return 2
+	}
+	if minPct < 0 {
+		res.Threshold = "every branch the generated tests were made to cover"
+	}
 	var names []string
 	for name := range cov {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	enc := json.NewEncoder(stdout)
+	short := map[string]bool{} // functions below the default threshold
 	for _, name := range names {
 		c := cov[name]
 		res.Branches += c.Branches
 		res.Covered += c.Taken
+		// gcov counts branches as gcc compiled them and does not say
+		// which outcome is which, so a function's branches gen proved
+		// unreachable excuse as many of its untaken ones, no more; and,
+		// by default, a function passes when gcov sees no more branches
+		// untaken than gen said its tests leave uncovered.
+		cl, ok := claims[name]
+		res.Unreachable += min(cl.unreachable, c.Branches-c.Taken)
+		if ok && c.Branches-c.Taken > cl.branches-cl.covered {
+			short[name] = true
+		}
 	}
 	res.Percent = 100
-	if res.Branches > 0 {
-		res.Percent = 100 * float64(res.Covered) / float64(res.Branches)
+	if n := res.Branches - res.Unreachable; n > 0 {
+		res.Percent = 100 * float64(res.Covered) / float64(n)
 	}
-	res.Pass = res.Percent >= minPct && err == nil
+	res.TestsFailed = err != nil
+	if minPct >= 0 {
+		res.Pass = res.Percent >= minPct && err == nil
+	} else {
+		res.Pass = len(short) == 0 && err == nil
+	}
 	if !res.Pass {
 		for _, name := range names {
+			if minPct < 0 && !short[name] {
+				continue
+			}
 			for _, b := range cov[name].Uncovered {
 				u := uncoveredBranch{Pos: fmt.Sprintf("%s:%d", rel(abs), b.Line), Cond: name, Outcome: fmt.Sprintf("branch %d", b.Index)}
 				if js {
@@ -291,4 +412,35 @@ func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int 
 		}
 	}
 	return verdict(res, minPct, js, stdout)
+}
+
+// cClaimLine is the line the C harness's header gives each function:
+// "/* pbcc: f: 4 branches, 3 covered, 1 unreachable; 3 goals, 2 cases */".
+var cClaimLine = regexp.MustCompile(`^/\* pbcc: (\w+): (\d+) branch(?:es)?, (\d+) covered, (\d+) unreachable;`)
+
+// A cClaim is what gen found of a C function: its branch edges, those its
+// cases cover, those proved unreachable.
+type cClaim struct{ branches, covered, unreachable int }
+
+// readCClaims reads the claims of the header of the C harness at path, by
+// function.
+func readCClaims(path string) (map[string]cClaim, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	claims := map[string]cClaim{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(l, "/*") {
+			break // the end of the header
+		}
+		if m := cClaimLine.FindStringSubmatch(l); m != nil {
+			var c cClaim
+			for i, p := range []*int{&c.branches, &c.covered, &c.unreachable} {
+				*p, _ = strconv.Atoi(m[2+i])
+			}
+			claims[m[1]] = c
+		}
+	}
+	return claims, nil
 }

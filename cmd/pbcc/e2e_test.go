@@ -337,7 +337,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"gen", "-k", "-1", "."}, "at least 0"},
 		{[]string{"gen", "-func", "(", "."}, "-func"},
 		{[]string{"gen", "."}, "bad.go:5:1"},
-		{[]string{"check", "-min", "150", "."}, "at most 100"},
+		{[]string{"check", "-min", "150", "."}, "between 0 and 100"},
+		{[]string{"check", "-min", "-1", "."}, "between 0 and 100"},
+		{[]string{"check", "-min", "NaN", "."}, "between 0 and 100"},
 	}
 	for _, tt := range tests {
 		code, _, stderr := pbcc(t, dir, tt.args...)

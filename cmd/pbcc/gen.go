@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,18 +30,25 @@ import (
 type genConfig struct {
 	funcRE       *regexp.Regexp
 	opts         gen.Options
-	timeout      time.Duration
+	timeout      time.Duration // of the whole run
+	funcTimeout  time.Duration // of one function's search
 	queryTimeout time.Duration
 	json         bool
-	cmdLine      string // recorded in the generated files' header
+	cmdLine      string    // recorded in the generated files' header
+	progress     *progress // nil: silent
 }
 
 func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	fs := flag.NewFlagSet("pbcc gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), genUsage)
+		fs.PrintDefaults()
+	}
 	funcPat := fs.String("func", "", "generate only for functions whose name (F or T.M) matches `REGEXP`")
 	k := fs.Int("k", gen.DefaultOptions.K, "largest iteration `bound`: no block entered more than N+1 times per call")
-	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run")
+	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run, searches and measurement")
+	funcTimeout := fs.Duration("func-timeout", time.Minute, "time budget of one function's search (less when the run's budget, shared out fairly, leaves less)")
 	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
 	js := fs.Bool("json", false, "print one JSON object per function")
 	maxLen := fs.Int("len", gen.DefaultOptions.Bounds.Len, "largest `length` of generated strings, slices, C buffers and standard input, at first: it doubles, up to 64, for a branch that needs longer inputs")
@@ -55,7 +64,15 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	if *k < 0 {
 		return nil, nil, fmt.Errorf("pbcc gen: -k %d: the bound must be at least 0", *k)
 	}
-	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, queryTimeout: *qt, json: *js}
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"timeout", *timeout}, {"func-timeout", *funcTimeout}, {"query-timeout", *qt}} {
+		if d.v <= 0 {
+			return nil, nil, fmt.Errorf("pbcc gen: -%s %v: a time budget must be positive", d.name, d.v)
+		}
+	}
+	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt, json: *js}
 	c.opts.K = *k
 	if *k != gen.DefaultOptions.K {
 		// A bound given is the largest one tried, for every goal.
@@ -88,6 +105,20 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	return c, fs.Args(), nil
 }
 
+const genUsage = `usage: pbcc gen [flags] <Go package patterns | C files>
+
+Writes <file>_pbcc_test.go beside each Go file (<file>_pbcc_test.c beside a
+C file) with a table of cases per function, then measures the branches the
+tests cover on the real code. Examples:
+
+	pbcc gen ./...                       every package of the module
+	pbcc gen -func 'Parse|T\.M' -k 5 .   some functions; loops up to 5+1 visits
+	pbcc gen -timeout 2m -json ./parse   a bounded run, one JSON object per function
+	pbcc gen wc.c                        a C unit
+
+"pbcc help" prints the manual. Flags:
+`
+
 func quoteArg(s string) string {
 	if s == "" || strings.ContainsAny(s, " \t\"'$\\*?[]|&;<>()") {
 		return fmt.Sprintf("%q", s)
@@ -105,14 +136,16 @@ func shortName(f *ir.Func) string {
 
 func runGen(args []string, stdout, stderr io.Writer) int {
 	cfg, patterns, err := parseGen(args, stderr)
+	if err == flag.ErrHelp {
+		return 0 // asked for: the usage is printed
+	}
 	if err != nil {
-		if err != flag.ErrHelp {
-			fmt.Fprintln(stderr, err)
-		}
+		fmt.Fprintln(stderr, err)
 		return 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
 	defer cancel()
+	cfg.progress = newProgress(stderr)
 
 	cFiles, patterns := splitArgs(patterns)
 	status := 0
@@ -162,13 +195,15 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		if afterReplay != nil {
 			afterReplay(results)
 		}
+		// The tests are checked before they are written: go-cmp must be
+		// there first.
 		if anyCases(results) {
-			if added, err := emit.EnsureGoCmp(p.Dir); err != nil {
+			if c, err := emit.AddGoCmp(p.Dir); err != nil {
 				fmt.Fprintf(stderr, "pbcc: %v\n", err)
 				status = 2
 				continue
-			} else if added {
-				fmt.Fprintf(stderr, "pbcc: added github.com/google/go-cmp to the go.mod of %s (the generated tests use it)\n", rel(p.Dir))
+			} else if c != nil {
+				fmt.Fprintf(stderr, "pbcc: %s\n", relErr(fmt.Errorf("%s", c)))
 			}
 		}
 		written, err := writeTests(ctx, cfg, p, results, stderr)
@@ -181,7 +216,9 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		m, err := measure(ctx, p.Dir, "")
 		if err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s: measuring coverage: %v\n", rel(p.Dir), err)
-			status = 2
+			if ctx.Err() == nil { // a budget that ends is no error: the summary says "not measured"
+				status = 2
+			}
 		}
 		report(cfg, results, m, stdout)
 	}
@@ -208,36 +245,183 @@ func selected(cfg *genConfig, fs []*ir.Func) []*ir.Func {
 }
 
 // generate runs the search for each function of todo, on as many workers
-// as there are CPUs, each function with a Z3 context of its own. Results come back in
-// todo's order whatever the scheduling; file gives each function's source
-// file.
+// as workers() says, each function with a Z3 context of its own. Results
+// come back in todo's order whatever the scheduling; file gives each
+// function's source file.
+//
+// Each function gets a budget (see budget): its search sees the end of
+// the budget through its context and stops, keeping the cases found so
+// far. A search that does not stop (a tree walk or a replay that never
+// ends) is left behind shortly after its budget: the function is reported
+// without a result, its table in the existing file kept, and a new worker
+// takes the next function.
 func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*ir.Func) string) []*funcResult {
 	out := make([]*funcResult, len(todo))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers(), len(todo)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// Z3 keeps state per OS thread (its allocators, resource
-			// counters); a goroutine free to move between threads from
-			// one cgo call to the next makes its answers vary.
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			for i := range jobs {
-				s := solve.New(cfg.queryTimeout)
-				r, err := gen.Generate(ctx, todo[i], s, cfg.opts)
-				s.Close()
-				out[i] = &funcResult{file: file(todo[i]), r: r, err: err}
-			}
-		}()
+	if dl, ok := ctx.Deadline(); ok {
+		// The searches end early enough to leave time to write the
+		// tests and measure them within the run's budget.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, dl.Add(-measureReserve(cfg.timeout)))
+		defer cancel()
 	}
+	cfg.progress.begin(len(todo))
+	defer cfg.progress.end()
+	jobs := make(chan int, len(todo))
 	for i := range todo {
 		jobs <- i
 	}
 	close(jobs)
-	wg.Wait()
+	nw := min(workers(), len(todo))
+	b := newBudget(cfg.funcTimeout, len(todo), nw)
+	type event struct {
+		i        int
+		deadline time.Time // of a start
+		fr       *funcResult
+	}
+	events := make(chan event, 2*len(todo))
+	var mu sync.Mutex
+	finished, abandoned := make([]bool, len(todo)), make([]bool, len(todo))
+	worker := func() {
+		// Z3 keeps state per OS thread (its allocators, resource
+		// counters); a goroutine free to move between threads from
+		// one cgo call to the next makes its answers vary.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		for i := range jobs {
+			fctx, cancel, deadline := b.next(ctx, i)
+			events <- event{i: i, deadline: deadline}
+			cfg.progress.started(todo[i])
+			// No query outlasts the budget by much.
+			qt := max(min(cfg.queryTimeout, time.Until(deadline)), 100*time.Millisecond)
+			s := solve.New(qt)
+			r, err := gen.Generate(fctx, todo[i], s, cfg.opts)
+			s.Close()
+			cancel()
+			cfg.progress.stopped(todo[i])
+			mu.Lock()
+			late := abandoned[i]
+			finished[i] = !late
+			mu.Unlock()
+			if late {
+				return // another worker took this one's place
+			}
+			events <- event{i: i, fr: &funcResult{file: file(todo[i]), r: r, err: err}}
+		}
+	}
+	for w := 0; w < nw; w++ {
+		go worker()
+	}
+	running := map[int]time.Time{} // the time each search is left behind
+	for left := len(todo); left > 0; {
+		var timer *time.Timer
+		var wake <-chan time.Time
+		if len(running) > 0 {
+			first := time.Time{}
+			for _, t := range running {
+				if first.IsZero() || t.Before(first) {
+					first = t
+				}
+			}
+			timer = time.NewTimer(time.Until(first))
+			wake = timer.C
+		}
+		select {
+		case ev := <-events:
+			if ev.fr == nil { // a start
+				running[ev.i] = ev.deadline.Add(abandonGrace)
+				break
+			}
+			delete(running, ev.i)
+			out[ev.i] = ev.fr
+			cfg.progress.finished(todo[ev.i], ev.fr)
+			left--
+		case <-wake:
+			for i, t := range running {
+				if time.Now().Before(t) {
+					continue
+				}
+				mu.Lock()
+				late := !finished[i]
+				abandoned[i] = late
+				mu.Unlock()
+				if !late {
+					continue // its result is on its way
+				}
+				delete(running, i)
+				out[i] = &funcResult{file: file(todo[i]), r: leftBehind(todo[i], b.started[i])}
+				cfg.progress.finished(todo[i], out[i])
+				left--
+				go worker()
+			}
+		}
+		if timer != nil {
+			timer.Stop()
+		}
+	}
 	return out
+}
+
+// measureReserve is the part of the run's budget kept back from the
+// searches for writing and measuring the tests: a quarter, at most a
+// minute.
+func measureReserve(run time.Duration) time.Duration {
+	return min(run/4, time.Minute)
+}
+
+// abandonGrace is how long a search may run past its budget before it is
+// left behind: a search checks its context between solver queries and
+// replays, which the budget bounds too.
+const abandonGrace = 2 * time.Second
+
+// leftBehind is the result of a function whose search did not stop at the
+// end of its budget: no case, every branch edge out of time. The table
+// the file has for it, if any, is kept (writeTests).
+func leftBehind(f *ir.Func, start time.Time) *gen.Result {
+	r := &gen.Result{Func: f, Goals: gen.Goals(f), Duration: time.Since(start)}
+	for _, e := range gen.BranchEdges(f) {
+		r.Edges = append(r.Edges, gen.EdgeStatus{Edge: e, Outcome: gen.Timeout, Detail: budgetSpent + " (the search did not stop: left behind)"})
+	}
+	return r
+}
+
+// budgetSpent is gen's detail of an edge left undecided when the search's
+// context ended.
+const budgetSpent = "time budget spent"
+
+// A budget shares out the search time of a batch of functions: each
+// function, when its search starts, gets at most the -func-timeout and
+// at most its fair share of what is left (the time to the run's search
+// deadline, times the workers, over the functions not started yet), so
+// that one slow function never eats the others' time.
+type budget struct {
+	started  []time.Time // by function
+	mu       sync.Mutex
+	perFunc  time.Duration
+	left     int // functions not started yet
+	nworkers int
+}
+
+func newBudget(perFunc time.Duration, n, nworkers int) *budget {
+	return &budget{started: make([]time.Time, n), perFunc: perFunc, left: n, nworkers: max(nworkers, 1)}
+}
+
+// next returns the context of the search of function i, its cancel
+// function and its deadline.
+func (b *budget) next(ctx context.Context, i int) (context.Context, context.CancelFunc, time.Time) {
+	now := time.Now()
+	b.mu.Lock()
+	n := max(b.left, 1)
+	b.left--
+	b.started[i] = now
+	b.mu.Unlock()
+	d := b.perFunc
+	if dl, ok := ctx.Deadline(); ok {
+		share := dl.Sub(now) * time.Duration(min(b.nworkers, n)) / time.Duration(n)
+		d = min(d, share)
+	}
+	deadline := now.Add(max(d, 0))
+	fctx, cancel := context.WithDeadline(ctx, deadline)
+	return fctx, cancel, deadline
 }
 
 type funcResult struct {
@@ -251,28 +435,74 @@ type funcResult struct {
 }
 
 // writeTests writes one test file per source file of p that has selected
-// functions, and returns the files written.
+// functions, and returns the files written (or already up to date). The functions not searched
+// this time (not selected, failed, left behind) keep the table the file
+// already has, and so does a function whose search ran out of time and
+// covers less than its table already there. The files are checked on the
+// real code before they are written (verifiedFiles).
 func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) ([]string, error) {
+	if len(results) == 0 {
+		what := "no function or method to test"
+		if cfg.funcRE != nil && len(p.Funcs) > 0 {
+			what = fmt.Sprintf("-func %s selects none of its %d functions", cfg.funcRE, len(p.Funcs))
+		}
+		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), what)
+		return nil, nil
+	}
 	byFile := map[string][]*gen.Result{}
 	var files []string
+	old := map[string][]byte{}           // the generated file there now, by source file
+	oldClaims := map[string]emit.Claim{} // by function, of those files
 	for _, fr := range results {
 		if fr.err != nil {
-			fmt.Fprintf(stderr, "pbcc: %s: %v\n", rel(fr.file), fr.err)
-			continue
+			continue // said as it happened (progress); its table stays
 		}
 		if _, ok := byFile[fr.file]; !ok {
 			files = append(files, fr.file)
+			path := emit.TestFileName(fr.file)
+			if data, err := os.ReadFile(path); err == nil && emit.IsGenerated(data) {
+				old[fr.file] = data
+				cs, err := emit.ReadClaims(path)
+				if err != nil {
+					fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
+				}
+				for _, c := range cs {
+					oldClaims[c.Func] = c
+				}
+			}
+			byFile[fr.file] = nil
+		}
+		name := shortName(fr.r.Func)
+		if c, ok := oldClaims[name]; ok && outOfTime(fr.r) && fr.r.Count(gen.Covered) < c.Branches-len(c.NotCovered) {
+			fmt.Fprintf(stderr, "pbcc: %s: %s: the time budget ended with %d branches covered; kept the table already there, made to cover %d\n",
+				rel(fr.file), name, fr.r.Count(gen.Covered), c.Branches-len(c.NotCovered))
+			continue
 		}
 		byFile[fr.file] = append(byFile[fr.file], fr.r)
 	}
 	sort.Strings(files)
+	order := map[string][]string{} // the functions of each source file, in order
+	for _, f := range p.Funcs {
+		order[f.File] = append(order[f.File], shortName(f.IR))
+	}
 	var written []string
 	var firstErr error
 	contents, errs := verifiedFiles(ctx, cfg, p, byFile, files, stderr)
 	for _, f := range files {
+		path := emit.TestFileName(f)
 		content, err := contents[f], errs[f]
 		if err == nil {
-			err = emit.Write(emit.TestFileName(f), content)
+			content, err = mergeTests(path, content, old[f], order[f])
+			if err != nil {
+				err = fmt.Errorf("%s: %w", path, err)
+			}
+		}
+		if err == nil && bytes.Equal(content, old[f]) {
+			written = append(written, path) // nothing new: the file keeps its time stamp
+			continue
+		}
+		if err == nil {
+			err = emit.Write(path, content)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
@@ -281,14 +511,24 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			}
 			continue
 		}
-		written = append(written, emit.TestFileName(f))
+		written = append(written, path)
 		if !cfg.json {
 			// stdout carries the summary; where files went is news for
 			// the person at the terminal.
-			fmt.Fprintf(stderr, "wrote %s\n", rel(emit.TestFileName(f)))
+			fmt.Fprintf(stderr, "wrote %s\n", rel(path))
 		}
 	}
 	return written, firstErr
+}
+
+// outOfTime reports whether the search of r ended with its budget.
+func outOfTime(r *gen.Result) bool {
+	for _, e := range r.Edges {
+		if e.Outcome == gen.Timeout && strings.HasPrefix(e.Detail, budgetSpent) {
+			return true
+		}
+	}
+	return false
 }
 
 // funcSummary is the per-function line of gen's output, and its JSON form.
@@ -410,8 +650,11 @@ func summarize(fr *funcResult, m measured) funcSummary {
 		return s
 	}
 	s.Branches = len(order)
+	s.NotMeasured = m.notMeasured
 	for _, k := range order {
-		if m.taken[k] {
+		if m.taken[k] || (m.notMeasured != "" && slices.ContainsFunc(group[k], func(x gen.EdgeStatus) bool { return x.Outcome == gen.Covered })) {
+			// Measured, or, when nothing could be, the replay's word
+			// (the summary says so).
 			s.Covered++
 			continue
 		}
@@ -430,6 +673,9 @@ func summarize(fr *funcResult, m measured) funcSummary {
 			reason = unreachableReason(es)
 		case es.Outcome == gen.Covered:
 			reason = "covered by the replay but not by the tests on the real code"
+			if m.testsFailed {
+				reason += " (some tests fail)"
+			}
 		default:
 			reason = es.Outcome.String()
 			if es.Detail != "" {

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/ssaexec/cover"
@@ -29,6 +33,15 @@ func measuredKey(b cover.Branch) branchKey {
 type measured struct {
 	branches []cover.Branch
 	taken    map[branchKey]bool
+	// failed names the tests that failed ("TestX", "TestX/case"), in the
+	// order go test printed them; buildFailed is set when the tests did
+	// not build. A failing test does not stop the measurement, but a gate
+	// must not pass on it.
+	failed      []string
+	buildFailed bool
+	testsFailed bool // go test reported FAIL, named tests or not (a panic in TestMain, os.Exit)
+	// notMeasured, when set, says why nothing could be measured.
+	notMeasured string
 }
 
 func (m measured) covered(e ir.Edge) bool { return m.taken[edgeKey(e)] }
@@ -36,12 +49,42 @@ func (m measured) covered(e ir.Edge) bool { return m.taken[edgeKey(e)] }
 // measure runs the tests of the package in dir on the real code.
 // profile, if not empty, is a coverage profile of CI's own go test run.
 func measure(ctx context.Context, dir, profile string) (measured, error) {
-	bs, err := cover.Measure(ctx, dir, cover.Options{CoverProfile: profile})
+	var out bytes.Buffer
+	bs, err := cover.Measure(ctx, dir, cover.Options{CoverProfile: profile, Stdout: &out, Stderr: &out})
 	m := measured{branches: bs, taken: map[branchKey]bool{}}
 	for _, b := range bs {
 		if b.Covered {
 			m.taken[measuredKey(b)] = true
 		}
 	}
+	m.failed, m.buildFailed = failedTests(out.String())
+	m.testsFailed = len(m.failed) > 0 || m.buildFailed || failSummary.MatchString(out.String())
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// A run killed by the deadline: what it did measure is not all.
+		m.notMeasured = "the run's time budget (-timeout) ended before the measurement did"
+	case bs == nil && err != nil:
+		m.notMeasured, _, _ = strings.Cut(err.Error(), "\n")
+	}
 	return m, err
+}
+
+// failLine is go test's line for a failing test or subtest; subtests'
+// lines are indented.
+var failLine = regexp.MustCompile(`(?m)^\s*--- FAIL: (\S+)`)
+
+// failSummary is go test's last line for a package whose tests failed.
+var failSummary = regexp.MustCompile(`(?m)^FAIL\b`)
+
+// failedTests reads go test's output (both measurement runs, so a test
+// may fail twice) and returns the failing tests, each once, and whether
+// the package's tests did not build.
+func failedTests(out string) (names []string, buildFailed bool) {
+	for _, m := range failLine.FindAllStringSubmatch(out, -1) {
+		if !slices.Contains(names, m[1]) {
+			names = append(names, m[1])
+		}
+	}
+	buildFailed = strings.Contains(out, "[build failed]") || strings.Contains(out, "[setup failed]")
+	return names, buildFailed
 }
