@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"sort"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/pbcc/pbcc/gen"
@@ -130,7 +133,43 @@ func File(pkgName string, results []*gen.Result, cmd string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("emit: the tests generated for package %s do not parse: %w\n%s", pkgName, err, numbered(buf.Bytes()))
 	}
-	return out, nil
+	return dropUnusedImports(out)
+}
+
+// dropUnusedImports removes the imports src does not use. The imports are
+// learnt from a first building of the tests, which may name a package for
+// a literal or an option it does not write in the end; an unused import
+// does not compile, so the file itself is the judge.
+func dropUnusedImports(src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("emit: the generated tests do not parse: %w", err)
+	}
+	type unused struct{ name, path string }
+	var drop []unused // deleting changes f.Imports: collected first
+	for _, imp := range f.Imports {
+		path, err := strconv.Unquote(imp.Path.Value)
+		if err != nil || astutil.UsesImport(f, path) {
+			continue
+		}
+		u := unused{path: path}
+		if imp.Name != nil {
+			u.name = imp.Name.Name
+		}
+		drop = append(drop, u)
+	}
+	for _, u := range drop {
+		astutil.DeleteNamedImport(fset, f, u.name, u.path)
+	}
+	if len(drop) == 0 {
+		return src, nil
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, f); err != nil {
+		return nil, fmt.Errorf("emit: printing the generated tests: %w", err)
+	}
+	return buf.Bytes(), nil
 }
 
 func numbered(src []byte) string {

@@ -765,6 +765,41 @@ func Shout(s string) string { return strings.ToUpper(s) + "!" }
 			return []*gen.Result{clamp, desc, parse, div, at, must, check, apply}
 		},
 	},
+	{
+		// No case needs math or time: the file must not import them
+		// (an unused import does not compile).
+		name: "plain",
+		src: `package plain
+
+import "time"
+
+type Job struct {
+	Name string
+	Wait time.Duration
+}
+
+func Late(x float64) int {
+	if x > 3.14 {
+		return 1
+	}
+	return 0
+}
+
+func Slow(j Job) bool { return j.Wait > 5 }
+`,
+		results: func(p *pkg) []*gen.Result {
+			late := p.result("Late", 0, branch{11, 5, "x > 3.14", gen.Covered, ""}, branch{11, 5, "x > 3.14", gen.Covered, ""})
+			late.Cases = []gen.Case{
+				{Name: "x>3.14", Inputs: []ir.Literal{f64(10)}, Outputs: ints(1)},
+				{Name: "x<=3.14", Inputs: []ir.Literal{f64(0)}, Outputs: ints(0)},
+			}
+			slow := p.result("Slow", 0)
+			slow.Cases = []gen.Case{
+				{Name: "call", Inputs: []ir.Literal{rec(p.irOf("Job"), strLit("a"), intLit(64, true, 5))}, Outputs: []ir.Literal{boolLit(false)}},
+			}
+			return []*gen.Result{late, slow}
+		},
+	},
 }
 
 const testCmd = "pbcc gen -k 3 ./..."
@@ -790,7 +825,73 @@ func TestGolden(t *testing.T) {
 			if again := render(t, gc); !bytes.Equal(got, again) {
 				t.Errorf("two renderings differ:\n%s", cmp.Diff(string(got), string(again)))
 			}
+			typeCheck(t, gc, got)
 		})
+	}
+}
+
+// cmpStubs are the parts of go-cmp the generated tests use, for
+// typeCheck, which does not read the module cache.
+var cmpStubs = map[string]string{
+	"github.com/google/go-cmp/cmp": `package cmp
+type Option interface{ option() }
+func Diff(x, y any, opts ...Option) string { return "" }
+func AllowUnexported(types ...any) Option { return nil }
+`,
+	"github.com/google/go-cmp/cmp/cmpopts": `package cmpopts
+import "github.com/google/go-cmp/cmp"
+func EquateNaNs() cmp.Option { return nil }
+`,
+}
+
+// stubImporter imports go-cmp from cmpStubs, the rest from export data.
+type stubImporter struct {
+	fset *token.FileSet
+	std  types.Importer
+	pkgs map[string]*types.Package
+}
+
+func (im *stubImporter) Import(path string) (*types.Package, error) {
+	if p, ok := im.pkgs[path]; ok {
+		return p, nil
+	}
+	src, ok := cmpStubs[path]
+	if !ok {
+		return im.std.Import(path)
+	}
+	f, err := parser.ParseFile(im.fset, path+"/stub.go", src, 0)
+	if err != nil {
+		return nil, err
+	}
+	p, err := (&types.Config{Importer: im}).Check(path, im.fset, []*ast.File{f}, nil)
+	if err != nil {
+		return nil, err
+	}
+	im.pkgs[path] = p
+	return p, nil
+}
+
+// typeCheck type-checks the generated tests out with the source of gc, as
+// go test would compile them (an unused import, a wrong type fail).
+func typeCheck(t *testing.T, gc goldenCase, out []byte) {
+	t.Helper()
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for name, src := range map[string][]byte{gc.name + ".go": []byte(gc.src), gc.name + "_pbcc_test.go": out} {
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		files = append(files, f)
+	}
+	var errs []string
+	conf := &types.Config{
+		Importer: &stubImporter{fset: fset, std: importer.Default(), pkgs: map[string]*types.Package{}},
+		Error:    func(err error) { errs = append(errs, err.Error()) },
+	}
+	conf.Check("example.com/m/"+gc.name, fset, files, nil)
+	if len(errs) > 0 {
+		t.Errorf("the generated tests do not compile:\n%s\n%s", strings.Join(errs, "\n"), out)
 	}
 }
 
@@ -1565,4 +1666,18 @@ func arr(elems ...ir.Literal) ir.Literal {
 func withCap(l ir.Literal, c int) ir.Literal {
 	l.Cap = c
 	return l
+}
+
+// TestDropUnusedImports: an import the rendered file does not use is
+// removed, whatever recorded it; the others stay, named ones included.
+func TestDropUnusedImports(t *testing.T) {
+	src := "package p\n\nimport (\n\t\"math\"\n\t\"testing\"\n\n\tgocmp \"github.com/google/go-cmp/cmp\"\n\t\"github.com/google/go-cmp/cmp/cmpopts\"\n)\n\nfunc TestX(t *testing.T) { _ = gocmp.Diff(1, 1) }\n"
+	want := "package p\n\nimport (\n\t\"testing\"\n\n\tgocmp \"github.com/google/go-cmp/cmp\"\n)\n\nfunc TestX(t *testing.T) { _ = gocmp.Diff(1, 1) }\n"
+	got, err := dropUnusedImports([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("dropUnusedImports mismatch (-want +got):\n%s", diff)
+	}
 }
