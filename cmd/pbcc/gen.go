@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -240,6 +241,15 @@ func writeTests(cfg *genConfig, p *ssaexec.Package, results []*funcResult, stder
 	var firstErr error
 	for _, f := range files {
 		content, err := emit.File(p.Name, byFile[f], cfg.cmdLine)
+		var omitted *emit.OmittedError
+		if errors.As(err, &omitted) {
+			// The file is written without what could not be: say what.
+			for _, o := range omitted.Omitted {
+				o.Pos = rel(o.Pos)
+				fmt.Fprintf(stderr, "pbcc: %s\n", o)
+			}
+			err = nil
+		}
 		if err == nil {
 			err = emit.Write(emit.TestFileName(f), content)
 		}

@@ -114,6 +114,16 @@
 //   - Function-typed arguments are not shown in failure messages (vet
 //     rejects %v for them); strings, byte slices, runes and bytes are
 //     shown with %q.
+//   - A result that cannot be compared (a function that is not nil in
+//     some case, a value holding an error) has no field and no check; a
+//     comment at the top of the rows says so, and the call still runs.
+//   - What cannot be written is left out, never the file: a case whose
+//     values cannot be written as literals (a method value, a closure)
+//     becomes a comment where its row would be (// case "x" left out:
+//     reason), a function whose table cannot be written a comment where
+//     its test would be. File then returns the file with an
+//     *OmittedError listing them (file:line of the function), and the
+//     header claims only what the cases written were made to cover.
 //
 // The objects of a cyclic list and the row that uses them:
 //

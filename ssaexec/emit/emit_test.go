@@ -2,6 +2,7 @@ package emit
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -800,6 +801,68 @@ func Slow(j Job) bool { return j.Wait > 5 }
 			return []*gen.Result{late, slow}
 		},
 	},
+	{
+		// What cannot be written is left out, with a comment, and the
+		// rest is written: results holding functions are not compared, a
+		// case whose input is a method value is left out, a table whose
+		// fields cannot be named is left out.
+		name: "funcs",
+		src: `package funcs
+
+type T struct{ k int }
+
+func (t T) Scale(x int) int { return t.k * x }
+
+func Adder(n int) func(int) int {
+	if n > 0 {
+		return func(x int) int { return x + n }
+	}
+	return nil
+}
+
+func Pair(n int) (f func(int) int, m int) {
+	if n > 2 {
+		return nil, n
+	}
+	return func(x int) int { return x }, 0
+}
+
+func Apply(f func(int) int, x int) int {
+	if f == nil {
+		return -1
+	}
+	return f(x)
+}
+
+var lim = 3
+
+func Over(x int) bool { return x > lim }
+`,
+		results: func(p *pkg) []*gen.Result {
+			intFunc := irType(p.t, p.function("Apply").Signature.Params().At(0).Type())
+			fn := func(name string) ir.Literal { return ir.Literal{T: intFunc, Func: &ir.Func{Name: name}} }
+			adder := p.result("Adder", 0, branch{8, 5, "n > 0", gen.Covered, ""}, branch{8, 5, "n > 0", gen.Covered, ""})
+			adder.Cases = []gen.Case{
+				{Name: "n>0", Inputs: ints(1), Outputs: []ir.Literal{fn("funcs.Adder$1")}},
+				{Name: "n<=0", Inputs: ints(0), Outputs: []ir.Literal{{T: intFunc}}},
+			}
+			pair := p.result("Pair", 0, branch{15, 5, "n > 2", gen.Covered, ""}, branch{15, 5, "n > 2", gen.Covered, ""})
+			pair.Cases = []gen.Case{
+				{Name: "n>2", Inputs: ints(3), Outputs: []ir.Literal{{T: intFunc}, intLit(64, true, 3)}},
+				{Name: "n<=2", Inputs: ints(0), Outputs: []ir.Literal{fn("funcs.Pair$1"), intLit(64, true, 0)}},
+			}
+			apply := p.result("Apply", 0, branch{22, 5, "f == nil", gen.Covered, ""}, branch{22, 5, "f == nil", gen.Covered, ""})
+			apply.Cases = []gen.Case{
+				{Name: "f==nil", Goal: apply.Goals[0], Covers: apply.Goals[:1], Inputs: []ir.Literal{{T: intFunc}, intLit(64, true, 3)}, Outputs: ints(-1)},
+				{Name: "f!=nil", Goal: apply.Goals[1], Covers: apply.Goals[1:], Inputs: []ir.Literal{fn("funcs.T.Scale$bound"), intLit(64, true, 3)}, Outputs: ints(6)},
+			}
+			over := p.result("Over", 0)
+			over.Cases = []gen.Case{
+				{Name: "call", Inputs: ints(4), Globals: []gen.GlobalValue{{G: ir.NewGlobal("nosuch", ir.Int{Bits: 64, Signed: true}), Value: intLit(64, true, 1)}}, Outputs: []ir.Literal{boolLit(true)}},
+			}
+			return []*gen.Result{adder, pair, apply, over}
+		},
+	},
 }
 
 const testCmd = "pbcc gen -k 3 ./..."
@@ -899,10 +962,39 @@ func render(t *testing.T, gc goldenCase) []byte {
 	t.Helper()
 	p := build(t, gc.name, gc.src)
 	out, err := File(gc.name, gc.results(p), testCmd)
-	if err != nil {
+	var omitted *OmittedError
+	if err != nil && (!errors.As(err, &omitted) || gc.name != "funcs") {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestOmitted: File reports what it left out of the file, each function
+// and case with the function's position.
+func TestOmitted(t *testing.T) {
+	var gc goldenCase
+	for _, c := range goldenCases {
+		if c.name == "funcs" {
+			gc = c
+		}
+	}
+	p := build(t, gc.name, gc.src)
+	out, err := File(gc.name, gc.results(p), testCmd)
+	var omitted *OmittedError
+	if !errors.As(err, &omitted) || out == nil {
+		t.Fatalf("File = %d bytes, %v; want the file and an *OmittedError", len(out), err)
+	}
+	var got []string
+	for _, o := range omitted.Omitted {
+		got = append(got, o.String())
+	}
+	want := []string{
+		`funcs.go:21: Apply: case f!=nil left out: f: cannot write the function value funcs.T.Scale$bound of type func(int) int: not a package-level function`,
+		`funcs.go:30: Over: no tests written: no package-level variable nosuch the test can set`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("omissions mismatch (-want +got):\n%s", diff)
+	}
 }
 
 // TestEndToEnd writes every golden case's snippet and generated test into
@@ -1025,7 +1117,8 @@ func TestReadClaims(t *testing.T) {
 			p := build(t, gc.name, gc.src)
 			results := gc.results(p)
 			out, err := File(gc.name, results, testCmd)
-			if err != nil {
+			var omitted *OmittedError
+			if err != nil && !errors.As(err, &omitted) {
 				t.Fatal(err)
 			}
 			path := filepath.Join(dir, gc.name+"_pbcc_test.go")
@@ -1035,6 +1128,14 @@ func TestReadClaims(t *testing.T) {
 			got, err := ReadClaims(path)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if omitted != nil {
+				// The claims are of what was written (the golden file
+				// shows them): they must read back.
+				if len(got) != len(results) {
+					t.Errorf("%d claims, want %d", len(got), len(results))
+				}
+				return
 			}
 			var want []Claim
 			for _, r := range results {
@@ -1436,8 +1537,18 @@ func TestFileErrors(t *testing.T) {
 		} else {
 			rs = mutate(rs)
 		}
-		if out, err := File(pkgName, rs, testCmd); err == nil {
-			t.Errorf("%s: File succeeded:\n%s", name, out)
+		out, err := File(pkgName, rs, testCmd)
+		var omitted *OmittedError
+		switch name {
+		case "inputs", "literal":
+			// A case that cannot be written is left out, not the file.
+			if !errors.As(err, &omitted) || out == nil || len(omitted.Omitted) != 1 || omitted.Omitted[0].Case == "" {
+				t.Errorf("%s: File = %d bytes, %v; want the file and the case left out", name, len(out), err)
+			}
+		default:
+			if err == nil || errors.As(err, &omitted) || out != nil {
+				t.Errorf("%s: File = %v, want an error and no file:\n%s", name, err, out)
+			}
 		}
 	}
 }
