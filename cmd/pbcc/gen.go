@@ -31,6 +31,7 @@ type genConfig struct {
 	timeout      time.Duration
 	queryTimeout time.Duration
 	json         bool
+	globals      bool   // package-level variables are inputs (-globals)
 	cmdLine      string // recorded in the generated files' header
 }
 
@@ -42,6 +43,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run")
 	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
 	js := fs.Bool("json", false, "print one JSON object per function")
+	globals := fs.Bool("globals", false, "make the package-level variables a function reads inputs its tests set (by default they keep the values the package gives them)")
 	maxLen := fs.Int("len", gen.DefaultOptions.Bounds.Len, "largest `length` of generated strings, slices, C buffers and standard input, at first: it doubles, up to 64, for a branch that needs longer inputs")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
@@ -55,7 +57,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	if *k < 0 {
 		return nil, nil, fmt.Errorf("pbcc gen: -k %d: the bound must be at least 0", *k)
 	}
-	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, queryTimeout: *qt, json: *js}
+	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, queryTimeout: *qt, json: *js, globals: *globals}
 	c.opts.K = *k
 	if *k != gen.DefaultOptions.K {
 		// A bound given is the largest one tried, for every goal.
@@ -80,6 +82,9 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	if *maxLen != gen.DefaultOptions.Bounds.Len {
 		parts = append(parts, fmt.Sprintf("-len %d", *maxLen))
+	}
+	if *globals {
+		parts = append(parts, "-globals")
 	}
 	for _, p := range fs.Args() {
 		parts = append(parts, quoteArg(p))
@@ -122,7 +127,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			return status
 		}
 	}
-	pkgs, err := ssaexec.Load(".", patterns...)
+	pkgs, err := ssaexec.LoadWith(".", ssaexec.Options{Globals: cfg.globals}, patterns...)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 		return 2

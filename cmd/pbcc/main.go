@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	pbcc gen [-func REGEXP] [-k N] [-len N] [-timeout D] [-query-timeout D] [-json] <packages | files.c>
+//	pbcc gen [-func REGEXP] [-k N] [-len N] [-globals] [-timeout D] [-query-timeout D] [-json] <packages | files.c>
 //	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
 //
 // # pbcc gen
@@ -55,8 +55,13 @@
 // most -len elements, default 8, a bound that doubles up to 64 for a
 // branch no shorter input reaches), arrays, structs, pointers (nil, or
 // aliasing another input: the solver decides), function values among the
-// package's functions, package-level variables the function reads, and,
-// in C, standard input. A branch no bounded tree reaches (a loop needing
+// package's functions, and, in C, standard input and the globals the
+// function reads. A Go package-level variable keeps the value the package
+// gives it (a constant, or a composite literal of constants: a function
+// reading one initialised otherwise is reported unsupported); the tests
+// never set it, and restore after each case a variable the call changes.
+// With -globals, the package-level variables a function reads are inputs
+// too, which each case sets. A branch no bounded tree reaches (a loop needing
 // more than k+1 iterations, a tree too large) is tried with bounds up to
 // 8 (unless -k is given), with concrete inputs, and with trees that follow
 // the paths of the cases found so far and leave them near the branch,
@@ -109,7 +114,7 @@ import (
 )
 
 const usage = `usage:
-	pbcc gen [-func REGEXP] [-k N] [-len N] [-timeout D] [-query-timeout D] [-json] <packages | files.c>
+	pbcc gen [-func REGEXP] [-k N] [-len N] [-globals] [-timeout D] [-query-timeout D] [-json] <packages | files.c>
 	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
 Run "go doc github.com/pbcc/pbcc/cmd/pbcc" for the manual.
 `

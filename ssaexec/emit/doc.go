@@ -77,11 +77,17 @@
 //
 // Beyond plain values:
 //
-//   - Package-level variables a case sets (gen.Case.Globals) get a field
-//     each, named after the variable (limit int), after the parameters;
-//     the subtest saves the variable, restores it with t.Cleanup and sets
-//     it before the call. A case that does not list a variable sets it to
-//     its zero value. The tests never call t.Parallel.
+//   - Package-level variables a case sets (gen.Case.Globals, with pbcc
+//     gen -globals only) get a field each, named after the variable
+//     (limit int), after the parameters; the subtest saves the variable,
+//     restores it with t.Cleanup and sets it before the call. A case that
+//     does not list a variable sets it to its zero value. Without
+//     -globals the tests never set a variable: a variable the call (or a
+//     function of the package it calls) changes is saved and restored
+//     with t.Cleanup, through maps.Clone or slices.Clone when the call
+//     changes a map's entries or a slice's elements (restore.go), so that
+//     every case starts from the package's own values. The tests never
+//     call t.Parallel.
 //   - An error result is a string field, wantErr (or wantName for a named
 //     result), holding the message, "" for a nil error; the check tests
 //     err == nil, or err.Error() against it. When the error of some case

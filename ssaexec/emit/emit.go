@@ -70,7 +70,10 @@ type (
 		Format, Wrong        string   // Wrong: for Err, when a message is wanted
 		Args                 []string
 	}
-	globalView struct{ Var, Old, Field string }
+	// globalView is a package-level variable a subtest saves (a copy of
+	// its contents with Clone), restores after the call, and sets to
+	// Field when Field is set.
+	globalView struct{ Var, Old, Field, Clone string }
 	panicView  struct {
 		Want, R, Msg, NoPanic, Wrong string
 		Args                         []string
@@ -692,13 +695,28 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	tv.Call = callee + "(" + strings.Join(args, ", ") + ")"
 	shown += "(" + strings.Join(verbs, ", ") + ")"
 	olds := map[string]bool{}
-	for _, gl := range globals {
-		old := g.local("old" + capitalize(gl.field))
-		for base, n := old, 2; olds[old]; n++ {
-			old = g.local(base + strconv.Itoa(n))
+	oldName := func(base string) string {
+		old := g.local("old" + capitalize(base))
+		for b, n := old, 2; olds[old]; n++ {
+			old = g.local(b + strconv.Itoa(n))
 		}
 		olds[old] = true
-		tv.Globals = append(tv.Globals, globalView{Var: gl.expr, Old: old, Field: tv.TT + "." + gl.field})
+		return old
+	}
+	set := map[*types.Var]bool{}
+	for _, gl := range globals {
+		set[gl.v] = true
+		tv.Globals = append(tv.Globals, globalView{Var: gl.expr, Old: oldName(gl.field), Field: tv.TT + "." + gl.field})
+	}
+	for _, r := range g.changedGlobals(f) {
+		if set[r.v] {
+			continue // saved and restored already
+		}
+		gv := globalView{Var: r.v.Name(), Old: oldName(r.v.Name())}
+		if r.clone != "" {
+			gv.Clone = g.use(r.clone) + ".Clone"
+		}
+		tv.Globals = append(tv.Globals, gv)
 	}
 	if panics {
 		want := tv.TT + "." + wantPanic

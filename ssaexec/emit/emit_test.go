@@ -787,6 +787,20 @@ func Late(x float64) int {
 }
 
 func Slow(j Job) bool { return j.Wait > 5 }
+
+var hits int
+
+var seen = map[string]bool{}
+
+var last = []int{0}
+
+// Hit changes three variables: each case starts from the package's values.
+func Hit(k string) int {
+	hits++
+	seen[k] = true
+	last[0] = hits
+	return hits + len(seen)
+}
 `,
 		results: func(p *pkg) []*gen.Result {
 			late := p.result("Late", 0, branch{11, 5, "x > 3.14", gen.Covered, ""}, branch{11, 5, "x > 3.14", gen.Covered, ""})
@@ -798,7 +812,12 @@ func Slow(j Job) bool { return j.Wait > 5 }
 			slow.Cases = []gen.Case{
 				{Name: "call", Inputs: []ir.Literal{rec(p.irOf("Job"), strLit("a"), intLit(64, true, 5))}, Outputs: []ir.Literal{boolLit(false)}},
 			}
-			return []*gen.Result{late, slow}
+			hit := p.result("Hit", 0)
+			hit.Cases = []gen.Case{
+				{Name: "a", Inputs: strs("a"), Outputs: ints(2)},
+				{Name: "b", Inputs: strs("b"), Outputs: ints(2)},
+			}
+			return []*gen.Result{late, slow, hit}
 		},
 	},
 	{
