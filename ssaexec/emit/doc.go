@@ -34,8 +34,8 @@
 //			a, b, c int
 //			want    int
 //		}{
-//			{name: "L4_a<=0_true", a: 0, b: 0, c: 0, want: 4},
-//			{name: "L13_false", a: 3, b: 4, c: 5, want: 3},
+//			{name: "a<=0", a: 0, b: 0, c: 0, want: 4},
+//			{name: "a!=c", a: 3, b: 4, c: 5, want: 3},
 //		}
 //		for _, tt := range tests {
 //			t.Run(tt.name, func(t *testing.T) {
@@ -71,7 +71,12 @@
 // renamed argName, .... One result is want; several are wantName (named
 // results) or want0, want1, ..., each compared with its own cmp.Diff.
 // Consecutive fields of one type share a line. Case names are
-// gen.Case.Name, made unique within a table with _2, _3, .... Literals are
+// gen.Case.Name (a description of the branch, without line numbers: see
+// gen.CaseName), passed through gen.Name so that go test -run selects
+// each as it is written, and made unique within a table with _2, _3, ...
+// in the order of the cases (their goals' positions). -run patterns are
+// unanchored: 'TestX/^a<=0$' selects one case where 'TestX/a<=0' also
+// selects a<=0_2. Literals are
 // written by Literal. Locals (t, tests, tt, got, diff) and imports are
 // renamed when the package declares the same names.
 //
@@ -133,11 +138,11 @@
 //
 // The objects of a cyclic list and the row that uses them:
 //
-//	// Case "L17_slow==fast_true": objects reached by more than one pointer.
+//	// Case "slow==fast": objects reached by more than one pointer.
 //	node1 := &Node{Val: 1, Next: &Node{Val: 2}}
 //	node1.Next.Next = node1
 //	...
-//		{name: "L17_slow==fast_true", n: node1, want: true},
+//		{name: "slow==fast", n: node1, want: true},
 //
 // Pointers to values that are not composite are written new(v) (Go 1.26),
 // so the module under test must declare go 1.26 or later.

@@ -643,6 +643,10 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 				name = gen.CaseName(c.Goal)
 			}
 		}
+		// A name go test -run selects as it is (gen.Name), unique in
+		// the table: the later of two that collide, in the order of the
+		// cases (their goals' positions), gets a number.
+		name = gen.Name(name)
 		for base, n := name, 2; caseNames[name]; n++ {
 			name = base + "_" + strconv.Itoa(n)
 		}

@@ -1041,10 +1041,43 @@ func TestEndToEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
-		if out, err := goRun(dir, args...); err != nil {
+	var names []string // every case's name, as its test calls it
+	for _, gc := range goldenCases {
+		data, err := os.ReadFile(filepath.Join(dir, gc.name, gc.name+"_pbcc_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		test := ""
+		for _, l := range strings.Split(string(data), "\n") {
+			if n, ok := strings.CutPrefix(l, "func Test"); ok {
+				test = "Test" + n[:strings.IndexByte(n, '(')]
+			}
+			if _, rest, ok := strings.Cut(l, `{name: "`); ok {
+				names = append(names, test+"/"+rest[:strings.IndexByte(rest, '"')])
+			}
+		}
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "-v", "./..."}} {
+		out, err := goRun(dir, args...)
+		if err != nil {
 			t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
+		if args[0] != "test" {
+			continue
+		}
+		// go test runs and prints every case under its own name: it
+		// rewrites none (spaces, unprintable runes).
+		for _, n := range names {
+			if !strings.Contains(out, "--- PASS: "+n+" ") {
+				t.Errorf("go test -v does not show the case %s as it is named", n)
+			}
+		}
+	}
+	// go test -run selects a case by its name, quoted as it is.
+	sel := "TestCountPBCC/^L8_s_i==sep_true$"
+	out, err := goRun(dir, "test", "-count=1", "-v", "-run", sel, "./text")
+	if err != nil || strings.Count(out, "--- PASS: TestCountPBCC/") != 1 || !strings.Contains(out, "--- PASS: TestCountPBCC/L8_s_i==sep_true ") {
+		t.Errorf("go test -run %s does not select exactly that case: %v\n%s", sel, err, out)
 	}
 
 	// A wrong expectation must make the generated test fail.
@@ -1058,7 +1091,7 @@ func TestEndToEnd(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, gc.name, gc.name+"_pbcc_test.go"), render(t, wrong), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := goRun(dir, "test", "-count=1", "./"+gc.name)
+	out, err = goRun(dir, "test", "-count=1", "./"+gc.name)
 	if err == nil {
 		t.Fatalf("go test passed with a wrong expected value:\n%s", out)
 	}
