@@ -903,9 +903,9 @@ func (g *generation) samePanic(c Case) int {
 	return -1
 }
 
-// faultName names the case made for a failing site: "L15_index_out_of_range".
+// faultName names the case made for a failing site: "index_out_of_range".
 func faultName(tr *symexec.Trace) string {
-	return fmt.Sprintf("L%d_%s", tr.Pos.Line, strings.ReplaceAll(tr.Reason, " ", "_"))
+	return Name(tr.Reason) // no line: names stay put when code moves
 }
 
 // addCase replays args and records the case made for goal, marking the

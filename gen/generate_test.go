@@ -3,9 +3,11 @@ package gen_test
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -75,8 +77,15 @@ func edgeName(e ir.Edge) string {
 }
 
 // unreachable are the branch edges of the testdata no input can take.
+// Package-level variables hold the values the package gives them (they
+// are not inputs without -globals): iface.Current is nil, counter.count
+// is 0 and counter.limit 3 at the call.
 var unreachable = map[string]bool{
-	`dead.Dead b1->b3 "x < 3" true`: true,
+	`dead.Dead b1->b3 "x < 3" true`:                          true,
+	`iface.CurrentSides b0->b2 "Current == nil" false`:       true,
+	`iface.CurrentSides b2->b3 "Current.Sides() == 4" true`:  true,
+	`iface.CurrentSides b2->b4 "Current.Sides() == 4" false`: true,
+	`counter.Next b0->b1 "count > limit" true`:               true,
 }
 
 // TestGenerateOutcomes: every branch edge of the testdata ends covered,
@@ -347,6 +356,7 @@ func TestCaseName(t *testing.T) {
 	f := &ir.Func{Name: "p.f"}
 	x := ir.NewParam("x", ir.Int{Bits: 64, Signed: true})
 	b0, b1, b2, b3 := f.NewBlock("entry"), f.NewBlock("a"), f.NewBlock("b"), f.NewBlock("c")
+	b4, b5, b6 := f.NewBlock("d"), f.NewBlock("e"), f.NewBlock("f")
 	cond := &ir.If{Cond: ir.BoolConst(true), Text: "a <= 0 && range  n"}
 	cond.Pos = ir.Pos{File: "p.go", Line: 12, Col: 5}
 	b0.SetTerm(cond, b1, b2)
@@ -354,16 +364,26 @@ func TestCaseName(t *testing.T) {
 	sw.Pos = ir.Pos{File: "p.go", Line: 20, Col: 9}
 	b1.SetTerm(sw, b3, b3)
 	b2.SetTerm(&ir.Jump{}, b3)
-	b3.SetTerm(&ir.Return{})
+	b3.SetTerm(&ir.If{Cond: ir.BoolConst(true), Text: "range s"}, b4, b5)
+	sw2 := &ir.Switch{X: x, Text: "c", Cases: []*ir.Const{ir.IntConst(ir.Int{Bits: 64, Signed: true}, 97)}}
+	b4.SetTerm(sw2, b6, b6)
+	b5.SetTerm(&ir.If{Cond: ir.BoolConst(true), Text: "s[i] == '/'"}, b6, b6)
+	b6.SetTerm(&ir.Return{})
 	tests := []struct {
 		e    ir.Edge
 		want string
 	}{
-		{ir.Edge{From: b0, Index: 0}, "L12_a<=0&&range_n_true"},
-		{ir.Edge{From: b0, Index: 1}, "L12_a<=0&&range_n_false"},
-		{ir.Edge{From: b1, Index: 0}, "L20_case_-3"},
-		{ir.Edge{From: b1, Index: 1}, "L20_default"},
+		{ir.Edge{From: b0, Index: 0}, "a<=0&&range_n"},
+		{ir.Edge{From: b0, Index: 1}, "not_a<=0&&range_n"},
+		{ir.Edge{From: b1, Index: 0}, "case-3"},
+		{ir.Edge{From: b1, Index: 1}, "default"},
 		{ir.Edge{From: b2, Index: 0}, "call"}, // no branch
+		{ir.Edge{From: b3, Index: 0}, "range_s"},
+		{ir.Edge{From: b3, Index: 1}, "range_s_done"},
+		{ir.Edge{From: b4, Index: 0}, "c==97"},
+		{ir.Edge{From: b4, Index: 1}, "c_default"},
+		{ir.Edge{From: b5, Index: 0}, "s_i==slash"},
+		{ir.Edge{From: b5, Index: 1}, "s_i!=slash"},
 		{ir.Edge{}, "call"},
 	}
 	for _, tt := range tests {
@@ -449,5 +469,34 @@ func TestGenerateGrowsBounds(t *testing.T) {
 	}
 	if !long {
 		t.Errorf("no case with an input of 9 bytes or more covers pos == 3 true")
+	}
+}
+
+// TestCaseNames: the name of every branch edge of the testdata is one go
+// test -run selects as it is (no spaces, quotes, slashes, regexp
+// metacharacters, nothing go test rewrites), holds no line number, and
+// the two edges of a condition are named apart.
+func TestCaseNames(t *testing.T) {
+	for _, f := range testdata(t) {
+		for _, e := range gen.BranchEdges(f) {
+			name := gen.CaseName(e)
+			if regexp.QuoteMeta(name) != name || strings.ContainsAny(name, "/ \t\"'`#") || name == "" || len(name) > 40 {
+				t.Errorf("%s: %s: name %q cannot be selected as it is", f.Name, edgeName(e), name)
+			}
+			for _, r := range name {
+				if !unicode.IsPrint(r) {
+					t.Errorf("%s: %s: name %q holds %U", f.Name, edgeName(e), name, r)
+				}
+			}
+			if line := fmt.Sprintf("L%d_", e.Pos().Line); strings.HasPrefix(name, line) {
+				t.Errorf("%s: %s: name %q holds the line", f.Name, edgeName(e), name)
+			}
+			if len(e.From.Succs) == 2 {
+				other := ir.Edge{From: e.From, Index: 1 - e.Index}
+				if gen.CaseName(other) == name {
+					t.Errorf("%s: both edges of %q are named %q", f.Name, e.Cond(), name)
+				}
+			}
+		}
 	}
 }

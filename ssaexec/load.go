@@ -72,7 +72,25 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 // Load fails, naming file:line:col, when a package cannot be loaded,
 // parsed or type-checked. A function that uses an unsupported construct is
 // not fatal: its error goes to Package.Errors and the others are lowered.
+//
+// A package-level variable a function reads holds the value the package
+// gives it; LoadWith can make it an input instead.
 func Load(dir string, patterns ...string) ([]*Package, error) {
+	return LoadWith(dir, Options{}, patterns...)
+}
+
+// Options change what LoadWith lowers.
+type Options struct {
+	// Globals makes the package-level variables a function reads inputs
+	// of the function (ir.Global.Input), which its tests set (pbcc gen
+	// -globals). Without it they hold the values the package's
+	// initialisation gives them (ir.Global.Init), and a function reading
+	// one whose initial value pbcc cannot tell is not supported.
+	Globals bool
+}
+
+// LoadWith is Load with options.
+func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
@@ -123,6 +141,7 @@ func Load(dir string, patterns ...string) ([]*Package, error) {
 		sizes = types.SizesFor("gc", "amd64")
 	}
 	lw := newLowerer(prog, sizes, inModule, infos)
+	lw.globalInputs = opts.Globals
 
 	var out []*Package
 	for _, p := range pkgs {

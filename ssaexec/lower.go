@@ -31,6 +31,11 @@ type lowerer struct {
 	globals    map[*ssa.Global]*ir.Global
 	inits      map[*ssa.Package]map[*ssa.Global]ssa.Value // the one value init stores in each global
 	sentinels  map[*ir.Global]bool                        // error globals made by errors.New in init
+	noInit     map[*ir.Global]string                      // why a global's initial value is not known
+
+	// globalInputs makes the package-level variables a function reads
+	// inputs, which the tests set (pbcc gen -globals).
+	globalInputs bool
 
 	// Interfaces (loweriface.go).
 	ifaces       typeutil.Map        // types.Type -> *ir.Interface
@@ -69,6 +74,7 @@ func newLowerer(prog *ssa.Program, sizes types.Sizes, inModule map[*types.Packag
 		globals:   map[*ssa.Global]*ir.Global{},
 		inits:     map[*ssa.Package]map[*ssa.Global]ssa.Value{},
 		sentinels: map[*ir.Global]bool{},
+		noInit:    map[*ir.Global]string{},
 	}
 }
 

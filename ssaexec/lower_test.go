@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -577,13 +578,15 @@ func TestGlobals(t *testing.T) {
 			}
 		}
 	}
+	// By default a global holds the value the package gives it: none is
+	// an input (LoadWith with Globals makes them inputs: TestGlobalInits).
 	tests := []struct {
 		name  string
 		input bool
 		init  string // the Init literal printed, "" for none
 	}{
-		{"@count", true, ""},
-		{"@limit", true, "3"},
+		{"@count", false, ""},
+		{"@limit", false, "3"},
 	}
 	for _, tt := range tests {
 		g := globals[tt.name]
@@ -745,6 +748,118 @@ func TestRangeIter(t *testing.T) {
 		body := in.Block().Succs[0]
 		if len(body.Instrs) == 0 || fmt.Sprintf("%T", body.Instrs[0]) != tt.first {
 			t.Errorf("%s: body starts with %v, want a %s", tt.fn, body.Instrs, tt.first)
+		}
+	}
+}
+
+// globalsSrc declares package-level variables initialised in the ways
+// initLiteral follows, and two it cannot tell.
+const globalsSrc = `package m
+
+type Shape interface{ Area() int }
+
+type Circle struct{ R int }
+
+func (c Circle) Area() int { return c.R }
+
+type Config struct {
+	A int
+	B string
+	C []int
+}
+
+var rates = map[string]int{"FR": 20}
+var xs = []int{1, 2}
+var cfg = Config{A: 1, B: "x", C: []int{3}}
+var pcfg = &Config{A: 2}
+var Default Shape = Circle{R: 1}
+var arr = [3]int{1, 2, 3}
+var count int
+var lim = 3
+var computed = len(xs) * 2
+
+func init() { lim = 4 }
+
+func Rates(c string) int { return rates[c] }
+func Xs() []int          { return xs }
+func Cfg() Config        { return cfg }
+func PCfg() *Config      { return pcfg }
+func Def() Shape         { return Default }
+func Arr() [3]int        { return arr }
+func Count() int         { return count }
+func Lim() int           { return lim }
+func Computed() int      { return computed }
+`
+
+// TestGlobalInits checks the initial values of package-level variables
+// (initLiteral): constants and composite literals of constants are
+// followed; a variable set by a func init or computed makes a function
+// that reads it unsupported, unless -globals (LoadWith) makes the
+// variables inputs.
+func TestGlobalInits(t *testing.T) {
+	dir := writeModule(t, map[string]string{"m.go": globalsSrc})
+	for _, inputs := range []bool{false, true} {
+		pkgs, err := LoadWith(dir, Options{Globals: inputs}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errs []string
+		for _, e := range pkgs[0].Errors {
+			errs = append(errs, e.Error())
+		}
+		globals := map[string]*ir.Global{}
+		for _, f := range pkgs[0].Funcs {
+			for _, ld := range instrs[*ir.Load](f.IR) {
+				if g, ok := ld.Ptr.(*ir.Global); ok {
+					globals[g.Ident()] = g
+				}
+			}
+		}
+		if inputs {
+			if len(errs) > 0 {
+				t.Errorf("with Globals: errors %v", errs)
+			}
+			for name, g := range globals {
+				if !g.Input {
+					t.Errorf("with Globals: %s is not an input", name)
+				}
+			}
+			continue
+		}
+		for name, want := range map[string]string{
+			"rates":   `{{"FR", 20}}`,
+			"xs":      "{1, 2}",
+			"cfg":     `{1, "x", {3}}`,
+			"pcfg":    `&{2, "", nil}`,
+			"Default": "Circle({1})",
+			"arr":     "{1, 2, 3}",
+			"count":   "<nil>",
+		} {
+			g := globals[name]
+			if g == nil {
+				t.Errorf("%s not loaded", name)
+				continue
+			}
+			if g.Input {
+				t.Errorf("%s is an input", name)
+			}
+			got := "<nil>"
+			if g.Init != nil {
+				got = g.Init.String()
+			}
+			if got != want {
+				t.Errorf("%s.Init = %s, want %s", name, got, want)
+			}
+		}
+		wantErrs := []string{
+			"m.go:34:35: m.Lim: unsupported: package-level variable lim, whose initial value pbcc cannot tell: a func init sets it (pbcc gen -globals makes it an input)",
+			"m.go:35:35: m.Computed: unsupported: package-level variable computed, whose initial value pbcc cannot tell: its initial value is computed (BinOp) (pbcc gen -globals makes it an input)",
+		}
+		for i := range errs {
+			errs[i] = filepath.Base(errs[i])
+		}
+		if !slices.Equal(wantErrs, errs) {
+			t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(errs, "\n"), strings.Join(wantErrs, "\n"))
 		}
 	}
 }

@@ -113,12 +113,12 @@ func (l *fnLowering) zero(t ir.Type) ir.Value {
 }
 
 // global returns the ir.Global of the package-level variable v: one per
-// variable, of the variable's type, named by its Go name, with Init from
-// its initializer when that is a constant stored once by the package's
-// init function. An error variable that init sets once to errors.New(c),
-// or fmt.Errorf(c) without arguments, c a constant, is a sentinel: its
-// Init is the error literal of message c and it is never an Input. Input
-// is set by markInputGlobals.
+// variable, of the variable's type, named by its Go name, with Init the
+// value the package's initialisation gives it when initLiteral can tell
+// (a constant, a composite literal of constants). An error variable that
+// init sets once to errors.New(c), or fmt.Errorf(c) without arguments, c
+// a constant, is a sentinel: its Init is the error literal of message c
+// and it is never an Input. Input is set by markInputGlobals.
 func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 	lw := l.lw
 	if g, ok := lw.globals[v]; ok {
@@ -141,13 +141,6 @@ func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 	}
 	g := ir.NewGlobal(v.Name(), t)
 	g.Pos = lw.pos(v.Pos())
-	if c := lw.constInit(v); c != nil {
-		lit := constLiteral(c, t)
-		switch t.(type) {
-		case ir.Bool, ir.Int, ir.Float, ir.String:
-			g.Init = &lit
-		}
-	}
 	if _, ok := t.(ir.Error); ok {
 		// A sentinel error: var ErrX = errors.New("x").
 		if call, ok := lw.initValue(v).(*ssa.Call); ok {
@@ -161,6 +154,10 @@ func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 			}
 		}
 	}
+	if !lw.sentinels[g] {
+		// What the package's initialisation gives it (lowerinit.go).
+		g.Init, lw.noInit[g] = lw.initLiteral(v, t)
+	}
 	lw.globals[v] = g
 	return g
 }
@@ -173,13 +170,6 @@ func outside(p *ssa.Package) string {
 		return " (standard library not modelled yet)"
 	}
 	return " (outside the module)"
-}
-
-// constInit returns the constant the package's init function stores in
-// v, when it stores exactly one value in it and that value is a constant.
-func (lw *lowerer) constInit(v *ssa.Global) *ssa.Const {
-	c, _ := lw.initValue(v).(*ssa.Const)
-	return c
 }
 
 // initValue returns the value the package's init function stores in v,
@@ -215,18 +205,29 @@ func (lw *lowerer) initValue(v *ssa.Global) ssa.Value {
 	return inits[v]
 }
 
-// markInputGlobals sets Input on the globals the function may read: every
-// use of a global's address but as the address of a Store, directly or
-// through field and element addresses.
+// markInputGlobals looks at the globals the function may read: every use
+// of a global's address but as the address of a Store, directly or
+// through field and element addresses. With -globals (lowerer.globalInputs)
+// they are inputs: the test sets them (Input). Without, they hold the
+// value the package gives them (Init), and a function that reads one whose
+// initial value pbcc cannot tell is not supported.
 func (l *fnLowering) markInputGlobals() {
 	var ops []*ssa.Value
 	for _, b := range l.fn.Blocks {
 		for _, in := range b.Instrs {
 			for _, op := range in.Operands(ops[:0]) {
-				if v, ok := (*op).(*ssa.Global); ok && mayRead(in, v) {
-					if g, ok := l.lw.globals[v]; ok && !l.lw.sentinels[g] {
-						g.Input = true
-					}
+				v, ok := (*op).(*ssa.Global)
+				if !ok || !mayRead(in, v) {
+					continue
+				}
+				g, ok := l.lw.globals[v]
+				if !ok || l.lw.sentinels[g] {
+					continue
+				}
+				if l.lw.globalInputs {
+					g.Input = true
+				} else if why := l.lw.noInit[g]; why != "" {
+					l.unsupported(in.Pos(), "package-level variable %s, whose initial value pbcc cannot tell: %s (pbcc gen -globals makes it an input)", v.Name(), why)
 				}
 			}
 		}

@@ -257,7 +257,7 @@ func TestCheckNamesRemovedCase(t *testing.T) {
 	if code, stdout, stderr := pbcc(t, dir, "check", "./trityp"); code != 0 {
 		t.Fatalf("pbcc check on the generated tests exited %d:\n%s%s", code, stdout, stderr)
 	}
-	// The scalene case is the only one to take "a == c" false.
+	// The scalene case is the only one to take "a == c" false (line 20).
 	path := filepath.Join(dir, "trityp", "trityp_pbcc_test.go")
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -266,14 +266,14 @@ func TestCheckNamesRemovedCase(t *testing.T) {
 	var kept []string
 	removed := false
 	for _, l := range strings.Split(string(data), "\n") {
-		if strings.Contains(l, `name: "L20_a==c_false"`) {
+		if strings.Contains(l, `name: "a!=c"`) {
 			removed = true
 			continue
 		}
 		kept = append(kept, l)
 	}
 	if !removed {
-		t.Fatalf("no L20_a==c_false case in\n%s", data)
+		t.Fatalf("no a!=c case in\n%s", data)
 	}
 	if err := os.WriteFile(path, []byte(strings.Join(kept, "\n")), 0o644); err != nil {
 		t.Fatal(err)
@@ -346,5 +346,161 @@ func TestUsageErrors(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("pbcc %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(tt.args, " "), code, stderr, tt.want)
 		}
+	}
+}
+
+// TestGlobalsFlag: package-level variables keep the values the package
+// gives them, and the tests never set them (they restore what a call
+// changes); -globals makes them inputs the tests set.
+func TestGlobalsFlag(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := newModule(t, "counter")
+	path := filepath.Join(dir, "counter", "counter_pbcc_test.go")
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./counter")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"count = tt.", "limit = tt.", "limit :=", "oldLimit"} {
+		if strings.Contains(string(data), bad) {
+			t.Errorf("without -globals the tests set a variable (%q):\n%s", bad, data)
+		}
+	}
+	if !strings.Contains(string(data), "t.Cleanup(func() { count = oldCount })") {
+		t.Errorf("Next changes count, the tests do not restore it:\n%s", data)
+	}
+	// count is 0 and limit 3 at every call: Next cannot return true.
+	if !strings.Contains(stdout, `"func":"counter.Next","file":"counter/counter.go","branches":2,"covered":1,"unreachable":1`) {
+		t.Errorf("Next without -globals:\n%s", stdout)
+	}
+	for range 2 { // twice: a second run of the tests sees the same state
+		if out, err := goTest(dir, "./counter"); err != nil {
+			t.Errorf("go test: %v\n%s", err, out)
+		}
+	}
+
+	code, stdout, stderr = pbcc(t, dir, "gen", "-json", "-globals", "./counter")
+	if code != 0 {
+		t.Fatalf("pbcc gen -globals exited %d:\n%s", code, stderr)
+	}
+	if data, err = os.ReadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"// pbcc gen -globals ./counter", "count = tt.count", "limit = tt.limit"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("with -globals the tests do not contain %q:\n%s", want, data)
+		}
+	}
+	if !strings.Contains(stdout, `"func":"counter.Next","file":"counter/counter.go","branches":2,"covered":2,"unreachable":0`) {
+		t.Errorf("Next with -globals:\n%s", stdout)
+	}
+}
+
+// TestWritesWhatItCan: a float parameter that needs no NaN (no unused
+// import math), a function returning a function value (not compared), a
+// function whose table cannot be written: the file compiles, passes, and
+// holds the other functions' tables.
+func TestWritesWhatItCan(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := newModule(t)
+	src := `package odd
+
+func F(x float64) int {
+	if x > 3.14 {
+		return 1
+	}
+	return 0
+}
+
+func Adder(n int) func(int) int {
+	if n > 0 {
+		return func(x int) int { return x + n }
+	}
+	return nil
+}
+
+func Plain(x int) int {
+	if x > 3 {
+		return 1
+	}
+	return 0
+}
+`
+	if err := os.MkdirAll(filepath.Join(dir, "odd"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "odd", "odd.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := pbcc(t, dir, "gen", "./odd")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "odd", "odd_pbcc_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"func TestFPBCC(", "func TestAdderPBCC(", "func TestPlainPBCC(", "is not checked: a function cannot be compared"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the tests do not contain %q:\n%s", want, data)
+		}
+	}
+	if out, err := goTest(dir, "./odd"); err != nil {
+		t.Errorf("go test: %v\n%s", err, out)
+	}
+	vet := exec.Command("go", "vet", "./odd")
+	vet.Dir = dir
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet: %v\n%s", err, out)
+	}
+}
+
+func goTest(dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", append([]string{"test", "-count=1"}, args...)...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// TestNamesStable: moving a function down (lines added above it) changes
+// nothing in the generated file: names hold no line number.
+func TestNamesStable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := newModule(t, "trityp")
+	test := filepath.Join(dir, "trityp", "trityp_pbcc_test.go")
+	if code, _, stderr := pbcc(t, dir, "gen", "./trityp"); code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	before, err := os.ReadFile(test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "trityp", "trityp.go")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shifted := strings.Replace(string(data), "\nfunc ", "\n// Three lines\n// added above\n// the function.\nfunc ", 1)
+	if err := os.WriteFile(src, []byte(shifted), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := pbcc(t, dir, "gen", "./trityp"); code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	after, err := os.ReadFile(test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Errorf("lines added above the function changed its tests:\n--- before\n%s\n--- after\n%s", before, after)
 	}
 }

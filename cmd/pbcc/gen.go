@@ -34,6 +34,7 @@ type genConfig struct {
 	funcTimeout  time.Duration // of one function's search
 	queryTimeout time.Duration
 	json         bool
+	globals      bool      // package-level variables are inputs (-globals)
 	cmdLine      string    // recorded in the generated files' header
 	progress     *progress // nil: silent
 }
@@ -51,6 +52,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	funcTimeout := fs.Duration("func-timeout", time.Minute, "time budget of one function's search (less when the run's budget, shared out fairly, leaves less)")
 	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
 	js := fs.Bool("json", false, "print one JSON object per function")
+	globals := fs.Bool("globals", false, "make the package-level variables a function reads inputs its tests set (by default they keep the values the package gives them)")
 	maxLen := fs.Int("len", gen.DefaultOptions.Bounds.Len, "largest `length` of generated strings, slices, C buffers and standard input, at first: it doubles, up to 64, for a branch that needs longer inputs")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
@@ -72,7 +74,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 			return nil, nil, fmt.Errorf("pbcc gen: -%s %v: a time budget must be positive", d.name, d.v)
 		}
 	}
-	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt, json: *js}
+	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt, json: *js, globals: *globals}
 	c.opts.K = *k
 	if *k != gen.DefaultOptions.K {
 		// A bound given is the largest one tried, for every goal.
@@ -97,6 +99,9 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	if *maxLen != gen.DefaultOptions.Bounds.Len {
 		parts = append(parts, fmt.Sprintf("-len %d", *maxLen))
+	}
+	if *globals {
+		parts = append(parts, "-globals")
 	}
 	for _, p := range fs.Args() {
 		parts = append(parts, quoteArg(p))
@@ -155,7 +160,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			return status
 		}
 	}
-	pkgs, err := ssaexec.Load(".", patterns...)
+	pkgs, err := ssaexec.LoadWith(".", ssaexec.Options{Globals: cfg.globals}, patterns...)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 		return 2
@@ -487,10 +492,17 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 	}
 	var written []string
 	var firstErr error
-	contents, errs := verifiedFiles(ctx, cfg, p, byFile, files, stderr)
+	contents, errs, omitted := verifiedFiles(ctx, cfg, p, byFile, files, stderr)
 	for _, f := range files {
 		path := emit.TestFileName(f)
 		content, err := contents[f], errs[f]
+		if o := omitted[f]; o != nil && err == nil {
+			// The file is written without what could not be: say what.
+			for _, o := range o.Omitted {
+				o.Pos = rel(o.Pos)
+				fmt.Fprintf(stderr, "pbcc: %s\n", o)
+			}
+		}
 		if err == nil {
 			content, err = mergeTests(path, content, old[f], order[f])
 			if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -33,9 +34,10 @@ func anyCases(results []*funcResult) bool {
 // that fails is left out, and the files are checked again, up to three
 // rounds. A file that still fails gets an error and must not be written.
 func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFile map[string][]*gen.Result,
-	files []string, stderr io.Writer) (map[string][]byte, map[string]error) {
+	files []string, stderr io.Writer) (map[string][]byte, map[string]error, map[string]*emit.OmittedError) {
 	contents := map[string][]byte{}
 	errs := map[string]error{}
+	omitted := map[string]*emit.OmittedError{} // what the files leave out, with a comment
 	srcOf := map[string]string{} // test file -> source file
 	for _, f := range files {
 		srcOf[emit.TestFileName(f)] = f
@@ -50,6 +52,10 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 				continue
 			}
 			content, ts, cs, err := emit.FileRefs(p.Name, byFile[f], cfg.cmdLine)
+			omitted[f] = nil
+			if o := (*emit.OmittedError)(nil); errors.As(err, &o) {
+				omitted[f], err = o, nil
+			}
 			if err != nil {
 				errs[f] = err
 				continue
@@ -64,7 +70,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 			}
 		}
 		if len(overlay) == 0 {
-			return contents, errs
+			return contents, errs, omitted
 		}
 		names := make([]string, 0, len(tests))
 		for n := range tests {
@@ -76,10 +82,10 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 			// Not checked (the run was cut short): the files are written
 			// all the same, since losing the cases found would be worse.
 			fmt.Fprintf(stderr, "pbcc: %s: the generated tests were not checked before writing: %v\n", rel(p.Dir), err)
-			return contents, errs
+			return contents, errs, omitted
 		}
 		if fails.OK() {
-			return contents, errs
+			return contents, errs, omitted
 		}
 		if round == 2 {
 			for _, f := range files {
@@ -88,7 +94,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 						rel(emit.TestFileName(f)), describe(fails))
 				}
 			}
-			return contents, errs
+			return contents, errs, omitted
 		}
 		changed := false
 		for _, d := range fails.Build {
@@ -109,6 +115,9 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 						continue
 					}
 					content, _, _, err := emit.FileRefs(p.Name, []*gen.Result{r}, cfg.cmdLine)
+					if o := (*emit.OmittedError)(nil); errors.As(err, &o) {
+						err = nil
+					}
 					var alone *oracle.Failures
 					if err == nil {
 						alone, err = oracle.Verify(ctx, p.Dir, map[string][]byte{d.File: content}, nil)
@@ -176,7 +185,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 					errs[f] = fmt.Errorf("%s: the generated tests fail; the previous file is kept:\n%s", rel(emit.TestFileName(f)), describe(fails))
 				}
 			}
-			return contents, errs
+			return contents, errs, omitted
 		}
 	}
 }

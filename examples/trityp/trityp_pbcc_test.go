@@ -18,17 +18,17 @@ func TestTritypPBCC(t *testing.T) {
 		a, b, c int
 		want    int
 	}{
-		{name: "L20_a<=0_true", a: 0, b: 0, c: 0, want: 4},
-		{name: "L20_b<=0_true", a: 1, b: 0, c: 0, want: 4},
-		{name: "L20_c<=0_true", a: 1, b: 1, c: 0, want: 4},
-		{name: "L23_a+b<=c_true", a: 1, b: 1, c: 2, want: 4},
-		{name: "L23_a+c<=b_true", a: 1, b: 5, c: 1, want: 4},
-		{name: "L23_b+c<=a_true", a: 5, b: 1, c: 1, want: 4},
-		{name: "L26_a==b_false", a: 1, b: 2, c: 2, want: 2},
-		{name: "L26_b==c_true", a: 1, b: 1, c: 1, want: 1},
-		{name: "L29_a==b_true", a: 2, b: 2, c: 1, want: 2},
-		{name: "L29_a==c_true", a: 2, b: 1, c: 2, want: 2},
-		{name: "L29_a==c_false", a: 5, b: 4, c: 6, want: 3},
+		{name: "a<=0", a: 0, b: 0, c: 0, want: 4},
+		{name: "b<=0", a: 1, b: 0, c: 0, want: 4},
+		{name: "c<=0", a: 1, b: 1, c: 0, want: 4},
+		{name: "a_plus_b<=c", a: 1, b: 1, c: 2, want: 4},
+		{name: "a_plus_c<=b", a: 1, b: 5, c: 1, want: 4},
+		{name: "b_plus_c<=a", a: 5, b: 1, c: 1, want: 4},
+		{name: "a!=b", a: 1, b: 2, c: 2, want: 2},
+		{name: "b==c", a: 1, b: 1, c: 1, want: 1},
+		{name: "a==b", a: 2, b: 2, c: 1, want: 2},
+		{name: "a==c", a: 2, b: 1, c: 2, want: 2},
+		{name: "a!=c", a: 5, b: 4, c: 6, want: 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,8 +47,8 @@ func TestPerimeterPBCC(t *testing.T) {
 		want0   int32
 		want1   bool
 	}{
-		{name: "L38_Trityp(int(a),int(b),int(c))==NotATriangle_true", a: 0, b: 0, c: 0, want0: -1, want1: false},
-		{name: "L38_Trityp(int(a),int(b),int(c))==NotATriangle_false", a: 2, b: 2, c: 1, want0: 5, want1: false},
+		{name: "Trityp_int_a_int_b_int_c==NotATriangle", a: 0, b: 0, c: 0, want0: -1, want1: false},
+		{name: "Trityp_int_a_int_b_int_c!=NotATriangle", a: 2, b: 2, c: 1, want0: 5, want1: false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

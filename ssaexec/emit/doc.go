@@ -34,8 +34,8 @@
 //			a, b, c int
 //			want    int
 //		}{
-//			{name: "L4_a<=0_true", a: 0, b: 0, c: 0, want: 4},
-//			{name: "L13_false", a: 3, b: 4, c: 5, want: 3},
+//			{name: "a<=0", a: 0, b: 0, c: 0, want: 4},
+//			{name: "a!=c", a: 3, b: 4, c: 5, want: 3},
 //		}
 //		for _, tt := range tests {
 //			t.Run(tt.name, func(t *testing.T) {
@@ -71,17 +71,28 @@
 // renamed argName, .... One result is want; several are wantName (named
 // results) or want0, want1, ..., each compared with its own cmp.Diff.
 // Consecutive fields of one type share a line. Case names are
-// gen.Case.Name, made unique within a table with _2, _3, .... Literals are
+// gen.Case.Name (a description of the branch, without line numbers: see
+// gen.CaseName), passed through gen.Name so that go test -run selects
+// each as it is written, and made unique within a table with _2, _3, ...
+// in the order of the cases (their goals' positions). -run patterns are
+// unanchored: 'TestX/^a<=0$' selects one case where 'TestX/a<=0' also
+// selects a<=0_2. Literals are
 // written by Literal. Locals (t, tests, tt, got, diff) and imports are
 // renamed when the package declares the same names.
 //
 // Beyond plain values:
 //
-//   - Package-level variables a case sets (gen.Case.Globals) get a field
-//     each, named after the variable (limit int), after the parameters;
-//     the subtest saves the variable, restores it with t.Cleanup and sets
-//     it before the call. A case that does not list a variable sets it to
-//     its zero value. The tests never call t.Parallel.
+//   - Package-level variables a case sets (gen.Case.Globals, with pbcc
+//     gen -globals only) get a field each, named after the variable
+//     (limit int), after the parameters; the subtest saves the variable,
+//     restores it with t.Cleanup and sets it before the call. A case that
+//     does not list a variable sets it to its zero value. Without
+//     -globals the tests never set a variable: a variable the call (or a
+//     function of the package it calls) changes is saved and restored
+//     with t.Cleanup, through maps.Clone or slices.Clone when the call
+//     changes a map's entries or a slice's elements (restore.go), so that
+//     every case starts from the package's own values. The tests never
+//     call t.Parallel.
 //   - An error result is a string field, wantErr (or wantName for a named
 //     result), holding the message, "" for a nil error; the check tests
 //     err == nil, or err.Error() against it. When the error of some case
@@ -114,14 +125,24 @@
 //   - Function-typed arguments are not shown in failure messages (vet
 //     rejects %v for them); strings, byte slices, runes and bytes are
 //     shown with %q.
+//   - A result that cannot be compared (a function that is not nil in
+//     some case, a value holding an error) has no field and no check; a
+//     comment at the top of the rows says so, and the call still runs.
+//   - What cannot be written is left out, never the file: a case whose
+//     values cannot be written as literals (a method value, a closure)
+//     becomes a comment where its row would be (// case "x" left out:
+//     reason), a function whose table cannot be written a comment where
+//     its test would be. File then returns the file with an
+//     *OmittedError listing them (file:line of the function), and the
+//     header claims only what the cases written were made to cover.
 //
 // The objects of a cyclic list and the row that uses them:
 //
-//	// Case "L17_slow==fast_true": objects reached by more than one pointer.
+//	// Case "slow==fast": objects reached by more than one pointer.
 //	node1 := &Node{Val: 1, Next: &Node{Val: 2}}
 //	node1.Next.Next = node1
 //	...
-//		{name: "L17_slow==fast_true", n: node1, want: true},
+//		{name: "slow==fast", n: node1, want: true},
 //
 // Pointers to values that are not composite are written new(v) (Go 1.26),
 // so the module under test must declare go 1.26 or later.

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -765,6 +766,122 @@ func Shout(s string) string { return strings.ToUpper(s) + "!" }
 			return []*gen.Result{clamp, desc, parse, div, at, must, check, apply}
 		},
 	},
+	{
+		// No case needs math or time: the file must not import them
+		// (an unused import does not compile).
+		name: "plain",
+		src: `package plain
+
+import "time"
+
+type Job struct {
+	Name string
+	Wait time.Duration
+}
+
+func Late(x float64) int {
+	if x > 3.14 {
+		return 1
+	}
+	return 0
+}
+
+func Slow(j Job) bool { return j.Wait > 5 }
+
+var hits int
+
+var seen = map[string]bool{}
+
+var last = []int{0}
+
+// Hit changes three variables: each case starts from the package's values.
+func Hit(k string) int {
+	hits++
+	seen[k] = true
+	last[0] = hits
+	return hits + len(seen)
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			late := p.result("Late", 0, branch{11, 5, "x > 3.14", gen.Covered, ""}, branch{11, 5, "x > 3.14", gen.Covered, ""})
+			late.Cases = []gen.Case{
+				{Name: "x>3.14", Inputs: []ir.Literal{f64(10)}, Outputs: ints(1)},
+				{Name: "x<=3.14", Inputs: []ir.Literal{f64(0)}, Outputs: ints(0)},
+			}
+			slow := p.result("Slow", 0)
+			slow.Cases = []gen.Case{
+				{Name: "call", Inputs: []ir.Literal{rec(p.irOf("Job"), strLit("a"), intLit(64, true, 5))}, Outputs: []ir.Literal{boolLit(false)}},
+			}
+			hit := p.result("Hit", 0)
+			hit.Cases = []gen.Case{
+				{Name: "a", Inputs: strs("a"), Outputs: ints(2)},
+				{Name: "b", Inputs: strs("b"), Outputs: ints(2)},
+			}
+			return []*gen.Result{late, slow, hit}
+		},
+	},
+	{
+		// What cannot be written is left out, with a comment, and the
+		// rest is written: results holding functions are not compared, a
+		// case whose input is a method value is left out, a table whose
+		// fields cannot be named is left out.
+		name: "funcs",
+		src: `package funcs
+
+type T struct{ k int }
+
+func (t T) Scale(x int) int { return t.k * x }
+
+func Adder(n int) func(int) int {
+	if n > 0 {
+		return func(x int) int { return x + n }
+	}
+	return nil
+}
+
+func Pair(n int) (f func(int) int, m int) {
+	if n > 2 {
+		return nil, n
+	}
+	return func(x int) int { return x }, 0
+}
+
+func Apply(f func(int) int, x int) int {
+	if f == nil {
+		return -1
+	}
+	return f(x)
+}
+
+var lim = 3
+
+func Over(x int) bool { return x > lim }
+`,
+		results: func(p *pkg) []*gen.Result {
+			intFunc := irType(p.t, p.function("Apply").Signature.Params().At(0).Type())
+			fn := func(name string) ir.Literal { return ir.Literal{T: intFunc, Func: &ir.Func{Name: name}} }
+			adder := p.result("Adder", 0, branch{8, 5, "n > 0", gen.Covered, ""}, branch{8, 5, "n > 0", gen.Covered, ""})
+			adder.Cases = []gen.Case{
+				{Name: "n>0", Inputs: ints(1), Outputs: []ir.Literal{fn("funcs.Adder$1")}},
+				{Name: "n<=0", Inputs: ints(0), Outputs: []ir.Literal{{T: intFunc}}},
+			}
+			pair := p.result("Pair", 0, branch{15, 5, "n > 2", gen.Covered, ""}, branch{15, 5, "n > 2", gen.Covered, ""})
+			pair.Cases = []gen.Case{
+				{Name: "n>2", Inputs: ints(3), Outputs: []ir.Literal{{T: intFunc}, intLit(64, true, 3)}},
+				{Name: "n<=2", Inputs: ints(0), Outputs: []ir.Literal{fn("funcs.Pair$1"), intLit(64, true, 0)}},
+			}
+			apply := p.result("Apply", 0, branch{22, 5, "f == nil", gen.Covered, ""}, branch{22, 5, "f == nil", gen.Covered, ""})
+			apply.Cases = []gen.Case{
+				{Name: "f==nil", Goal: apply.Goals[0], Covers: apply.Goals[:1], Inputs: []ir.Literal{{T: intFunc}, intLit(64, true, 3)}, Outputs: ints(-1)},
+				{Name: "f!=nil", Goal: apply.Goals[1], Covers: apply.Goals[1:], Inputs: []ir.Literal{fn("funcs.T.Scale$bound"), intLit(64, true, 3)}, Outputs: ints(6)},
+			}
+			over := p.result("Over", 0)
+			over.Cases = []gen.Case{
+				{Name: "call", Inputs: ints(4), Globals: []gen.GlobalValue{{G: ir.NewGlobal("nosuch", ir.Int{Bits: 64, Signed: true}), Value: intLit(64, true, 1)}}, Outputs: []ir.Literal{boolLit(true)}},
+			}
+			return []*gen.Result{adder, pair, apply, over}
+		},
+	},
 }
 
 const testCmd = "pbcc gen -k 3 ./..."
@@ -790,7 +907,73 @@ func TestGolden(t *testing.T) {
 			if again := render(t, gc); !bytes.Equal(got, again) {
 				t.Errorf("two renderings differ:\n%s", cmp.Diff(string(got), string(again)))
 			}
+			typeCheck(t, gc, got)
 		})
+	}
+}
+
+// cmpStubs are the parts of go-cmp the generated tests use, for
+// typeCheck, which does not read the module cache.
+var cmpStubs = map[string]string{
+	"github.com/google/go-cmp/cmp": `package cmp
+type Option interface{ option() }
+func Diff(x, y any, opts ...Option) string { return "" }
+func AllowUnexported(types ...any) Option { return nil }
+`,
+	"github.com/google/go-cmp/cmp/cmpopts": `package cmpopts
+import "github.com/google/go-cmp/cmp"
+func EquateNaNs() cmp.Option { return nil }
+`,
+}
+
+// stubImporter imports go-cmp from cmpStubs, the rest from export data.
+type stubImporter struct {
+	fset *token.FileSet
+	std  types.Importer
+	pkgs map[string]*types.Package
+}
+
+func (im *stubImporter) Import(path string) (*types.Package, error) {
+	if p, ok := im.pkgs[path]; ok {
+		return p, nil
+	}
+	src, ok := cmpStubs[path]
+	if !ok {
+		return im.std.Import(path)
+	}
+	f, err := parser.ParseFile(im.fset, path+"/stub.go", src, 0)
+	if err != nil {
+		return nil, err
+	}
+	p, err := (&types.Config{Importer: im}).Check(path, im.fset, []*ast.File{f}, nil)
+	if err != nil {
+		return nil, err
+	}
+	im.pkgs[path] = p
+	return p, nil
+}
+
+// typeCheck type-checks the generated tests out with the source of gc, as
+// go test would compile them (an unused import, a wrong type fail).
+func typeCheck(t *testing.T, gc goldenCase, out []byte) {
+	t.Helper()
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for name, src := range map[string][]byte{gc.name + ".go": []byte(gc.src), gc.name + "_pbcc_test.go": out} {
+		f, err := parser.ParseFile(fset, name, src, 0)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		files = append(files, f)
+	}
+	var errs []string
+	conf := &types.Config{
+		Importer: &stubImporter{fset: fset, std: importer.Default(), pkgs: map[string]*types.Package{}},
+		Error:    func(err error) { errs = append(errs, err.Error()) },
+	}
+	conf.Check("example.com/m/"+gc.name, fset, files, nil)
+	if len(errs) > 0 {
+		t.Errorf("the generated tests do not compile:\n%s\n%s", strings.Join(errs, "\n"), out)
 	}
 }
 
@@ -798,10 +981,39 @@ func render(t *testing.T, gc goldenCase) []byte {
 	t.Helper()
 	p := build(t, gc.name, gc.src)
 	out, err := File(gc.name, gc.results(p), testCmd)
-	if err != nil {
+	var omitted *OmittedError
+	if err != nil && (!errors.As(err, &omitted) || gc.name != "funcs") {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestOmitted: File reports what it left out of the file, each function
+// and case with the function's position.
+func TestOmitted(t *testing.T) {
+	var gc goldenCase
+	for _, c := range goldenCases {
+		if c.name == "funcs" {
+			gc = c
+		}
+	}
+	p := build(t, gc.name, gc.src)
+	out, err := File(gc.name, gc.results(p), testCmd)
+	var omitted *OmittedError
+	if !errors.As(err, &omitted) || out == nil {
+		t.Fatalf("File = %d bytes, %v; want the file and an *OmittedError", len(out), err)
+	}
+	var got []string
+	for _, o := range omitted.Omitted {
+		got = append(got, o.String())
+	}
+	want := []string{
+		`funcs.go:21: Apply: case f!=nil left out: f: cannot write the function value funcs.T.Scale$bound of type func(int) int: not a package-level function`,
+		`funcs.go:30: Over: no tests written: no package-level variable nosuch the test can set`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("omissions mismatch (-want +got):\n%s", diff)
+	}
 }
 
 // TestEndToEnd writes every golden case's snippet and generated test into
@@ -829,10 +1041,43 @@ func TestEndToEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
-		if out, err := goRun(dir, args...); err != nil {
+	var names []string // every case's name, as its test calls it
+	for _, gc := range goldenCases {
+		data, err := os.ReadFile(filepath.Join(dir, gc.name, gc.name+"_pbcc_test.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		test := ""
+		for _, l := range strings.Split(string(data), "\n") {
+			if n, ok := strings.CutPrefix(l, "func Test"); ok {
+				test = "Test" + n[:strings.IndexByte(n, '(')]
+			}
+			if _, rest, ok := strings.Cut(l, `{name: "`); ok {
+				names = append(names, test+"/"+rest[:strings.IndexByte(rest, '"')])
+			}
+		}
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "-v", "./..."}} {
+		out, err := goRun(dir, args...)
+		if err != nil {
 			t.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
+		if args[0] != "test" {
+			continue
+		}
+		// go test runs and prints every case under its own name: it
+		// rewrites none (spaces, unprintable runes).
+		for _, n := range names {
+			if !strings.Contains(out, "--- PASS: "+n+" ") {
+				t.Errorf("go test -v does not show the case %s as it is named", n)
+			}
+		}
+	}
+	// go test -run selects a case by its name, quoted as it is.
+	sel := "TestCountPBCC/^L8_s_i==sep_true$"
+	out, err := goRun(dir, "test", "-count=1", "-v", "-run", sel, "./text")
+	if err != nil || strings.Count(out, "--- PASS: TestCountPBCC/") != 1 || !strings.Contains(out, "--- PASS: TestCountPBCC/L8_s_i==sep_true ") {
+		t.Errorf("go test -run %s does not select exactly that case: %v\n%s", sel, err, out)
 	}
 
 	// A wrong expectation must make the generated test fail.
@@ -846,7 +1091,7 @@ func TestEndToEnd(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, gc.name, gc.name+"_pbcc_test.go"), render(t, wrong), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := goRun(dir, "test", "-count=1", "./"+gc.name)
+	out, err = goRun(dir, "test", "-count=1", "./"+gc.name)
 	if err == nil {
 		t.Fatalf("go test passed with a wrong expected value:\n%s", out)
 	}
@@ -924,7 +1169,8 @@ func TestReadClaims(t *testing.T) {
 			p := build(t, gc.name, gc.src)
 			results := gc.results(p)
 			out, err := File(gc.name, results, testCmd)
-			if err != nil {
+			var omitted *OmittedError
+			if err != nil && !errors.As(err, &omitted) {
 				t.Fatal(err)
 			}
 			path := filepath.Join(dir, gc.name+"_pbcc_test.go")
@@ -934,6 +1180,14 @@ func TestReadClaims(t *testing.T) {
 			got, err := ReadClaims(path)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if omitted != nil {
+				// The claims are of what was written (the golden file
+				// shows them): they must read back.
+				if len(got) != len(results) {
+					t.Errorf("%d claims, want %d", len(got), len(results))
+				}
+				return
 			}
 			var want []Claim
 			for _, r := range results {
@@ -1335,8 +1589,18 @@ func TestFileErrors(t *testing.T) {
 		} else {
 			rs = mutate(rs)
 		}
-		if out, err := File(pkgName, rs, testCmd); err == nil {
-			t.Errorf("%s: File succeeded:\n%s", name, out)
+		out, err := File(pkgName, rs, testCmd)
+		var omitted *OmittedError
+		switch name {
+		case "inputs", "literal":
+			// A case that cannot be written is left out, not the file.
+			if !errors.As(err, &omitted) || out == nil || len(omitted.Omitted) != 1 || omitted.Omitted[0].Case == "" {
+				t.Errorf("%s: File = %d bytes, %v; want the file and the case left out", name, len(out), err)
+			}
+		default:
+			if err == nil || errors.As(err, &omitted) || out != nil {
+				t.Errorf("%s: File = %v, want an error and no file:\n%s", name, err, out)
+			}
 		}
 	}
 }
@@ -1565,4 +1829,18 @@ func arr(elems ...ir.Literal) ir.Literal {
 func withCap(l ir.Literal, c int) ir.Literal {
 	l.Cap = c
 	return l
+}
+
+// TestDropUnusedImports: an import the rendered file does not use is
+// removed, whatever recorded it; the others stay, named ones included.
+func TestDropUnusedImports(t *testing.T) {
+	src := "package p\n\nimport (\n\t\"math\"\n\t\"testing\"\n\n\tgocmp \"github.com/google/go-cmp/cmp\"\n\t\"github.com/google/go-cmp/cmp/cmpopts\"\n)\n\nfunc TestX(t *testing.T) { _ = gocmp.Diff(1, 1) }\n"
+	want := "package p\n\nimport (\n\t\"testing\"\n\n\tgocmp \"github.com/google/go-cmp/cmp\"\n)\n\nfunc TestX(t *testing.T) { _ = gocmp.Diff(1, 1) }\n"
+	got, err := dropUnusedImports([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, string(got)); diff != "" {
+		t.Errorf("dropUnusedImports mismatch (-want +got):\n%s", diff)
+	}
 }

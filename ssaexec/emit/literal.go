@@ -351,16 +351,18 @@ func (w *litWriter) floatLiteral(t types.Type, u *types.Basic, ft ir.Float, l ir
 	}
 	f := l.Float64()
 	var call string
-	m := w.pkgName("math", "math")
+	// Package math is named (and so imported) only when a call of it is
+	// written: an import the file does not use does not compile.
+	m := func() string { return w.pkgName("math", "math") }
 	switch {
 	case math.IsNaN(f):
-		call = m + ".NaN()"
+		call = m() + ".NaN()"
 	case math.IsInf(f, 1):
-		call = m + ".Inf(1)"
+		call = m() + ".Inf(1)"
 	case math.IsInf(f, -1):
-		call = m + ".Inf(-1)"
+		call = m() + ".Inf(-1)"
 	case f == 0 && math.Signbit(f):
-		call = m + ".Copysign(0, -1)"
+		call = m() + ".Copysign(0, -1)"
 	default:
 		s := strconv.FormatFloat(f, 'g', -1, size)
 		if name, ok := constName(t, constant.MakeFromLiteral(s, token.FLOAT, 0), w.qual); ok {
@@ -776,25 +778,34 @@ func constName(t types.Type, v constant.Value, qual types.Qualifier) (string, bo
 		return "", false
 	}
 	pkg := named.Obj().Pkg()
-	prefix := ""
-	if q := qual(pkg); q != "" {
-		prefix = q + "."
-	}
-	var best *types.Const
+	// The best constant of any name and the best exported one; the
+	// package is qualified (and so imported) only once one is found: an
+	// import the file does not use does not compile.
+	var best, exported *types.Const
 	for _, name := range pkg.Scope().Names() {
 		c, ok := pkg.Scope().Lookup(name).(*types.Const)
-		if !ok || (prefix != "" && !c.Exported()) || name == "_" || !types.Identical(c.Type(), t) ||
+		if !ok || name == "_" || !types.Identical(c.Type(), t) ||
 			c.Val().Kind() == constant.Unknown || !sameKind(c.Val(), v) || !constant.Compare(c.Val(), token.EQL, v) {
 			continue
 		}
 		if best == nil || c.Pos() < best.Pos() {
 			best = c
 		}
+		if c.Exported() && (exported == nil || c.Pos() < exported.Pos()) {
+			exported = c
+		}
 	}
 	if best == nil {
 		return "", false
 	}
-	return prefix + best.Name(), true
+	q := qual(pkg)
+	if q == "" {
+		return best.Name(), true
+	}
+	if exported == nil {
+		return "", false
+	}
+	return q + "." + exported.Name(), true
 }
 
 func sameKind(a, b constant.Value) bool {

@@ -51,6 +51,14 @@ func correct(f *ir.Func, c *gen.Case, l *record, pkgName string) (string, bool) 
 	d := &decoder{pkg: pkgName, objs: map[int]*ir.Literal{}}
 	outs := make([]ir.Literal, len(f.Results))
 	for i, t := range f.Results {
+		if _, ok := t.(*ir.Signature); ok && l.Got[i] != nil && l.Got[i].K == "opaque" {
+			// A function result the test does not compare: the model's
+			// stays, for what it is worth.
+			if i < len(c.Outputs) {
+				outs[i] = c.Outputs[i]
+			}
+			continue
+		}
 		lit, ok := d.decode(l.Got[i], t)
 		if !ok {
 			return "", false

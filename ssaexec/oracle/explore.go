@@ -194,7 +194,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		c.Name = "call"
 		if len(l.New) > 0 {
 			s := in.Sites[l.New[0]/2]
-			c.Name = s.Text + "_" + strconv.FormatBool(l.New[0]%2 == 0)
+			c.Name = gen.CondName(s.Text, l.New[0]%2 == 0)
 		}
 		e.Result.Cases = append(e.Result.Cases, c)
 	}
