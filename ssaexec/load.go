@@ -149,7 +149,12 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 		if len(p.GoFiles) > 0 {
 			pkg.Dir = dirOf(p.GoFiles[0])
 		}
-		for _, d := range declaredFuncs(prog, p) {
+		decls, generic := declaredFuncs(prog, p)
+		for _, g := range generic {
+			pkg.Errors = append(pkg.Errors, &UnsupportedError{Pos: p.Fset.Position(g.Pos()), Func: p.Name + "." + g.Name(),
+				Construct: "type parameters: pbcc writes no tests for a generic function yet"})
+		}
+		for _, d := range decls {
 			if err := lw.lower(d.fn); err != nil {
 				pkg.Errors = append(pkg.Errors, err)
 				pkg.skip(lw, d.fn, d.file, err)
@@ -232,7 +237,7 @@ type declared struct {
 // declaredFuncs returns the functions and methods declared in p's files
 // that the lowering applies to, in file name order then position: not
 // init, not generic, not blank, not without a body.
-func declaredFuncs(prog *ssa.Program, p *packages.Package) []declared {
+func declaredFuncs(prog *ssa.Program, p *packages.Package) (out []declared, generic []*types.Func) {
 	type file struct {
 		name string
 		ast  *ast.File
@@ -247,7 +252,6 @@ func declaredFuncs(prog *ssa.Program, p *packages.Package) []declared {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].name < files[j].name })
 
-	var out []declared
 	for _, f := range files {
 		for _, d := range f.ast.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -258,7 +262,11 @@ func declaredFuncs(prog *ssa.Program, p *packages.Package) []declared {
 				continue
 			}
 			obj, ok := p.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok || isGeneric(obj) {
+			if !ok {
+				continue
+			}
+			if isGeneric(obj) {
+				generic = append(generic, obj)
 				continue
 			}
 			if fn := prog.FuncValue(obj); fn != nil {
@@ -266,7 +274,7 @@ func declaredFuncs(prog *ssa.Program, p *packages.Package) []declared {
 			}
 		}
 	}
-	return out
+	return out, generic
 }
 
 // isGeneric reports whether fn has type parameters, its own or its

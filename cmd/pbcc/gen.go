@@ -299,7 +299,10 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 			// No query outlasts the budget by much.
 			qt := max(min(cfg.queryTimeout, time.Until(deadline)), 100*time.Millisecond)
 			s := solve.New(qt)
+			// Z3 looks at no Go context: the end of the budget interrupts it.
+			stop := context.AfterFunc(fctx, s.Interrupt)
 			r, err := gen.Generate(fctx, todo[i], s, cfg.opts)
+			stop()
 			s.Close()
 			cancel()
 			cfg.progress.stopped(todo[i])

@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/ssaexec"
@@ -88,7 +89,19 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []
 	if len(targets) == 0 {
 		return nil
 	}
-	ex, err := oracle.Explore(ctx, p.Dir, p.Name, targets, oracle.DefaultExplore)
+	// The search on the real code takes at most half of what is left of
+	// the run, shared out between the functions: the tests must still
+	// be checked, written and measured.
+	opts := oracle.DefaultExplore
+	ectx := ctx
+	if dl, ok := ctx.Deadline(); ok {
+		half := time.Until(dl) / 2
+		var cancel context.CancelFunc
+		ectx, cancel = context.WithTimeout(ctx, half)
+		defer cancel()
+		opts.Budget = min(opts.Budget, max(half/time.Duration(len(targets)+1), 100*time.Millisecond))
+	}
+	ex, err := oracle.Explore(ectx, p.Dir, p.Name, targets, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc: %s: the search on the real code: %v\n", rel(p.Dir), relErr(err))
 	}

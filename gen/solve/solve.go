@@ -22,6 +22,7 @@ import (
 	"math/big"
 	"runtime"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -45,6 +46,7 @@ type Model map[string]uint64
 
 // A Solver checks formulas with Z3. It is not safe for concurrent use.
 type Solver struct {
+	mu      sync.Mutex // guards ctx against Interrupt from another goroutine
 	ctx     *z3.Context
 	s       *z3.Solver
 	timeout time.Duration
@@ -69,9 +71,23 @@ func New(timeout time.Duration) *Solver {
 // so that a run over many functions does not keep a context (megabytes of
 // C memory) per function alive.
 func (s *Solver) Close() {
+	s.mu.Lock()
 	s.ctx, s.s = nil, nil
+	s.mu.Unlock()
 	if closed.Add(1)%gcEvery == 0 {
 		runtime.GC()
+	}
+}
+
+// Interrupt stops the solver's current work (a check, an assertion that
+// simplifies a large formula) as soon as Z3 looks: the call returns
+// unknown. It may be called from any goroutine, also after Close; a time
+// budget that ends calls it, since Z3 checks no Go context.
+func (s *Solver) Interrupt() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ctx != nil {
+		s.ctx.Interrupt()
 	}
 }
 

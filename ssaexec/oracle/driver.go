@@ -30,7 +30,7 @@ import (
 )
 
 type pbccTarget struct {
-	fn      any
+	fn      interface{}
 	sites   []int // the hits of the function's own branch sites
 	covered []int // those cases already reach
 	first   bool  // keep the first input even when it reaches no new site
@@ -448,12 +448,12 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 		}
 		n := r.IntN(5)
 		s := pbccreflect.MakeSlice(t, n, n)
-		for i := range n {
+		for i := 0; i < n; i++ {
 			pbccFill(s.Index(i), r, tg, depth+1)
 		}
 		v.Set(s)
 	case pbccreflect.Array:
-		for i := range v.Len() {
+		for i := 0; i < v.Len(); i++ {
 			pbccFill(v.Index(i), r, tg, depth+1)
 		}
 	case pbccreflect.Map:
@@ -461,7 +461,7 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			return
 		}
 		m := pbccreflect.MakeMap(t)
-		for range r.IntN(4) {
+		for n := r.IntN(4); n > 0; n-- {
 			k := pbccreflect.New(t.Key()).Elem()
 			pbccFill(k, r, tg, depth+1)
 			e := pbccreflect.New(t.Elem()).Elem()
@@ -480,7 +480,7 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 		// Another package's unexported fields hold its invariants (a
 		// mutex's state, a time's location): left zero.
 		own := t.PkgPath() == pbccPkgPath
-		for i := range t.NumField() {
+		for i := 0; i < t.NumField(); i++ {
 			if own || t.Field(i).IsExported() {
 				pbccFill(v.Field(i), r, tg, depth+1)
 			}

@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -126,49 +127,64 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 	if _, err := os.Stat(recPath); err == nil {
 		return finish(verdicts, append(errs, fmt.Errorf("oracle: %s exists; it is the name of pbcc's recorder", recPath)))
 	}
-	// On the instrumented package, each case records the branch sites it
-	// reaches; without it (it failed), the cases still run.
-	in, ierr := cover.Instrument(ctx, dir)
-	rec, err := recorder(pkgName, ierr == nil)
-	if err != nil {
-		return finish(verdicts, append(errs, err))
-	}
-	if ierr == nil {
-		for path, data := range in.Files {
-			p := filepath.Join(tmp, fmt.Sprintf("i%d_%s", len(overlay), filepath.Base(path)))
-			if err := os.WriteFile(p, data, 0o644); err != nil {
-				return verdicts, fmt.Errorf("oracle: %w", err)
-			}
-			overlay[path] = p
-		}
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "recorder_test.go"), rec, 0o644); err != nil {
-		return verdicts, fmt.Errorf("oracle: %w", err)
-	}
-	overlay[recPath] = filepath.Join(tmp, "recorder_test.go")
-	js, err := json.Marshal(map[string]any{"Replace": overlay})
-	if err != nil {
-		return verdicts, fmt.Errorf("oracle: %w", err)
-	}
-	overlayPath := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
-		return verdicts, fmt.Errorf("oracle: %w", err)
-	}
-
 	sort.Strings(tests)
 	tests = compact(tests)
 	for i, t := range tests {
 		tests[i] = regexp.QuoteMeta(t)
 	}
 	out := filepath.Join(tmp, "records.jsonl")
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
-		"-run", "^("+strings.Join(tests, "|")+")$", "-timeout", timeout(ctx).String(), ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PBCC_ORACLE_OUT="+out)
-	var output bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &output, &output
-	if err := cmd.Run(); err != nil {
+	// On the instrumented package, each case records the branch sites it
+	// reaches. When that does not build (the instrumentation needs
+	// generics: a module whose go line is older), the cases run on the
+	// package as it is.
+	in, ierr := cover.Instrument(ctx, dir)
+	for _, hits := range []bool{true, false} {
+		if hits && ierr != nil {
+			continue
+		}
+		over := maps.Clone(overlay)
+		rec, err := recorder(pkgName, hits)
+		if err != nil {
+			return finish(verdicts, append(errs, err))
+		}
+		if hits {
+			for path, data := range in.Files {
+				p := filepath.Join(tmp, fmt.Sprintf("i%d_%s", len(over), filepath.Base(path)))
+				if err := os.WriteFile(p, data, 0o644); err != nil {
+					return verdicts, fmt.Errorf("oracle: %w", err)
+				}
+				over[path] = p
+			}
+		}
+		recFile := filepath.Join(tmp, fmt.Sprintf("recorder%v_test.go", hits))
+		if err := os.WriteFile(recFile, rec, 0o644); err != nil {
+			return verdicts, fmt.Errorf("oracle: %w", err)
+		}
+		over[recPath] = recFile
+		js, err := json.Marshal(map[string]any{"Replace": over})
+		if err != nil {
+			return verdicts, fmt.Errorf("oracle: %w", err)
+		}
+		overlayPath := filepath.Join(tmp, fmt.Sprintf("overlay%v.json", hits))
+		if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
+			return verdicts, fmt.Errorf("oracle: %w", err)
+		}
+		os.Remove(out)
+		cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
+			"-run", "^("+strings.Join(tests, "|")+")$", "-timeout", timeout(ctx).String(), ".")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PBCC_ORACLE_OUT="+out)
+		var output bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &output, &output
+		err = cmd.Run()
+		if err == nil {
+			break
+		}
+		if _, serr := os.Stat(out); hits && serr != nil && ctx.Err() == nil {
+			continue // nothing ran: try without the instrumentation
+		}
 		errs = append(errs, fmt.Errorf("oracle: running the cases on the real code in %s: %v\n%s", dir, err, tail(output.Bytes())))
+		break
 	}
 	data, err := os.ReadFile(out)
 	if err != nil && !os.IsNotExist(err) {

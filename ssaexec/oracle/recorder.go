@@ -70,7 +70,7 @@ var pbccMu pbccsync.Mutex
 
 // pbccRecord records one case; got and after hold pointers to the
 // results and to the parameters.
-func pbccRecord(test, name string, done bool, r any, got, after []any) {
+func pbccRecord(test, name string, done bool, r interface{}, got, after []interface{}) {
 	line := pbccRecordLine{Test: test, Case: name, Done: done}
 	pbccHitsMu.Lock()
 	for k := range pbccHits {
