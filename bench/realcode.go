@@ -739,6 +739,10 @@ func printTable(w io.Writer, rows []result, desc string) {
 
 func (c *cov) add(d cov) { c.Covered += d.Covered; c.N += d.N }
 
+// progressRE matches pbcc's progress lines ("pbcc: [3/11] pkg.F ...",
+// since 923fba2).
+var progressRE = regexp.MustCompile(`^pbcc: \[\d+/\d+\] `)
+
 // funcLineRE matches pbcc's stderr lines about one function.
 var funcLineRE = regexp.MustCompile(`^pbcc: \S+\.go:\d+(:\d+)?: [\w.()*\[\]]+: `)
 
@@ -748,7 +752,8 @@ var funcLineRE = regexp.MustCompile(`^pbcc: \S+\.go:\d+(:\d+)?: [\w.()*\[\]]+: `
 // (any other pbcc: line), "" (not pbcc's, or the go.mod notice).
 func classify(line string) string {
 	switch {
-	case !strings.HasPrefix(line, "pbcc:") || strings.Contains(line, "added github.com/google/go-cmp"):
+	case !strings.HasPrefix(line, "pbcc:") || strings.Contains(line, "added github.com/google/go-cmp"),
+		progressRE.MatchString(line):
 		return ""
 	case strings.Contains(line, ": no tests: "):
 		return "skipped"
