@@ -49,6 +49,7 @@ var (
 	verbose  = flag.Bool("v", false, "print the commands' output")
 	jsonOut  = flag.Bool("json", false, "also print one JSON object per unit")
 	top      = flag.Int("top", 10, "how many reasons of each kind to print")
+	render   = flag.String("render", "", "run nothing: print the table and the reasons from the JSON lines of earlier -json runs in this `file` (a later line for a unit replaces an earlier one)")
 	fresh    = flag.Bool("fresh", false, "leave go.mod as the unit has it; default: require github.com/google/go-cmp first, as pbcc's first run does")
 )
 
@@ -103,6 +104,42 @@ type result struct {
 	Exit     int      `json:"pbcc_exit"`
 	Killed   bool     `json:"pbcc_killed"`
 	Notes    []string `json:"notes,omitempty"`
+	Pbcc     string   `json:"pbcc"` // which pbcc
+}
+
+// readRows reads the JSON rows of -json runs, the last one of each unit
+// kept in the order units first appear, and says which pbcc made them.
+func readRows(file string) ([]result, string, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, "", err
+	}
+	var rows []result
+	at := map[string]int{}
+	descs := map[string]bool{}
+	var desc []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(line, "{") {
+			continue
+		}
+		var r result
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			return nil, "", fmt.Errorf("%s: %v", file, err)
+		}
+		if i, ok := at[r.Name]; ok {
+			rows[i] = r
+		} else {
+			at[r.Name] = len(rows)
+			rows = append(rows, r)
+		}
+	}
+	for _, r := range rows {
+		if !descs[r.Pbcc] {
+			descs[r.Pbcc] = true
+			desc = append(desc, r.Pbcc)
+		}
+	}
+	return rows, strings.Join(desc, ", "), nil
 }
 
 // cov is a coverage fraction; N == 0 means not measured.
@@ -126,6 +163,15 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
+	if *render != "" {
+		rows, desc, err := readRows(*render)
+		if err != nil {
+			fatalf("%v", err)
+		}
+		printTable(os.Stdout, rows, desc)
+		printReasons(os.Stdout, rows)
+		return
+	}
 	out, err := exec.Command("go", "env", "GOMOD").Output()
 	gomod := strings.TrimSpace(string(out))
 	if err != nil || gomod == "" || gomod == os.DevNull {
@@ -168,6 +214,7 @@ func main() {
 		for _, n := range r.Notes {
 			fmt.Fprintf(os.Stderr, "   note: %s\n", n)
 		}
+		r.Pbcc = desc
 		rows = append(rows, r)
 	}
 	fmt.Fprintf(os.Stderr, "all units: %s\n", time.Since(start).Round(time.Second))
@@ -342,7 +389,11 @@ func measureUnit(ctx context.Context, work, pbcc string, u unit) result {
 		r.Tables += countTests(f)
 	}
 	if len(gen) > 0 {
-		out, err := runCmd(ctx, dir, 10*time.Minute, "go", append([]string{"test", "-count=1", "-coverprofile=" + filepath.Join(work, u.Name+".pbcc.cover")}, u.Patterns...)...)
+		// -vet=off: go test's vet would fail the build on the unit's own
+		// code where a raised go directive turns on newer checks
+		// (pkg/errors, go-version: non-constant format strings); vet is
+		// judged below, on pbcc's files.
+		out, err := runCmd(ctx, dir, 10*time.Minute, "go", append([]string{"test", "-count=1", "-vet=off", "-coverprofile=" + filepath.Join(work, u.Name+".pbcc.cover")}, u.Patterns...)...)
 		os.WriteFile(filepath.Join(work, u.Name+".pbcc.gotest"), out, 0o644)
 		r.Compiles, r.Passes = "yes", "yes"
 		if bytes.Contains(out, []byte("[build failed]")) || bytes.Contains(out, []byte("[setup failed]")) {
@@ -381,7 +432,7 @@ func measureUnit(ctx context.Context, work, pbcc string, u unit) result {
 		return r
 	}
 	if len(moved) > 0 {
-		out, err := runCmd(ctx, dir, 10*time.Minute, "go", append([]string{"test", "-count=1", "-coverprofile=" + filepath.Join(work, u.Name+".own.cover")}, u.Patterns...)...)
+		out, err := runCmd(ctx, dir, 10*time.Minute, "go", append([]string{"test", "-count=1", "-vet=off", "-coverprofile=" + filepath.Join(work, u.Name+".own.cover")}, u.Patterns...)...)
 		os.WriteFile(filepath.Join(work, u.Name+".own.gotest"), out, 0o644)
 		if err != nil {
 			note("the unit's own tests fail: %s", firstLines(out, 3))
@@ -686,7 +737,11 @@ func firstLines(out []byte, n int) string {
 
 // printTable prints the markdown table.
 func printTable(w io.Writer, rows []result, desc string) {
-	fmt.Fprintf(w, "pbcc %s; gen -timeout %v per unit, killed %v later\n\n", desc, *timeout, *grace)
+	if *render == "" {
+		fmt.Fprintf(w, "pbcc %s; gen -timeout %v per unit, killed %v later\n\n", desc, *timeout, *grace)
+	} else {
+		fmt.Fprintf(w, "pbcc %s\n\n", desc)
+	}
 	fmt.Fprintln(w, "| unit | source | funcs | with table | no tests | unmodelled | cases left out | pbcc stmt | pbcc branch | pbcc branch (gen -json) | builds | passes | vet clean | pbcc s | own stmt | own branch |")
 	fmt.Fprintln(w, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|--:|--:|--:|")
 	var t result
@@ -735,6 +790,10 @@ func printTable(w io.Writer, rows []result, desc string) {
 
 func (c *cov) add(d cov) { c.Covered += d.Covered; c.N += d.N }
 
+// progressRE matches pbcc's progress lines ("pbcc: [3/11] pkg.F ...",
+// since 923fba2).
+var progressRE = regexp.MustCompile(`^pbcc: \[\d+/\d+\] `)
+
 // funcLineRE matches pbcc's stderr lines about one function.
 var funcLineRE = regexp.MustCompile(`^pbcc: \S+\.go:\d+(:\d+)?: [\w.()*\[\]]+: `)
 
@@ -744,7 +803,8 @@ var funcLineRE = regexp.MustCompile(`^pbcc: \S+\.go:\d+(:\d+)?: [\w.()*\[\]]+: `
 // (any other pbcc: line), "" (not pbcc's, or the go.mod notice).
 func classify(line string) string {
 	switch {
-	case !strings.HasPrefix(line, "pbcc:") || strings.Contains(line, "added github.com/google/go-cmp"):
+	case !strings.HasPrefix(line, "pbcc:") || strings.Contains(line, "added github.com/google/go-cmp"),
+		progressRE.MatchString(line):
 		return ""
 	case strings.Contains(line, ": no tests: "):
 		return "skipped"
@@ -765,7 +825,9 @@ var (
 )
 
 // reasonKey makes a skipped or unmodelled line into the key it is grouped
-// under: the reason alone, positions, quoted strings and numbers taken out.
+// under: the reason alone (for a call of a function that cannot be
+// lowered, the callee's innermost reason), positions, quoted strings and
+// numbers taken out.
 func reasonKey(line string) string {
 	s := strings.TrimPrefix(line, "pbcc:")
 	if i := strings.Index(s, ": no tests: "); i >= 0 {
@@ -778,7 +840,17 @@ func reasonKey(line string) string {
 		// The callee's own line says why: keep "call of a function
 		// that cannot be lowered", drop the callee and the nested reason.
 		if !strings.HasPrefix(s, "pbcc's model") {
-			return "call of a function of the package that cannot be lowered (its own line says why)"
+			// Grouped under the callee's own reason, the innermost: the
+			// construct that costs the function its model.
+			if j := strings.LastIndex(s, ": unsupported: "); j >= 0 {
+				inner := s[j+len(": unsupported: "):]
+				// Drop the closing parentheses of the outer messages.
+				for strings.HasSuffix(inner, ")") && strings.Count(inner, ")") > strings.Count(inner, "(") {
+					inner = inner[:len(inner)-1]
+				}
+				return reasonKey("pbcc: x.go:1:1: f: unsupported: " + inner)
+			}
+			return "call of a function of the package that cannot be lowered"
 		}
 		rest := s[i+len(", which cannot be lowered"):]
 		if strings.HasPrefix(rest, " (") {
@@ -799,6 +871,7 @@ func reasonKey(line string) string {
 	}
 	s = posRE.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, " at ,", ",")
+	s = strings.ReplaceAll(s, "not in pbcc's table of standard library functions: pure functions of numbers, bools, strings and byte slices", "not in pbcc's table of standard library functions")
 	s = quotedRE.ReplaceAllString(s, `"…"`)
 	s = numRE.ReplaceAllString(s, "N")
 	s = strings.Join(strings.Fields(s), " ")
