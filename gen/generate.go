@@ -88,40 +88,59 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		// Nothing to decide: one case shows what the function does, on
 		// the inputs a person would try first.
 		if err := g.addCase(ir.Edge{}, in.Literals(nil)); err != nil {
-			return r, err
+			return g.stopped(ctx, err, start, calls)
 		}
 		if err := g.returnNormally(); err != nil {
-			return r, err
+			return g.stopped(ctx, err, start, calls)
 		}
 	}
 	for _, goal := range r.Goals {
 		if err := g.reach(ctx, goal); err != nil {
-			return r, err
+			return g.stopped(ctx, err, start, calls)
 		}
 	}
 	if err := g.sample(ctx, g.undecided(), sampleRuns); err != nil {
-		return r, err
+		return g.stopped(ctx, err, start, calls)
 	}
 	if err := g.guide(ctx); err != nil {
-		return r, err
+		return g.stopped(ctx, err, start, calls)
 	}
 	// The edges that are not goals, if the goals' cases missed them
 	// (a goal out of reach).
 	for _, e := range g.edges {
 		if err := g.reach(ctx, e); err != nil {
-			return r, err
+			return g.stopped(ctx, err, start, calls)
 		}
 	}
 	if err := g.partial(ctx); err != nil {
-		return r, err
+		return g.stopped(ctx, err, start, calls)
 	}
 	if err := g.findFaults(ctx); err != nil {
-		return r, err
+		return g.stopped(ctx, err, start, calls)
 	}
 	sortCases(r.Cases)
 	r.SolverCalls = s.Calls - calls
 	r.Duration = time.Since(start)
 	return r, nil
+}
+
+// stopped ends a search that err stopped. When ctx is done, err is the
+// budget's end seen through the solver (an interrupted Z3 call, a
+// cancelled context): the cases found so far are kept, and the edges not
+// decided yet are Timeout. Any other error is returned.
+func (g *generation) stopped(ctx context.Context, err error, start time.Time, calls int) (*Result, error) {
+	if ctx.Err() == nil {
+		return g.r, err
+	}
+	for i := range g.r.Edges {
+		if st := &g.r.Edges[i]; st.Outcome == Pending {
+			st.Outcome, st.Detail = Timeout, "time budget spent"
+		}
+	}
+	sortCases(g.r.Cases)
+	g.r.SolverCalls = g.s.Calls - calls
+	g.r.Duration = time.Since(start)
+	return g.r, nil
 }
 
 // sortCases puts the cases in the source order of their goals (line,

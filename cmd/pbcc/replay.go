@@ -80,7 +80,10 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []
 	}
 	var partial []*funcResult
 	for _, fr := range results {
-		if fr.err != nil || fr.r == nil || fr.verdict == nil || fr.verdict.Hits == nil || !undecided(fr.r) {
+		// The sites a function's cases reach are known when the package
+		// could be instrumented (Hits); a function without cases (its
+		// search ran out of time) has none to know.
+		if fr.err != nil || fr.r == nil || fr.verdict == nil || !undecided(fr.r) || fr.verdict.Hits == nil && len(fr.r.Cases) > 0 {
 			continue
 		}
 		targets = append(targets, oracle.Target{Func: fr.r.Func, Covered: fr.verdict.Hits})
