@@ -38,7 +38,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 	contents := map[string][]byte{}
 	errs := map[string]error{}
 	omitted := map[string]*emit.OmittedError{} // what the files leave out, with a comment
-	srcOf := map[string]string{} // test file -> source file
+	srcOf := map[string]string{}               // test file -> source file
 	for _, f := range files {
 		srcOf[emit.TestFileName(f)] = f
 	}
