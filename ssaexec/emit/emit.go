@@ -975,7 +975,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		}
 		row = append(row, afterLits...)
 	} else {
-		row = append(row, x.wantPanic+": "+quote(panicText(c.Panic)))
+		row = append(row, x.wantPanic+": "+quote(PanicText(c.Panic)))
 	}
 	return "{" + strings.Join(row, ", ") + "}", setup, nil
 
@@ -1073,10 +1073,10 @@ func verb(t types.Type) string {
 	return "%v"
 }
 
-// panicText returns the expected panic message for what a case says of
+// PanicText returns the expected panic message for what a case says of
 // its panic: the value's text, or for a run-time error named by its kind
 // (ir.CheckKind), the start of Go's message.
-func panicText(p string) string {
+func PanicText(p string) string {
 	switch p {
 	case ir.CheckNil.String():
 		return "runtime error: invalid memory address or nil pointer dereference"

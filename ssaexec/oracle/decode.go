@@ -7,6 +7,7 @@ import (
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec/emit"
 )
 
 // node and record mirror the recorder's pbccNode and pbccRecordLine.
@@ -33,7 +34,7 @@ type record struct {
 // be read back into the case's types: c is then left as it was.
 func correct(f *ir.Func, c *gen.Case, l *record, pkgName string) (string, bool) {
 	if !l.Done {
-		if c.Panic != "" && strings.HasPrefix(l.Panic, panicPrefix(c.Panic)) {
+		if c.Panic != "" && strings.HasPrefix(l.Panic, emit.PanicText(c.Panic)) {
 			return "", true
 		}
 		what := fmt.Sprintf("panics with %q", l.Panic)
@@ -105,23 +106,6 @@ func correct(f *ir.Func, c *gen.Case, l *record, pkgName string) (string, bool) 
 		}
 	}
 	return strings.Join(diffs, "; "), true
-}
-
-// panicPrefix is what the emitted test requires of the panic's message
-// for a case whose model panics with p (emit.panicText, kept in step).
-func panicPrefix(p string) string {
-	switch p {
-	case ir.CheckNil.String():
-		return "runtime error: invalid memory address or nil pointer dereference"
-	case ir.CheckDivide.String():
-		return "runtime error: integer divide by zero"
-	case ir.CheckShift.String():
-		return "runtime error: negative shift amount"
-	case ir.CheckIndex.String(), "run-time error", "runtime error", ir.CheckOverflow.String(),
-		ir.CheckFree.String(), ir.CheckUninit.String(), ir.CheckConversion.String():
-		return "runtime error"
-	}
-	return p
 }
 
 // A decoder turns the recorder's nodes into literals of IR types; the
