@@ -17,10 +17,8 @@ package {{.Pkg}}
 
 import (
 	pbccerrors "errors"
-	pbccjson "encoding/json"
 	pbccfmt "fmt"
 	pbccrand "math/rand/v2"
-	pbccos "os"
 	pbccreflect "reflect"
 	pbccsort "sort"
 	pbccsync "sync"
@@ -554,22 +552,5 @@ func pbccString(r *pbccrand.Rand, tg *pbccTarget) string {
 	return string(b)
 }
 
-var pbccWriteMu pbccsync.Mutex
-
-func pbccWrite(line pbccExploreLine) {
-	data, err := pbccjson.Marshal(line)
-	if err != nil {
-		panic(err)
-	}
-	pbccWriteMu.Lock()
-	defer pbccWriteMu.Unlock()
-	f, err := pbccos.OpenFile(pbccos.Getenv("PBCC_EXPLORE_OUT"), pbccos.O_APPEND|pbccos.O_CREATE|pbccos.O_WRONLY, 0o644)
-	if err != nil {
-		panic(err)
-	}
-	defer f.Close()
-	if _, err := f.Write(append(data, '\n')); err != nil {
-		panic(err)
-	}
-}
+func pbccWrite(line pbccExploreLine) { pbccAppend("PBCC_EXPLORE_OUT", line) }
 `))

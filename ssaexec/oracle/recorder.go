@@ -93,13 +93,19 @@ func pbccRecord(test, name string, done bool, r interface{}, got, after []interf
 	for _, v := range after {
 		line.After = append(line.After, pbccEncode(pbccreflect.ValueOf(v).Elem(), seen, 0))
 	}
+	pbccAppend("PBCC_ORACLE_OUT", line)
+}
+
+// pbccAppend appends line, in JSON, to the file named by $env. It panics
+// when it cannot: the run that reads the file then fails, saying why.
+func pbccAppend(env string, line interface{}) {
 	data, err := pbccjson.Marshal(line)
 	if err != nil {
 		panic(err)
 	}
 	pbccMu.Lock()
 	defer pbccMu.Unlock()
-	f, err := pbccos.OpenFile(pbccos.Getenv("PBCC_ORACLE_OUT"), pbccos.O_APPEND|pbccos.O_CREATE|pbccos.O_WRONLY, 0o644)
+	f, err := pbccos.OpenFile(pbccos.Getenv(env), pbccos.O_APPEND|pbccos.O_CREATE|pbccos.O_WRONLY, 0o644)
 	if err != nil {
 		panic(err)
 	}
