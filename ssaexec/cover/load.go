@@ -100,6 +100,9 @@ func load(ctx context.Context, dir string, env []string) (*pkg, error) {
 	}
 	if target.Module != nil {
 		p.GoVersion = target.Module.GoVersion
+		if p.GoVersion == "" {
+			p.GoVersion = "1.16" // a go.mod without a go line, as the go command reads it
+		}
 	}
 	for _, f := range target.CgoFiles {
 		p.CgoFiles = append(p.CgoFiles, filepath.Join(target.Dir, f))
