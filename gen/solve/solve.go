@@ -230,7 +230,8 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 // among the models of a formula may vary from run to run of one
 // long-lived context, and the stages cannot rank C strings (a string
 // needs its NUL, which no stage but the last allows). In order, while f
-// holds: each byte of a C string becomes NUL, else 'a'; each number
+// holds: each byte of a C string becomes NUL, else 'a'; each byte of a
+// Go string 'a', else '0'; each number
 // moves towards 0 by the largest steps first (powers of two from the
 // top); each length becomes the smallest for which f holds. Other models
 // are kept. f holding is judged by term.Eval, which does not always agree
@@ -272,8 +273,12 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 		m[name] = old
 	}
 	for _, in := range inputs {
-		if in.Canonical && in.Terminated {
+		switch {
+		case in.Canonical && in.Terminated:
 			try(in.Var.Name, 0, 'a')
+		case in.Canonical && in.Kind == Text:
+			// A Go string's byte: a letter, then a digit, reads best.
+			try(in.Var.Name, 'a', '0')
 		}
 	}
 	for _, in := range inputs {
