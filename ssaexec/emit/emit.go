@@ -1010,6 +1010,9 @@ func (g *generator) afters(f *function, fields []string, used map[string]bool) [
 		if err != nil {
 			continue // not comparable by cmp (it holds errors): left out
 		}
+		if !g.afterWritable(f, i) {
+			continue // no literal can say what it holds (a bytes.Buffer): left out
+		}
 		name := "want" + capitalize(fields[i])
 		for base, n := name, 2; used[name]; n++ {
 			name = base + strconv.Itoa(n)
@@ -1323,4 +1326,32 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// afterWritable reports whether what every case leaves behind parameter
+// i can be written as a literal: not a struct of another package with
+// unexported fields set (a bytes.Buffer that was written to).
+func (g *generator) afterWritable(f *function, i int) bool {
+	t := f.params[i].t
+	for _, c := range f.r.Cases {
+		if c.Panic != "" || i >= len(c.After) {
+			continue
+		}
+		o := newObjects()
+		o.walk(t, c.After[i])
+		w := &litWriter{qual: g.qual, pkg: g.pkg}
+		if shared := o.shared(); len(shared) > 0 {
+			w.names = map[*ir.Literal]string{}
+			for j, obj := range shared {
+				w.names[obj] = "v" + strconv.Itoa(j)
+			}
+			if _, err := w.declare(o, shared); err != nil {
+				return false
+			}
+		}
+		if _, err := w.literal(t, c.After[i]); err != nil {
+			return false
+		}
+	}
+	return true
 }
