@@ -241,3 +241,35 @@ func TestCHarnessAlwaysBuilds(t *testing.T) {
 		t.Error("the previous harness was replaced by one gcc rejects")
 	}
 }
+
+// TestCDeterminism: the same C unit gives byte-identical harnesses from
+// run to run, with one worker and with two (Z3's models vary with its
+// allocation history; the C inputs are made canonical).
+func TestCDeterminism(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs C harnesses")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	units := []string{"strings.c", "kr.c", "shapes.c"}
+	dir := copyC(t, units...)
+	for _, u := range units {
+		var first []byte
+		for i, workers := range []string{"1", "1", "2", "1"} {
+			t.Setenv("PBCC_WORKERS", workers)
+			if code, _, stderr := pbcc(t, dir, "gen", "-json", u); code != 0 {
+				t.Fatalf("pbcc gen %s (PBCC_WORKERS=%s) exited %d:\n%s", u, workers, code, stderr)
+			}
+			got, err := os.ReadFile(filepath.Join(dir, cbridge.TestFileName(u)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				first = got
+			} else if !bytes.Equal(first, got) {
+				t.Errorf("%s: run %d (PBCC_WORKERS=%s) wrote another harness than run 1", u, i+1, workers)
+			}
+		}
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"math/big"
 	"runtime"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -209,6 +210,57 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 	return Sat, fill(any, inputs, mentioned), nil
 }
 
+// deleteBytes removes, while holds, each byte of each C string of m in
+// turn (the bytes after it move down, the last becomes NUL): "--a=" and
+// "--=@" both become "--=", where replacing bytes alone would stop at
+// whichever the solver gave. The bytes of a string are the Terminated
+// inputs named "s[0]", "s[1]", ... in order.
+func deleteBytes(inputs []Input, m Model, holds func() bool) {
+	var groups [][]string
+	prev := ""
+	for _, in := range inputs {
+		if !in.Canonical || !in.Terminated {
+			prev = ""
+			continue
+		}
+		base, _, ok := strings.Cut(in.Var.Name, "[")
+		if !ok {
+			prev = ""
+			continue
+		}
+		if base != prev {
+			groups = append(groups, nil)
+			prev = base
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], in.Var.Name)
+	}
+	for _, g := range groups {
+		for i := 0; i < len(g); i++ {
+			if m[g[i]] == 0 {
+				break // the end of the string
+			}
+			old := make([]uint64, len(g))
+			for k, name := range g {
+				old[k] = m[name]
+			}
+			for k := i; k < len(g); k++ {
+				if k+1 < len(g) {
+					m[g[k]] = old[k+1]
+				} else {
+					m[g[k]] = 0
+				}
+			}
+			if holds() {
+				i-- // the next byte is now at i
+				continue
+			}
+			for k, name := range g {
+				m[name] = old[k]
+			}
+		}
+	}
+}
+
 // Canonical returns a copy of m made independent, as far as it can, of which model
 // the solver happened to give, for inputs marked Canonical: Z3's choice
 // among the models of a formula may vary from run to run of one
@@ -255,6 +307,7 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 		}
 		m[name] = old
 	}
+	deleteBytes(inputs, m, holds)
 	for _, in := range inputs {
 		if in.Canonical && in.Terminated {
 			try(in.Var.Name, 0, 'a')
