@@ -106,12 +106,8 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		if len(r.Cases) == 0 {
 			continue
 		}
-		var hf harnessFunc
-		var err error
-		if tableOK(r) {
-			hf, err = harnessFor(r)
-		} else {
-			hf, err = codeFor(r)
+		hf, err := harnessFunction(r)
+		if err == nil && !tableOK(r) {
 			if info, ok := f.Src.(*FuncInfo); ok && info.Stream != NoStream {
 				data.Stdin = true
 			}
@@ -154,6 +150,21 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		return nil, fmt.Errorf("%s: rendering the harness: %w", unitPath, err)
 	}
 	return &Rendered{Content: out.Bytes(), Funcs: len(data.Funcs), LeftOut: leftOut}, nil
+}
+
+// harnessFunction writes the test of one function: a table, or one C
+// function per case. A panic, a bug of pbcc's, is returned as an error:
+// the function is left out, the others are still written.
+func harnessFunction(r *gen.Result) (hf harnessFunc, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error (a bug of pbcc): %v", p)
+		}
+	}()
+	if tableOK(r) {
+		return harnessFor(r)
+	}
+	return codeFor(r)
 }
 
 // harnessFor lays out the table and the call of one function.
