@@ -23,6 +23,7 @@ type harnessData struct {
 	Weak     []string // functions the unit uses but does not define (unitInfo.undefined)
 	LeftOut  []string // per function left out: "f: why"
 	Stdin    bool     // some case feeds standard input: emit pbcc_stdin
+	Files    bool     // some case opens a FILE * parameter's contents: emit pbcc_open
 	Fork     bool     // some case expects exit or abort: it runs in a child
 	Funcs    []harnessFunc
 }
@@ -109,7 +110,8 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		hf, err := harnessFunction(r)
 		if err == nil && !tableOK(r) {
 			if info, ok := f.Src.(*FuncInfo); ok && info.Stream != NoStream {
-				data.Stdin = true
+				data.Stdin = data.Stdin || !info.Files
+				data.Files = data.Files || info.Files
 			}
 		}
 		if err != nil {

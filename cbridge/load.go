@@ -55,6 +55,14 @@ type FuncInfo struct {
 	// child process, so that it starts from the initial state the
 	// generation assumed, whatever the cases before it did.
 	Static bool
+	// Stdin says that the function, or a function it calls, reads
+	// standard input.
+	Stdin bool
+	// Files says that the function, or a function it calls, reads
+	// characters from a FILE * other than stdin (getc(fp)): the stream
+	// holds its contents, which the harness passes to each FILE *
+	// parameter that is not NULL (one stream for all of them).
+	Files bool
 	// Inexact says that the function, or a function it calls, calls a
 	// libm function whose result pbcc knows only within an ulp (log,
 	// exp, sin, ...): the harness compares doubles within a relative
@@ -250,6 +258,14 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 						info.Static = true
 						changed = true
 					}
+					if gi.Stdin && !info.Stdin {
+						info.Stdin = true
+						changed = true
+					}
+					if gi.Files && !info.Files {
+						info.Files = true
+						changed = true
+					}
 					if gi.Inexact && !info.Inexact {
 						info.Inexact = true
 						changed = true
@@ -265,6 +281,11 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 		if f.Src.(*FuncInfo).Stream == MixedStream {
 			file.Errors = append(file.Errors, &Error{Pos: f.Pos, Func: f.Name,
 				Msg: "unsupported: reading standard input both by characters and with scanf"})
+			continue
+		}
+		if info := f.Src.(*FuncInfo); info.Stdin && info.Files {
+			file.Errors = append(file.Errors, &Error{Pos: f.Pos, Func: f.Name,
+				Msg: "unsupported: reading both standard input and a FILE *"})
 			continue
 		}
 		file.Funcs = append(file.Funcs, f)

@@ -137,10 +137,24 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		b.emit(ir.NewFree(p), x)
 		return nil
 	case "getc", "fgetc", "getchar":
+		if name != "getchar" && len(args) == 1 && !isStdin(args[0]) && isFile(args[0].Type()) {
+			if d := b.declarationOf(args[0], b.text(args[0])); d == nil || !d.IsParam() {
+				b.unsupported(x, "%s from a FILE * other than stdin or a parameter", name)
+			}
+			// A FILE * of the unit's: the stream its contents are read
+			// from, which the harness opens (FuncInfo.Files); reading
+			// through NULL is a nil dereference, which the Load checks.
+			fp := b.expr(args[0])
+			b.value(ir.NewLoad(fp), x)
+			b.info.Stream |= CharStream
+			b.info.Files = true
+			return b.value(ir.NewReadInput(i32), x)
+		}
 		if name == "getchar" && len(args) != 0 || name != "getchar" && (len(args) != 1 || !isStdin(args[0])) {
 			b.unsupported(x, "%s from a stream other than stdin", name)
 		}
 		b.info.Stream |= CharStream
+		b.info.Stdin = true
 		return b.value(ir.NewReadInput(i32), x)
 	case "scanf":
 		if len(args) != 2 || !isStringLiteral(args[0]) || strings.TrimSpace(string(stringBytes(args[0]))) != "%d" {
@@ -151,6 +165,7 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 			b.unsupported(x, "scanf(\"%%d\") into %s", args[1].Type())
 		}
 		b.info.Stream |= NumberStream
+		b.info.Stdin = true
 		p := b.expr(args[1])
 		v := b.value(ir.NewReadInput(i32), x)
 		b.emit(ir.NewStore(p, v), x)
