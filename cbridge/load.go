@@ -110,7 +110,10 @@ func Load(path string) (f *File, err error) {
 	if err := cutShort(path, src); err != nil {
 		return nil, err
 	}
-	cfg, err := cc.NewConfig("", "")
+	// The unit is read as the harness compiles it (CFlags: -std=c11):
+	// without GNU's extensions to the headers, a legacy unit may define
+	// its own getline (the Siemens suite's replace does).
+	cfg, err := cc.NewConfig("", "", "-std=c11")
 	if err != nil {
 		return nil, fmt.Errorf("%s: configuring the C front end: %w", path, err)
 	}

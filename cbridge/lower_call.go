@@ -199,7 +199,9 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 	}
 	if outputFuncs[name] && discard {
 		for _, a := range args {
-			if !isStringLiteral(a) && !isStdin(a) && hasEffects(a) {
+			// Evaluated when it has effects, or reads memory that may
+			// not be there (putc(lin[j], stdout) with lin NULL).
+			if !isStringLiteral(a) && !isStdin(a) && (hasEffects(a) || dereferences(a)) {
 				b.expr(a)
 			}
 		}
