@@ -210,6 +210,37 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 	return Sat, fill(any, inputs, mentioned), nil
 }
 
+// descend moves the number input in towards 0, by the largest steps
+// first, while holds; it reports whether it moved.
+func descend(in Input, m Model, holds func() bool) bool {
+	if !in.Canonical || in.Kind != Number || in.Var.IsBool() {
+		return false
+	}
+	name, bits := in.Var.Name, in.Var.Bits
+	mask := term.Mask(bits)
+	x := m[name] & mask
+	moved := false
+	for step := uint64(1) << (bits - 1); step > 0; step >>= 1 {
+		neg := in.Signed && x>>(bits-1) == 1
+		var y uint64
+		switch {
+		case neg && (-x)&mask >= step:
+			y = (x + step) & mask // towards 0 from below
+		case !neg && x >= step:
+			y = x - step
+		default:
+			continue
+		}
+		m[name] = y
+		if holds() {
+			x, moved = y, true
+		} else {
+			m[name] = x
+		}
+	}
+	return moved
+}
+
 // deleteBytes removes, while holds, each byte of each C string of m in
 // turn (the bytes after it move down, the last becomes NUL): "--a=" and
 // "--=@" both become "--=", where replacing bytes alone would stop at
@@ -313,29 +344,14 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 			try(in.Var.Name, 0, 'a')
 		}
 	}
-	for _, in := range inputs {
-		if !in.Canonical || in.Kind != Number || in.Var.IsBool() {
-			continue
-		}
-		name, bits := in.Var.Name, in.Var.Bits
-		mask := term.Mask(bits)
-		x := m[name] & mask
-		for step := uint64(1) << (bits - 1); step > 0; step >>= 1 {
-			neg := in.Signed && x>>(bits-1) == 1
-			var y uint64
-			switch {
-			case neg && (-x)&mask >= step:
-				y = (x + step) & mask // towards 0 from below
-			case !neg && x >= step:
-				y = x - step
-			default:
-				continue
-			}
-			m[name] = y
-			if holds() {
-				x = y
-			} else {
-				m[name] = x
+	// Numbers tied by the formula (a >= b) move in turns: repeat until
+	// none moves, so that the result depends less on where the solver
+	// started.
+	for pass, moved := 0, true; moved && pass < 16; pass++ {
+		moved = false
+		for _, in := range inputs {
+			if descend(in, m, holds) {
+				moved = true
 			}
 		}
 	}
