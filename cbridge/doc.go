@@ -97,8 +97,10 @@
 // same character stream (FuncInfo.Files): FILE * is an opaque pointer,
 // NULL or not, and reading through NULL is a nil dereference; the harness
 // writes the stream to a temporary file and passes it to each FILE *
-// parameter that is not NULL. Reading both stdin and a FILE * is
-// unsupported. printf, puts, putchar and the like, called as statements,
+// parameter that is not NULL. fgets(s, n, stdin) and fgets(s, n, fp) on
+// such a parameter call libc.c's models pbcc_fgets_stdin and
+// pbcc_fgets_file, which read the stream with getchar and getc. Reading
+// both stdin and a FILE * is unsupported. printf, puts, putchar and the like, called as statements,
 // are left out (their arguments evaluated): the harness does not check
 // output. main(void) is a unit like any other.
 //

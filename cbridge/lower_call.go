@@ -185,6 +185,31 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		b.terminate(&ir.Panic{X: status, Exit: true}, x)
 		return nil
 	}
+	if name == "fgets" && len(args) == 3 {
+		// pbcc_fgets_stdin or pbcc_fgets_file (libc.c), which read the
+		// case's stream as getc does.
+		model, fileArg := "pbcc_fgets_stdin", false
+		if !isStdin(args[2]) {
+			d := b.declarationOf(args[2], b.text(args[2]))
+			if !isFile(args[2].Type()) || d == nil || !d.IsParam() {
+				b.unsupported(x, "fgets from a FILE * other than stdin or a parameter")
+			}
+			model, fileArg = "pbcc_fgets_file", true
+		}
+		lf := b.u.lib[model]
+		if lf == nil {
+			b.unsupported(x, "fgets (no model)")
+		}
+		info := lf.Src.(*FuncInfo)
+		b.info.Stream |= CharStream
+		if fileArg {
+			b.info.Files = true
+		} else {
+			b.info.Stdin = true
+			args = args[:2]
+		}
+		return b.value(ir.NewCall(lf, b.args(args, info.params)), x)
+	}
 	if lf := b.u.lib[name]; lf != nil {
 		info := lf.Src.(*FuncInfo)
 		if len(args) != len(info.params) {

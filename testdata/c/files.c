@@ -1,7 +1,9 @@
 /* Streams through FILE * parameters (issue 11): getc and fgetc read the
  * stream's contents, an input the harness writes to a temporary file
- * and passes (NULL when the case needs NULL). */
+ * and passes (NULL when the case needs NULL); so does fgets, on a FILE *
+ * parameter or on stdin. */
 #include <stdio.h>
+#include <string.h>
 
 /* count_lines counts the lines of a stream, -1 without one. */
 int count_lines(FILE *fp)
@@ -29,4 +31,28 @@ int header(FILE *in)
 	if (next(in) != '!')
 		return 0;
 	return 1;
+}
+
+/* first_is says whether the first line of fp is "ok", -1 for none. */
+int first_is(FILE *fp)
+{
+	char buf[4];
+
+	if (fgets(buf, 4, fp) == NULL)
+		return -1;
+	return strcmp(buf, "ok\n") == 0;
+}
+
+/* longest returns the length of the longest line of standard input. */
+int longest(void)
+{
+	char line[8];
+	int best = 0;
+
+	while (fgets(line, sizeof line, stdin) != NULL) {
+		int n = strlen(line);
+		if (n > best)
+			best = n;
+	}
+	return best;
 }
