@@ -24,6 +24,7 @@ type harnessData struct {
 	LeftOut  []string // per function left out: "f: why"
 	Stdin    bool     // some case feeds standard input: emit pbcc_stdin
 	Files    bool     // some case opens a FILE * parameter's contents: emit pbcc_open
+	Near     bool     // some function calls an inexact libm function: emit pbcc_near_float
 	Fork     bool     // some case expects exit or abort: it runs in a child
 	Funcs    []harnessFunc
 }
@@ -125,6 +126,9 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		}
 		if info, ok := f.Src.(*FuncInfo); ok && info.Static {
 			data.Fork = true // each case runs in a child (inChild)
+		}
+		if info, ok := f.Src.(*FuncInfo); ok && info.Inexact {
+			data.Near = true
 		}
 		data.Funcs = append(data.Funcs, hf)
 	}
