@@ -210,11 +210,26 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 	return Sat, fill(any, inputs, mentioned), nil
 }
 
-// descend moves the number input in towards 0, by the largest steps
-// first, while holds; it reports whether it moved.
+// descend moves the number input in (or a byte of text other than 'a')
+// towards 0, by the largest steps first, while holds: within an interval
+// of values that hold, it reaches the end nearest 0 wherever it starts.
+// It reports whether it moved.
 func descend(in Input, m Model, holds func() bool) bool {
-	if !in.Canonical || in.Kind != Number || in.Var.IsBool() {
+	if !in.Canonical || in.Var.IsBool() {
 		return false
+	}
+	if in.Kind != Number && !(in.Terminated && m[in.Var.Name] != 'a') {
+		return false // a byte of text that reads well ('a') stays
+	}
+	if in.Kind != Number {
+		// A printable byte stays printable: "P" becomes "A", not "\001".
+		if c := m[in.Var.Name] & 0xff; c >= ' ' && c <= '~' {
+			f := holds
+			holds = func() bool {
+				c := m[in.Var.Name] & 0xff
+				return c >= ' ' && c <= '~' && f()
+			}
+		}
 	}
 	name, bits := in.Var.Name, in.Var.Bits
 	mask := term.Mask(bits)
@@ -346,7 +361,8 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 	}
 	// Numbers tied by the formula (a >= b) move in turns: repeat until
 	// none moves, so that the result depends less on where the solver
-	// started.
+	// started. So do the bytes of text that could become neither NUL nor
+	// 'a' ("P" and "C" for an upper-case letter both become "A").
 	for pass, moved := 0, true; moved && pass < 16; pass++ {
 		moved = false
 		for _, in := range inputs {

@@ -136,3 +136,22 @@ func TestCanonicalDeletesBytes(t *testing.T) {
 		t.Errorf("Canonical: %v and %v, want both \"--=\"", c1, c2)
 	}
 }
+
+// TestCanonicalDescendsBytes: an upper-case letter the solver picked
+// becomes the smallest one, wherever it started, and stays printable.
+func TestCanonicalDescendsBytes(t *testing.T) {
+	c := term.Var("s[0]", 8)
+	inputs := []Input{{Var: c, Kind: Text, Canonical: true, Terminated: true}}
+	f := term.And(term.ULE(term.BV('A', 8), c), term.ULE(c, term.BV('Z', 8)))
+	for _, start := range []uint64{'P', 'C', 'Z'} {
+		if got := Canonical(f, inputs, Model{"s[0]": start})["s[0]"]; got != 'A' {
+			t.Errorf("Canonical from %q: %q, want 'A'", rune(start), rune(got))
+		}
+	}
+	// Neither upper case, NUL nor 'a': a printable start stays printable
+	// (' ', not 1).
+	g := term.And(term.Not(f), term.Not(term.Eq(c, term.BV(0, 8))), term.Not(term.Eq(c, term.BV('a', 8))))
+	if got := Canonical(g, inputs, Model{"s[0]": 'x'})["s[0]"]; got != ' ' {
+		t.Errorf("Canonical of 'x': %d, want ' '", got)
+	}
+}
