@@ -53,16 +53,19 @@ func (b *builder) unsupported(n cc.Node, format string, args ...any) {
 }
 
 // lower builds fn from the definition fd. A construct outside integer C
-// yields an *Error; an IR that fails ir.Check is a bug of the builder and
-// is returned as such.
+// yields an *Error; an IR that fails ir.Check, or a panic, is a bug of the
+// builder and is returned as such.
 func (b *builder) lower(fd *cc.FunctionDefinition) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			b.fn.Blocks = nil
 			u, ok := r.(unsupported)
 			if !ok {
-				panic(r)
+				// A bug of the builder: this function is reported and
+				// set aside, the others are still lowered.
+				err = &Error{Pos: b.fn.Pos, Func: b.fn.Name, Msg: fmt.Sprintf("internal error (a bug of pbcc): %v", r)}
+				return
 			}
-			b.fn.Blocks = nil
 			err = u.err
 		}
 	}()

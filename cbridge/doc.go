@@ -93,7 +93,14 @@
 // numbers read and -1 marks its end, so the number -1 cannot be an input
 // and at the end x receives -1 where C leaves it unchanged. FuncInfo.Stream
 // says which kind a function (with its callees) reads; mixing both is
-// unsupported. printf, puts, putchar and the like, called as statements,
+// unsupported. getc(fp) and fgetc(fp) on a FILE * parameter read the
+// same character stream (FuncInfo.Files): FILE * is an opaque pointer,
+// NULL or not, and reading through NULL is a nil dereference; the harness
+// writes the stream to a temporary file and passes it to each FILE *
+// parameter that is not NULL. fgets(s, n, stdin) and fgets(s, n, fp) on
+// such a parameter call libc.c's models pbcc_fgets_stdin and
+// pbcc_fgets_file, which read the stream with getchar and getc. Reading
+// both stdin and a FILE * is unsupported. printf, puts, putchar and the like, called as statements,
 // are left out (their arguments evaluated): the harness does not check
 // output. main(void) is a unit like any other.
 //

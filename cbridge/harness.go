@@ -23,6 +23,8 @@ type harnessData struct {
 	Weak     []string // functions the unit uses but does not define (unitInfo.undefined)
 	LeftOut  []string // per function left out: "f: why"
 	Stdin    bool     // some case feeds standard input: emit pbcc_stdin
+	Files    bool     // some case opens a FILE * parameter's contents: emit pbcc_open
+	Near     bool     // some function calls an inexact libm function: emit pbcc_near_float
 	Fork     bool     // some case expects exit or abort: it runs in a child
 	Funcs    []harnessFunc
 }
@@ -106,14 +108,11 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		if len(r.Cases) == 0 {
 			continue
 		}
-		var hf harnessFunc
-		var err error
-		if tableOK(r) {
-			hf, err = harnessFor(r)
-		} else {
-			hf, err = codeFor(r)
+		hf, err := harnessFunction(r)
+		if err == nil && !tableOK(r) {
 			if info, ok := f.Src.(*FuncInfo); ok && info.Stream != NoStream {
-				data.Stdin = true
+				data.Stdin = data.Stdin || !info.Files
+				data.Files = data.Files || info.Files
 			}
 		}
 		if err != nil {
@@ -127,6 +126,9 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		}
 		if info, ok := f.Src.(*FuncInfo); ok && info.Static {
 			data.Fork = true // each case runs in a child (inChild)
+		}
+		if info, ok := f.Src.(*FuncInfo); ok && info.Inexact {
+			data.Near = true
 		}
 		data.Funcs = append(data.Funcs, hf)
 	}
@@ -154,6 +156,21 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		return nil, fmt.Errorf("%s: rendering the harness: %w", unitPath, err)
 	}
 	return &Rendered{Content: out.Bytes(), Funcs: len(data.Funcs), LeftOut: leftOut}, nil
+}
+
+// harnessFunction writes the test of one function: a table, or one C
+// function per case. A panic, a bug of pbcc's, is returned as an error:
+// the function is left out, the others are still written.
+func harnessFunction(r *gen.Result) (hf harnessFunc, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error (a bug of pbcc): %v", p)
+		}
+	}()
+	if tableOK(r) {
+		return harnessFor(r)
+	}
+	return codeFor(r)
 }
 
 // harnessFor lays out the table and the call of one function.

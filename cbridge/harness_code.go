@@ -106,8 +106,18 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 		return nil, fmt.Errorf("%d inputs for %d parameters", len(c.Inputs), len(f.Params))
 	}
 	var args []string
+	file := false // the case opens its stream as a FILE *
 	for i, in := range c.Inputs {
 		t := w.info.params[i]
+		if w.info.Files && isFile(t) {
+			if in.Ref == nil {
+				args = append(args, "NULL")
+			} else {
+				args = append(args, "pbcc_f")
+				file = true
+			}
+			continue
+		}
 		if t.Kind() == cc.Struct {
 			// a struct by value: a variable, whose pointers are fixed up
 			name := fmt.Sprintf("pbcc_arg%d", i)
@@ -135,8 +145,14 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 	lines = append(lines, w.decls...)
 	lines = append(lines, w.fixups...)
 	lines = append(lines, set...)
-	if w.info.Stream != NoStream {
-		lines = append(lines, fmt.Sprintf("pbcc_stdin(%s, %d);", cString(string(streamBytes(c.Stream, w.info.Stream))), len(streamBytes(c.Stream, w.info.Stream))))
+	data := streamBytes(c.Stream, w.info.Stream)
+	if w.info.Files {
+		// The contents of the FILE * parameters (NULL ones aside).
+		if file {
+			lines = append(lines, fmt.Sprintf("FILE *pbcc_f = pbcc_open(%s, %d);", cString(string(data)), len(data)))
+		}
+	} else if w.info.Stream != NoStream {
+		lines = append(lines, fmt.Sprintf("pbcc_stdin(%s, %d);", cString(string(data)), len(data)))
 	}
 	rt := w.info.result
 	if c.Panic != "" {
@@ -148,7 +164,9 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 	} else {
 		lines = append(lines, cDecl(rt, "got")+" = "+call+";")
 	}
-	if w.info.Stream != NoStream {
+	if file {
+		lines = append(lines, "fclose(pbcc_f);")
+	} else if w.info.Stream != NoStream && !w.info.Files {
 		lines = append(lines, "pbcc_stdin_restore();")
 	}
 	lines = append(lines, "int ok = 1;")
@@ -595,7 +613,7 @@ func (w *caseWriter) exitCase(c gen.Case, call string) []string {
 		"if (pbcc_pid == 0) {",
 		"\tsignal(SIGABRT, pbcc_on_abort);",
 	}
-	if w.info.Stream != NoStream {
+	if w.info.Stream != NoStream && !w.info.Files {
 		data := streamBytes(c.Stream, w.info.Stream)
 		lines = append(lines, fmt.Sprintf("\tpbcc_stdin(%s, %d);", cString(string(data)), len(data)))
 	}

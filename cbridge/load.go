@@ -55,6 +55,14 @@ type FuncInfo struct {
 	// child process, so that it starts from the initial state the
 	// generation assumed, whatever the cases before it did.
 	Static bool
+	// Stdin says that the function, or a function it calls, reads
+	// standard input.
+	Stdin bool
+	// Files says that the function, or a function it calls, reads
+	// characters from a FILE * other than stdin (getc(fp)): the stream
+	// holds its contents, which the harness passes to each FILE *
+	// parameter that is not NULL (one stream for all of them).
+	Files bool
 	// Inexact says that the function, or a function it calls, calls a
 	// libm function whose result pbcc knows only within an ulp (log,
 	// exp, sin, ...): the harness compares doubles within a relative
@@ -87,12 +95,25 @@ const maxRetries = 20
 // File.Errors; the others are still lowered. Load returns an error only
 // when the file cannot be read, or cannot be parsed even with the broken
 // function bodies set aside.
-func Load(path string) (*File, error) {
+func Load(path string) (f *File, err error) {
+	defer func() {
+		// cc or the lowering outside a function (a bug either way): an
+		// error naming the file, not a crash of the whole run.
+		if r := recover(); r != nil {
+			f, err = nil, fmt.Errorf("%s: internal error (a bug of pbcc): %v", path, r)
+		}
+	}()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := cc.NewConfig("", "")
+	if err := cutShort(path, src); err != nil {
+		return nil, err
+	}
+	// The unit is read as the harness compiles it (CFlags: -std=c11):
+	// without GNU's extensions to the headers, a legacy unit may define
+	// its own getline (the Siemens suite's replace does).
+	cfg, err := cc.NewConfig("", "", "-std=c11")
 	if err != nil {
 		return nil, fmt.Errorf("%s: configuring the C front end: %w", path, err)
 	}
@@ -240,6 +261,14 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 						info.Static = true
 						changed = true
 					}
+					if gi.Stdin && !info.Stdin {
+						info.Stdin = true
+						changed = true
+					}
+					if gi.Files && !info.Files {
+						info.Files = true
+						changed = true
+					}
 					if gi.Inexact && !info.Inexact {
 						info.Inexact = true
 						changed = true
@@ -255,6 +284,11 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 		if f.Src.(*FuncInfo).Stream == MixedStream {
 			file.Errors = append(file.Errors, &Error{Pos: f.Pos, Func: f.Name,
 				Msg: "unsupported: reading standard input both by characters and with scanf"})
+			continue
+		}
+		if info := f.Src.(*FuncInfo); info.Stdin && info.Files {
+			file.Errors = append(file.Errors, &Error{Pos: f.Pos, Func: f.Name,
+				Msg: "unsupported: reading both standard input and a FILE *"})
 			continue
 		}
 		file.Funcs = append(file.Funcs, f)
@@ -385,6 +419,52 @@ func (u *unit) signatureOf(fd *cc.FunctionDefinition) (*ir.Func, error) {
 
 // ---- Recovering from errors ----
 
+// cutShort reports a file that ends inside a declarator, after a "*" or a
+// type qualifier: cc/v4's parser loops there for ever (typeQualifierList
+// does not stop at the end of the file). The error names the last token.
+func cutShort(path string, src []byte) error {
+	end := len(src)
+	for {
+		for end > 0 && strings.ContainsRune(" \t\r\n\f\v", rune(src[end-1])) {
+			end--
+		}
+		if end >= 2 && string(src[end-2:end]) == "*/" {
+			if i := strings.LastIndex(string(src[:end-2]), "/*"); i >= 0 {
+				end = i
+				continue
+			}
+		}
+		break
+	}
+	last := ""
+	switch {
+	case end > 0 && src[end-1] == '*':
+		last = "*"
+	default:
+		for _, q := range []string{"const", "volatile", "restrict", "_Atomic", "__restrict"} {
+			if strings.HasSuffix(string(src[:end]), q) && (end == len(q) || !isIdentByte(src[end-len(q)-1])) {
+				last = q
+			}
+		}
+	}
+	if last == "" {
+		return nil
+	}
+	line, col := 1, 1
+	for _, c := range src[:end-len(last)] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Errorf("%s:%d:%d: unexpected end of file after %q", path, line, col, last)
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 // placeErrors rewrites cc's error text for the file at path, whose content
 // is src: a message cc could not place ("-: unexpected <EOF>", at the
 // end of a truncated file) is placed at the end of the file, and a
@@ -401,9 +481,21 @@ func placeErrors(text, path string, src []byte) string {
 	end := fmt.Sprintf("%s:%d:%d: ", path, line, col)
 	var out []string
 	seen := map[string]bool{}
+	at := "" // the position of the last message placed
 	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		l = ccOrigin.ReplaceAllString(l, "")
 		if rest, ok := strings.CutPrefix(l, "-: "); ok {
 			l = end + rest
+		}
+		if m := diagRE.FindStringSubmatch(l); m != nil {
+			at = fmt.Sprintf("%s:%s:%s: ", m[1], m[2], m[3])
+		} else if strings.TrimSpace(l) != "" {
+			// cc gave up without a position ("TODO ... internal
+			// error"): at the last place it named, else the end.
+			if at == "" {
+				at = end
+			}
+			l = at + "the C front end (cc/v4) fails here: " + strings.TrimSpace(strings.TrimPrefix(l, "TODO "))
 		}
 		if !seen[l] {
 			seen[l] = true
@@ -421,6 +513,10 @@ type diagnostic struct {
 
 var diagRE = regexp.MustCompile(`(?m)^(.+?):(\d+):(\d+): (.*)$`)
 
+// ccOrigin is the place in cc/v4's own source some of its messages end
+// with, " (check.go:2713:check:)": no use to a user.
+var ccOrigin = regexp.MustCompile(` \([a-z0-9_]+\.go:\d+:[A-Za-z0-9_.]*:\)`)
+
 // parseDiagnostics splits cc's error text into its "file:line:col: msg"
 // lines.
 func parseDiagnostics(s string) []diagnostic {
@@ -428,7 +524,7 @@ func parseDiagnostics(s string) []diagnostic {
 	for _, m := range diagRE.FindAllStringSubmatch(s, -1) {
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		ds = append(ds, diagnostic{Pos: ir.Pos{File: m[1], Line: line, Col: col}, Msg: m[4]})
+		ds = append(ds, diagnostic{Pos: ir.Pos{File: m[1], Line: line, Col: col}, Msg: ccOrigin.ReplaceAllString(m[4], "")})
 	}
 	return ds
 }

@@ -137,10 +137,24 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		b.emit(ir.NewFree(p), x)
 		return nil
 	case "getc", "fgetc", "getchar":
+		if name != "getchar" && len(args) == 1 && !isStdin(args[0]) && isFile(args[0].Type()) {
+			if d := b.declarationOf(args[0], b.text(args[0])); d == nil || !d.IsParam() {
+				b.unsupported(x, "%s from a FILE * other than stdin or a parameter", name)
+			}
+			// A FILE * of the unit's: the stream its contents are read
+			// from, which the harness opens (FuncInfo.Files); reading
+			// through NULL is a nil dereference, which the Load checks.
+			fp := b.expr(args[0])
+			b.value(ir.NewLoad(fp), x)
+			b.info.Stream |= CharStream
+			b.info.Files = true
+			return b.value(ir.NewReadInput(i32), x)
+		}
 		if name == "getchar" && len(args) != 0 || name != "getchar" && (len(args) != 1 || !isStdin(args[0])) {
 			b.unsupported(x, "%s from a stream other than stdin", name)
 		}
 		b.info.Stream |= CharStream
+		b.info.Stdin = true
 		return b.value(ir.NewReadInput(i32), x)
 	case "scanf":
 		if len(args) != 2 || !isStringLiteral(args[0]) || strings.TrimSpace(string(stringBytes(args[0]))) != "%d" {
@@ -151,6 +165,7 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 			b.unsupported(x, "scanf(\"%%d\") into %s", args[1].Type())
 		}
 		b.info.Stream |= NumberStream
+		b.info.Stdin = true
 		p := b.expr(args[1])
 		v := b.value(ir.NewReadInput(i32), x)
 		b.emit(ir.NewStore(p, v), x)
@@ -170,6 +185,31 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		b.terminate(&ir.Panic{X: status, Exit: true}, x)
 		return nil
 	}
+	if name == "fgets" && len(args) == 3 {
+		// pbcc_fgets_stdin or pbcc_fgets_file (libc.c), which read the
+		// case's stream as getc does.
+		model, fileArg := "pbcc_fgets_stdin", false
+		if !isStdin(args[2]) {
+			d := b.declarationOf(args[2], b.text(args[2]))
+			if !isFile(args[2].Type()) || d == nil || !d.IsParam() {
+				b.unsupported(x, "fgets from a FILE * other than stdin or a parameter")
+			}
+			model, fileArg = "pbcc_fgets_file", true
+		}
+		lf := b.u.lib[model]
+		if lf == nil {
+			b.unsupported(x, "fgets (no model)")
+		}
+		info := lf.Src.(*FuncInfo)
+		b.info.Stream |= CharStream
+		if fileArg {
+			b.info.Files = true
+		} else {
+			b.info.Stdin = true
+			args = args[:2]
+		}
+		return b.value(ir.NewCall(lf, b.args(args, info.params)), x)
+	}
 	if lf := b.u.lib[name]; lf != nil {
 		info := lf.Src.(*FuncInfo)
 		if len(args) != len(info.params) {
@@ -184,7 +224,9 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 	}
 	if outputFuncs[name] && discard {
 		for _, a := range args {
-			if !isStringLiteral(a) && !isStdin(a) && hasEffects(a) {
+			// Evaluated when it has effects, or reads memory that may
+			// not be there (putc(lin[j], stdout) with lin NULL).
+			if !isStringLiteral(a) && !isStdin(a) && (hasEffects(a) || dereferences(a)) {
 				b.expr(a)
 			}
 		}

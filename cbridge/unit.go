@@ -71,6 +71,10 @@ func (u *unit) irType(t cc.Type) (ir.Type, bool) {
 		return ir.Float{Bits: 64}, true
 	case cc.Ptr:
 		elem := t.(*cc.PointerType).Elem()
+		if isFileType(elem) {
+			// FILE *: an opaque handle, NULL or a stream (isFile).
+			return ir.Pointer{Elem: ir.Int{Bits: 8}}, true
+		}
 		switch elem.Kind() {
 		case cc.Void:
 			return ir.Pointer{Elem: ir.Int{Bits: 8}}, true
@@ -198,4 +202,21 @@ func zeroValue(t ir.Type) ir.Value {
 		return ir.NilConst(t)
 	}
 	return nil
+}
+
+// isFileType reports whether t is stdio's FILE (struct _IO_FILE in glibc,
+// however typedef'd).
+func isFileType(t cc.Type) bool {
+	st, ok := t.(*cc.StructType)
+	if !ok || t.Kind() != cc.Struct {
+		return false
+	}
+	tag := st.Tag()
+	return tag.SrcStr() == "_IO_FILE"
+}
+
+// isFile reports whether t is FILE *.
+func isFile(t cc.Type) bool {
+	pt, ok := t.(*cc.PointerType)
+	return ok && isFileType(pt.Elem())
 }

@@ -69,3 +69,23 @@ func hasEffects(e cc.Node) bool {
 	})
 	return found
 }
+
+// dereferences reports whether e reads memory through a pointer or an
+// index: a[i], *p, p->f.
+func dereferences(e cc.Node) bool {
+	found := false
+	inspect(e, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionIndex || x.Case == cc.PostfixExpressionPSelect {
+				found = true
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionDeref {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

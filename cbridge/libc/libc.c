@@ -253,3 +253,52 @@ int memcmp(const void *a, const void *b, size_t n)
 			return p[i] - q[i];
 	return 0;
 }
+
+/* fgets, as glibc's: at most n - 1 characters, up to and including a
+ * newline, then a NUL; NULL when the stream ends before any character
+ * (s unchanged) or n <= 0. pbcc_fgets_stdin reads standard input,
+ * pbcc_fgets_file a FILE * parameter of the unit's (the front end picks
+ * one by fgets's third argument). */
+int getchar(void);
+typedef struct _IO_FILE FILE;
+int getc(FILE *fp);
+
+char *pbcc_fgets_stdin(char *s, int n)
+{
+	int i = 0, c;
+	if (n <= 0)
+		return NULL;
+	while (i < n - 1) {
+		c = getchar();
+		if (c == -1) {
+			if (i == 0)
+				return NULL;
+			break;
+		}
+		s[i++] = c;
+		if (c == '\n')
+			break;
+	}
+	s[i] = 0;
+	return s;
+}
+
+char *pbcc_fgets_file(char *s, int n, FILE *fp)
+{
+	int i = 0, c;
+	if (n <= 0)
+		return NULL;
+	while (i < n - 1) {
+		c = getc(fp);
+		if (c == -1) {
+			if (i == 0)
+				return NULL;
+			break;
+		}
+		s[i++] = c;
+		if (c == '\n')
+			break;
+	}
+	s[i] = 0;
+	return s;
+}

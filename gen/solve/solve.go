@@ -22,6 +22,7 @@ import (
 	"math/big"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -225,6 +226,103 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 	return Sat, fill(any, inputs, mentioned), nil
 }
 
+// descend moves the number input in (or a byte of text other than 'a')
+// towards 0, by the largest steps first, while holds: within an interval
+// of values that hold, it reaches the end nearest 0 wherever it starts.
+// It reports whether it moved.
+func descend(in Input, m Model, holds func() bool) bool {
+	if !in.Canonical || in.Var.IsBool() {
+		return false
+	}
+	if in.Kind != Number && !(in.Terminated && m[in.Var.Name] != 'a') {
+		return false // a byte of text that reads well ('a') stays
+	}
+	if in.Kind != Number {
+		// A printable byte stays printable: "P" becomes "A", not "\001".
+		if c := m[in.Var.Name] & 0xff; c >= ' ' && c <= '~' {
+			f := holds
+			holds = func() bool {
+				c := m[in.Var.Name] & 0xff
+				return c >= ' ' && c <= '~' && f()
+			}
+		}
+	}
+	name, bits := in.Var.Name, in.Var.Bits
+	mask := term.Mask(bits)
+	x := m[name] & mask
+	moved := false
+	for step := uint64(1) << (bits - 1); step > 0; step >>= 1 {
+		neg := in.Signed && x>>(bits-1) == 1
+		var y uint64
+		switch {
+		case neg && (-x)&mask >= step:
+			y = (x + step) & mask // towards 0 from below
+		case !neg && x >= step:
+			y = x - step
+		default:
+			continue
+		}
+		m[name] = y
+		if holds() {
+			x, moved = y, true
+		} else {
+			m[name] = x
+		}
+	}
+	return moved
+}
+
+// deleteBytes removes, while holds, each byte of each C string of m in
+// turn (the bytes after it move down, the last becomes NUL): "--a=" and
+// "--=@" both become "--=", where replacing bytes alone would stop at
+// whichever the solver gave. The bytes of a string are the Terminated
+// inputs named "s[0]", "s[1]", ... in order.
+func deleteBytes(inputs []Input, m Model, holds func() bool) {
+	var groups [][]string
+	prev := ""
+	for _, in := range inputs {
+		if !in.Canonical || !in.Terminated {
+			prev = ""
+			continue
+		}
+		base, _, ok := strings.Cut(in.Var.Name, "[")
+		if !ok {
+			prev = ""
+			continue
+		}
+		if base != prev {
+			groups = append(groups, nil)
+			prev = base
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], in.Var.Name)
+	}
+	for _, g := range groups {
+		for i := 0; i < len(g); i++ {
+			if m[g[i]] == 0 {
+				break // the end of the string
+			}
+			old := make([]uint64, len(g))
+			for k, name := range g {
+				old[k] = m[name]
+			}
+			for k := i; k < len(g); k++ {
+				if k+1 < len(g) {
+					m[g[k]] = old[k+1]
+				} else {
+					m[g[k]] = 0
+				}
+			}
+			if holds() {
+				i-- // the next byte is now at i
+				continue
+			}
+			for k, name := range g {
+				m[name] = old[k]
+			}
+		}
+	}
+}
+
 // Canonical returns a copy of m made independent, as far as it can, of which model
 // the solver happened to give, for inputs marked Canonical: Z3's choice
 // among the models of a formula may vary from run to run of one
@@ -272,6 +370,7 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 		}
 		m[name] = old
 	}
+	deleteBytes(inputs, m, holds)
 	for _, in := range inputs {
 		switch {
 		case in.Canonical && in.Terminated:
@@ -281,29 +380,15 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 			try(in.Var.Name, 'a', '0')
 		}
 	}
-	for _, in := range inputs {
-		if !in.Canonical || in.Kind != Number || in.Var.IsBool() {
-			continue
-		}
-		name, bits := in.Var.Name, in.Var.Bits
-		mask := term.Mask(bits)
-		x := m[name] & mask
-		for step := uint64(1) << (bits - 1); step > 0; step >>= 1 {
-			neg := in.Signed && x>>(bits-1) == 1
-			var y uint64
-			switch {
-			case neg && (-x)&mask >= step:
-				y = (x + step) & mask // towards 0 from below
-			case !neg && x >= step:
-				y = x - step
-			default:
-				continue
-			}
-			m[name] = y
-			if holds() {
-				x = y
-			} else {
-				m[name] = x
+	// Numbers tied by the formula (a >= b) move in turns: repeat until
+	// none moves, so that the result depends less on where the solver
+	// started. So do the bytes of text that could become neither NUL nor
+	// 'a' ("P" and "C" for an upper-case letter both become "A").
+	for pass, moved := 0, true; moved && pass < 16; pass++ {
+		moved = false
+		for _, in := range inputs {
+			if descend(in, m, holds) {
+				moved = true
 			}
 		}
 	}

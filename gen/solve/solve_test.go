@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"maps"
 	"math/rand"
 	"testing"
 
@@ -102,5 +103,55 @@ func TestCheckSmallPrefersSmallInputs(t *testing.T) {
 	st, _, err := s.CheckSmall(term.And(term.SLT(a, b), term.SLT(b, a)), ins)
 	if err != nil || st != Unsat {
 		t.Errorf("contradiction: %v %v", st, err)
+	}
+}
+
+// TestCanonicalDeletesBytes: two models of "a C string that starts with
+// "--" and has an '=' after it" that the solver may give, "--a=" and
+// "--=@", become the same canonical model.
+func TestCanonicalDeletesBytes(t *testing.T) {
+	var inputs []Input
+	b := make([]*term.Term, 5)
+	for i := range b {
+		b[i] = term.Var("s["+string(rune('0'+i))+"]", 8)
+		inputs = append(inputs, Input{Var: b[i], Kind: Text, Canonical: true, Terminated: true})
+	}
+	ch := func(c byte) *term.Term { return term.BV(uint64(c), 8) }
+	// s[0] == '-' && s[1] == '-' && s[2] != 0 && (s[2] == '=' || s[3] == '=')
+	f := term.And(term.Eq(b[0], ch('-')), term.Eq(b[1], ch('-')), term.Not(term.Eq(b[2], ch(0))),
+		term.Or(term.Eq(b[2], ch('=')), term.And(term.Not(term.Eq(b[3], ch(0))), term.Eq(b[3], ch('=')))))
+	model := func(s string) Model {
+		m := Model{}
+		for i := range b {
+			if i < len(s) {
+				m[b[i].Name] = uint64(s[i])
+			} else {
+				m[b[i].Name] = 0
+			}
+		}
+		return m
+	}
+	c1, c2 := Canonical(f, inputs, model("--a=")), Canonical(f, inputs, model("--=@"))
+	if !maps.Equal(c1, c2) || c1["s[2]"] != '=' || c1["s[3]"] != 0 {
+		t.Errorf("Canonical: %v and %v, want both \"--=\"", c1, c2)
+	}
+}
+
+// TestCanonicalDescendsBytes: an upper-case letter the solver picked
+// becomes the smallest one, wherever it started, and stays printable.
+func TestCanonicalDescendsBytes(t *testing.T) {
+	c := term.Var("s[0]", 8)
+	inputs := []Input{{Var: c, Kind: Text, Canonical: true, Terminated: true}}
+	f := term.And(term.ULE(term.BV('A', 8), c), term.ULE(c, term.BV('Z', 8)))
+	for _, start := range []uint64{'P', 'C', 'Z'} {
+		if got := Canonical(f, inputs, Model{"s[0]": start})["s[0]"]; got != 'A' {
+			t.Errorf("Canonical from %q: %q, want 'A'", rune(start), rune(got))
+		}
+	}
+	// Neither upper case, NUL nor 'a': a printable start stays printable
+	// (' ', not 1).
+	g := term.And(term.Not(f), term.Not(term.Eq(c, term.BV(0, 8))), term.Not(term.Eq(c, term.BV('a', 8))))
+	if got := Canonical(g, inputs, Model{"s[0]": 'x'})["s[0]"]; got != ' ' {
+		t.Errorf("Canonical of 'x': %d, want ' '", got)
 	}
 }
