@@ -115,3 +115,21 @@ func TestBudgetFairShare(t *testing.T) {
 		t.Errorf("the last function, 2 workers: %v, want all the time left", got)
 	}
 }
+
+// TestNotMeasured: when the run's budget ends before the measurement,
+// the summary says "not measured" and why, not "not covered by the
+// tests", and the run is no failure.
+func TestNotMeasured(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := newModule(t, "dead")
+	code, stdout, stderr := pbcc(t, dir, "gen", "-timeout", "300ms", "./dead")
+	if code != 0 {
+		t.Errorf("exit %d, want 0:\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "not measured: the run's time budget (-timeout) ended before the measurement did") ||
+		strings.Contains(stdout, "not by the tests on the real code") {
+		t.Errorf("the summary does not say the coverage was not measured:\n%s", stdout)
+	}
+}
