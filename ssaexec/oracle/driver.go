@@ -76,7 +76,7 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 	if len(covered) == len(own) && !tg.first {
 		return
 	}
-	var corpus [][]uint64
+	var corpus [][]pbccreflect.Value // the inputs kept, as they were before their call
 	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15))
 	start := pbcctime.Now()
 	for it := 0; it < {{.Calls}}; it++ {
@@ -84,19 +84,25 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 			pbccWrite(pbccExploreLine{Func: idx, Stop: "time budget"})
 			return
 		}
-		seeds := make([]uint64, ft.NumIn())
-		if len(corpus) > 0 && len(seeds) > 0 && rng.IntN(3) > 0 {
-			copy(seeds, corpus[rng.IntN(len(corpus))])
-			seeds[rng.IntN(len(seeds))] = rng.Uint64()
-		} else {
-			for i := range seeds {
-				seeds[i] = rng.Uint64()
+		var args []pbccreflect.Value
+		if len(corpus) > 0 && ft.NumIn() > 0 && rng.IntN(4) > 0 {
+			// A kept input, one argument changed: made anew, or edited
+			// (a token of the function's own inserted in a string, a
+			// number moved, an element added).
+			args = pbccSafeClone(corpus[rng.IntN(len(corpus))])
+			i := rng.IntN(len(args))
+			if rng.IntN(3) == 0 {
+				args[i] = pbccreflect.New(ft.In(i)).Elem()
+				pbccFill(args[i], rng, &tg, 0)
+			} else {
+				pbccMutate(args[i], rng, &tg, 0)
 			}
-		}
-		args := make([]pbccreflect.Value, ft.NumIn())
-		for i := range args {
-			args[i] = pbccreflect.New(ft.In(i)).Elem()
-			pbccFill(args[i], pbccrand.New(pbccrand.NewPCG(seeds[i], uint64(i))), &tg, 0)
+		} else {
+			args = make([]pbccreflect.Value, ft.NumIn())
+			for i := range args {
+				args[i] = pbccreflect.New(ft.In(i)).Elem()
+				pbccFill(args[i], rng, &tg, 0)
+			}
 		}
 		pristine := pbccSafeClone(args) // the call may change args
 		hits := map[int]bool{}
@@ -118,7 +124,7 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		for _, k := range fresh {
 			covered[k] = true
 		}
-		corpus = append(corpus, seeds)
+		corpus = append(corpus, pristine)
 		// The smallest inputs that still reach the new sites, the same
 		// way (returning or panicking), are what a reader sees.
 		if small := pbccShrink(fv, ft, pristine, fresh, done); small != nil {
@@ -179,6 +185,109 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 		return res, done, msg, true
 	case <-pbcctime.After(pbcctime.Second):
 		return nil, false, "", false
+	}
+}
+
+// pbccMutate edits v in place, a little: a string gets a token of the
+// function's, a digit or a letter inserted, or loses or changes a byte; a
+// number moves by one, doubles or becomes a constant of the function; a
+// collection gets an element more, or one of its elements is edited.
+func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) {
+	if !v.CanSet() {
+		if !v.CanAddr() {
+			return
+		}
+		v = pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
+	}
+	t := v.Type()
+	if depth > 4 {
+		return
+	}
+	switch t.Kind() {
+	case pbccreflect.Bool:
+		v.SetBool(!v.Bool())
+	case pbccreflect.Int, pbccreflect.Int8, pbccreflect.Int16, pbccreflect.Int32, pbccreflect.Int64:
+		switch n := v.Int(); r.IntN(4) {
+		case 0:
+			v.SetInt(n + 1)
+		case 1:
+			v.SetInt(n - 1)
+		case 2:
+			v.SetInt(n * 2)
+		default:
+			v.SetInt(pbccInt(r, tg))
+		}
+	case pbccreflect.Uint, pbccreflect.Uint8, pbccreflect.Uint16, pbccreflect.Uint32, pbccreflect.Uint64, pbccreflect.Uintptr:
+		switch n := v.Uint(); r.IntN(4) {
+		case 0:
+			v.SetUint(n + 1)
+		case 1:
+			v.SetUint(n - 1)
+		case 2:
+			v.SetUint(n * 2)
+		default:
+			v.SetUint(uint64(pbccInt(r, tg)))
+		}
+	case pbccreflect.Float32, pbccreflect.Float64:
+		if r.IntN(2) == 0 {
+			v.SetFloat(v.Float() + float64(r.IntN(3)-1))
+		} else {
+			v.SetFloat(pbccFloat(r, tg))
+		}
+	case pbccreflect.String:
+		s := v.String()
+		i := 0
+		if len(s) > 0 {
+			i = r.IntN(len(s) + 1)
+		}
+		switch r.IntN(5) {
+		case 0, 1:
+			tok := pbccString(r, tg)
+			if len(tg.strs) > 0 && r.IntN(2) == 0 {
+				tok = tg.strs[r.IntN(len(tg.strs))]
+			}
+			s = s[:i] + tok + s[i:]
+		case 2:
+			s = s[:i] + string("0123456789"[r.IntN(10)]) + s[i:]
+		case 3:
+			if i < len(s) {
+				s = s[:i] + s[i+1:]
+			}
+		default:
+			if i < len(s) {
+				s = s[:i] + string(pbccAlphabet[r.IntN(len(pbccAlphabet))]) + s[i+1:]
+			}
+		}
+		v.SetString(s)
+	case pbccreflect.Slice:
+		if v.Len() == 0 || r.IntN(3) == 0 {
+			e := pbccreflect.New(t.Elem()).Elem()
+			pbccFill(e, r, tg, depth+1)
+			v.Set(pbccreflect.Append(v, e))
+			return
+		}
+		pbccMutate(v.Index(r.IntN(v.Len())), r, tg, depth+1)
+	case pbccreflect.Array:
+		if v.Len() > 0 {
+			pbccMutate(v.Index(r.IntN(v.Len())), r, tg, depth+1)
+		}
+	case pbccreflect.Pointer:
+		if v.IsNil() {
+			p := pbccreflect.New(t.Elem())
+			pbccFill(p.Elem(), r, tg, depth+1)
+			v.Set(p)
+			return
+		}
+		pbccMutate(v.Elem(), r, tg, depth+1)
+	case pbccreflect.Struct:
+		if n := t.NumField(); n > 0 {
+			i := r.IntN(n)
+			if t.PkgPath() == pbccPkgPath || t.Field(i).IsExported() {
+				pbccMutate(v.Field(i), r, tg, depth+1)
+			}
+		}
+	default:
+		pbccFill(v, r, tg, depth)
 	}
 }
 

@@ -31,7 +31,7 @@ type ExploreOptions struct {
 }
 
 // DefaultExplore is what pbcc gen uses.
-var DefaultExplore = ExploreOptions{Calls: 3000, Budget: 2 * time.Second}
+var DefaultExplore = ExploreOptions{Calls: 10000, Budget: 2 * time.Second}
 
 // An Explored function is one Explore searched, or could not.
 type Explored struct {
