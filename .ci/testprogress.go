@@ -82,6 +82,7 @@ func main() {
 
 	outputs := map[string][]string{} // test output, kept until it passes
 	failed := false
+	passed, failures := 0, 0 // top-level tests
 	sc := bufio.NewScanner(out)
 	sc.Buffer(nil, 16<<20)
 	for sc.Scan() {
@@ -107,6 +108,9 @@ func main() {
 		case "output", "build-output":
 			outputs[key] = append(outputs[key], e.Output)
 		case "pass", "skip":
+			if top && e.Action == "pass" {
+				passed++
+			}
 			delete(running, key)
 			if top && e.Action == "pass" && e.Elapsed >= slow.Seconds() {
 				fmt.Printf("  %-36s %-40s %6.1fs\n", e.Package, e.Test, e.Elapsed)
@@ -119,6 +123,9 @@ func main() {
 			delete(outputs, key)
 		case "fail", "build-fail":
 			failed = true
+			if top {
+				failures++
+			}
 			delete(running, key)
 			if e.Test != "" {
 				fmt.Printf("--- FAIL: %s %s (%.1fs)\n%s", e.Package, e.Test, e.Elapsed, strings.Join(outputs[key], ""))
@@ -133,6 +140,8 @@ func main() {
 	close(done)
 	err = cmd.Wait()
 	fmt.Printf("go test: %s in all\n", time.Since(start).Round(time.Second))
+	// The plain closing line CI reads: top-level tests, as go test counts them.
+	fmt.Printf("%d passed, %d failed\n", passed, failures)
 	if err != nil || failed {
 		if ee, ok := err.(*exec.ExitError); ok {
 			os.Exit(ee.ExitCode())
