@@ -22,13 +22,13 @@ func TestTritypPBCC(t *testing.T) {
 		{name: "b<=0", a: 1, b: 0, c: 0, want: 4},
 		{name: "c<=0", a: 1, b: 1, c: 0, want: 4},
 		{name: "a_plus_b<=c", a: 1, b: 1, c: 2, want: 4},
-		{name: "a_plus_c<=b", a: 1, b: 5, c: 1, want: 4},
-		{name: "b_plus_c<=a", a: 5, b: 1, c: 1, want: 4},
+		{name: "a_plus_c<=b", a: 1, b: 2, c: 1, want: 4},
+		{name: "b_plus_c<=a", a: 2, b: 1, c: 1, want: 4},
 		{name: "a!=b", a: 1, b: 2, c: 2, want: 2},
 		{name: "b==c", a: 1, b: 1, c: 1, want: 1},
 		{name: "a==b", a: 2, b: 2, c: 1, want: 2},
 		{name: "a==c", a: 2, b: 1, c: 2, want: 2},
-		{name: "a!=c", a: 5, b: 4, c: 6, want: 3},
+		{name: "a!=c", a: 3, b: 4, c: 2, want: 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
