@@ -10,6 +10,11 @@
 // panic and the pointees after the call that the real run shows. Where
 // pbcc's model said otherwise, the real run wins and the case counts as a
 // mismatch.
+//
+// With PBCC_KEEP set in the environment, the temporary directories of
+// the oracle runs and of the checks before writing (their overlays, the
+// files they ran, the records) are kept, for a person looking into a
+// failure.
 package oracle
 
 import (
