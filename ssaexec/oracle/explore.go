@@ -135,26 +135,14 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	for p, data := range in.Files {
 		files[p] = data
 	}
-	overlay := map[string]string{}
-	n := 0
-	for p, data := range files {
+	for p := range files {
 		if _, err := os.Stat(p); err == nil && (filepath.Base(p) == explorerName || filepath.Base(p) == recorderName) {
 			return out, fmt.Errorf("oracle: %s exists; it is the name of a file pbcc adds for its runs", p)
 		}
-		tp := filepath.Join(tmp, fmt.Sprintf("%d_%s", n, filepath.Base(p)))
-		n++
-		if err := os.WriteFile(tp, data, 0o644); err != nil {
-			return out, fmt.Errorf("oracle: %w", err)
-		}
-		overlay[p] = tp
 	}
-	js, err := json.Marshal(map[string]any{"Replace": overlay})
+	overlayPath, _, err := writeOverlay(tmp, "overlay", files)
 	if err != nil {
-		return out, fmt.Errorf("oracle: %w", err)
-	}
-	overlayPath := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
-		return out, fmt.Errorf("oracle: %w", err)
+		return out, err
 	}
 	recs := filepath.Join(tmp, "explore.jsonl")
 	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,

@@ -29,6 +29,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -63,19 +64,9 @@ func union(a, b []int) []int {
 	if len(b) == 0 {
 		return a
 	}
-	m := map[int]bool{}
-	for _, x := range a {
-		m[x] = true
-	}
-	for _, x := range b {
-		m[x] = true
-	}
-	out := make([]int, 0, len(m))
-	for x := range m {
-		out = append(out, x)
-	}
-	sort.Ints(out)
-	return out
+	u := append(slices.Clone(a), b...)
+	slices.Sort(u)
+	return slices.Compact(u)
 }
 
 // recorderName is the file the recorder is overlaid as in the package's
@@ -102,11 +93,11 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 		defer os.RemoveAll(tmp)
 	}
 
-	overlay := map[string]string{}
+	testFiles := map[string][]byte{} // the oracle test file of each source file, by the path it stands in for
 	cases := map[[2]string]emit.CaseRef{}
 	var tests []string
 	var errs []error
-	for i, f := range files {
+	for _, f := range files {
 		content, refs, err := emit.Oracle(pkgName, f.Results)
 		if o := (*emit.OmittedError)(nil); errors.As(err, &o) {
 			err = nil // what it leaves out is said when the file is written
@@ -115,11 +106,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			errs = append(errs, fmt.Errorf("oracle: %s: %w", f.Src, err))
 			continue
 		}
-		path := filepath.Join(tmp, fmt.Sprintf("%d_oracle_test.go", i))
-		if err := os.WriteFile(path, content, 0o644); err != nil {
-			return verdicts, fmt.Errorf("oracle: %w", err)
-		}
-		overlay[emit.TestFileName(f.Src)] = path
+		testFiles[emit.TestFileName(f.Src)] = content
 		for k, ref := range refs {
 			cases[k] = ref
 			tests = append(tests, k[0])
@@ -133,7 +120,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 		return finish(verdicts, append(errs, fmt.Errorf("oracle: %s exists; it is the name of pbcc's recorder", recPath)))
 	}
 	sort.Strings(tests)
-	tests = compact(tests)
+	tests = slices.Compact(tests)
 	for i, t := range tests {
 		tests[i] = regexp.QuoteMeta(t)
 	}
@@ -147,32 +134,18 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 		if hits && ierr != nil {
 			continue
 		}
-		over := maps.Clone(overlay)
 		rec, err := recorder(pkgName, hits)
 		if err != nil {
 			return finish(verdicts, append(errs, err))
 		}
+		over := maps.Clone(testFiles)
+		over[recPath] = rec
 		if hits {
-			for path, data := range in.Files {
-				p := filepath.Join(tmp, fmt.Sprintf("i%d_%s", len(over), filepath.Base(path)))
-				if err := os.WriteFile(p, data, 0o644); err != nil {
-					return verdicts, fmt.Errorf("oracle: %w", err)
-				}
-				over[path] = p
-			}
+			maps.Copy(over, in.Files)
 		}
-		recFile := filepath.Join(tmp, fmt.Sprintf("recorder%v_test.go", hits))
-		if err := os.WriteFile(recFile, rec, 0o644); err != nil {
-			return verdicts, fmt.Errorf("oracle: %w", err)
-		}
-		over[recPath] = recFile
-		js, err := json.Marshal(map[string]any{"Replace": over})
+		overlayPath, _, err := writeOverlay(tmp, fmt.Sprintf("overlay%v", hits), over)
 		if err != nil {
-			return verdicts, fmt.Errorf("oracle: %w", err)
-		}
-		overlayPath := filepath.Join(tmp, fmt.Sprintf("overlay%v.json", hits))
-		if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
-			return verdicts, fmt.Errorf("oracle: %w", err)
+			return verdicts, err
 		}
 		os.Remove(out)
 		cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
@@ -224,12 +197,6 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			}
 		}
 	}
-	for _, f := range files {
-		for _, r := range f.Results {
-			v := verdicts[r]
-			v.Unverified = len(r.Cases) - v.Checked
-		}
-	}
 	return finish(verdicts, errs)
 }
 
@@ -250,16 +217,6 @@ func finish(v map[*gen.Result]*Verdict, errs []error) (map[*gen.Result]*Verdict,
 	return v, fmt.Errorf("%s", b.String())
 }
 
-func compact(s []string) []string {
-	var out []string
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
-}
-
 // timeout is go test's own limit: what is left of ctx, at most two
 // minutes, so that a case that loops for ever (the model bounded a loop
 // the real code does not leave) ends the run rather than the session.
@@ -278,4 +235,32 @@ func tail(b []byte) []byte {
 		return append([]byte("..."), b[len(b)-n:]...)
 	}
 	return b
+}
+
+// writeOverlay writes files (their contents, by the path each stands in
+// for) into tmp, and the overlay that go build -overlay reads
+// (tmp/name.json). It returns that overlay's path and, for each file
+// written, the path it stands in for, by the base name of its copy: go
+// names the copy in some messages.
+func writeOverlay(tmp, name string, files map[string][]byte) (string, map[string]string, error) {
+	paths := slices.Sorted(maps.Keys(files))
+	replace := map[string]string{}
+	standsFor := map[string]string{}
+	for i, path := range paths {
+		cp := filepath.Join(tmp, fmt.Sprintf("%s_%d_%s", name, i, filepath.Base(path)))
+		if err := os.WriteFile(cp, files[path], 0o644); err != nil {
+			return "", nil, fmt.Errorf("oracle: %w", err)
+		}
+		replace[path] = cp
+		standsFor[filepath.Base(cp)] = path
+	}
+	js, err := json.Marshal(map[string]any{"Replace": replace})
+	if err != nil {
+		return "", nil, fmt.Errorf("oracle: %w", err)
+	}
+	overlayPath := filepath.Join(tmp, name+".json")
+	if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
+		return "", nil, fmt.Errorf("oracle: %w", err)
+	}
+	return overlayPath, standsFor, nil
 }

@@ -48,26 +48,12 @@ func Verify(ctx context.Context, dir string, files map[string][]byte, tests []st
 	if os.Getenv("PBCC_KEEP") == "" {
 		defer os.RemoveAll(tmp)
 	}
-	overlay := map[string]string{}
-	byBase := map[string]string{}
-	i := 0
-	for path, content := range files {
-		p := filepath.Join(tmp, fmt.Sprintf("%d_%s", i, filepath.Base(path)))
-		i++
-		if err := os.WriteFile(p, content, 0o644); err != nil {
-			return nil, fmt.Errorf("oracle: %w", err)
-		}
-		overlay[path] = p
-		byBase[filepath.Base(path)] = path
-		byBase[filepath.Base(p)] = path // go names the overlay's file in some messages
-	}
-	js, err := json.Marshal(map[string]any{"Replace": overlay})
+	overlayPath, byBase, err := writeOverlay(tmp, "overlay", files)
 	if err != nil {
-		return nil, fmt.Errorf("oracle: %w", err)
+		return nil, err
 	}
-	overlayPath := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(overlayPath, js, 0o644); err != nil {
-		return nil, fmt.Errorf("oracle: %w", err)
+	for path := range files {
+		byBase[filepath.Base(path)] = path // and by its own name
 	}
 	quoted := make([]string, len(tests))
 	for i, t := range tests {
