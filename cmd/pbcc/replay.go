@@ -30,7 +30,6 @@ var afterReplay func([]*funcResult)
 // keeps the model's values; the error says why, on stderr.
 func replayReal(ctx context.Context, p *ssaexec.Package, results []*funcResult, stderr io.Writer) {
 	byFile := map[string][]*gen.Result{}
-	byResult := map[*gen.Result]*funcResult{}
 	for _, fr := range results {
 		if fr.err != nil || fr.r == nil {
 			continue
@@ -40,7 +39,6 @@ func replayReal(ctx context.Context, p *ssaexec.Package, results []*funcResult, 
 			continue
 		}
 		byFile[fr.file] = append(byFile[fr.file], fr.r)
-		byResult[fr.r] = fr
 	}
 	if len(byFile) == 0 {
 		return
@@ -54,11 +52,14 @@ func replayReal(ctx context.Context, p *ssaexec.Package, results []*funcResult, 
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc: %s: the cases could not all be run on the real code; those kept pbcc's own expected values: %v\n", rel(p.Dir), err)
 	}
-	for r, v := range verdicts {
-		fr := byResult[r]
+	for _, fr := range results { // in source order, so that stderr is the same from run to run
+		v := verdicts[fr.r]
+		if fr.err != nil || v == nil {
+			continue
+		}
 		fr.verdict = v
 		for _, m := range v.Mismatches {
-			fmt.Fprintf(stderr, "pbcc: %s: %s: the real code disagrees with pbcc's model, the real run is kept: %s\n", rel(fr.file), shortName(r.Func), m)
+			fmt.Fprintf(stderr, "pbcc: %s: %s: the real code disagrees with pbcc's model, the real run is kept: %s\n", rel(fr.file), shortName(fr.r.Func), m)
 		}
 	}
 }
