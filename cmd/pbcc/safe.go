@@ -8,6 +8,8 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -143,8 +145,11 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 				changed = true
 			}
 		}
+		// In name order, and the tables in file order below, so that what
+		// is said on stderr is the same from run to run.
+		failed := slices.Sorted(maps.Keys(fails.Tests))
 		drop := map[*gen.Result]map[int]bool{}
-		for name := range fails.Tests {
+		for _, name := range failed {
 			test, sub, ok := strings.Cut(name, "/")
 			if !ok {
 				continue // its failing subtests say which cases
@@ -158,7 +163,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 			}
 			drop[ref.Result][ref.Index] = true
 		}
-		for name := range fails.Tests {
+		for _, name := range failed {
 			if r := tests[name]; r != nil && drop[r] == nil && len(r.Cases) > 0 {
 				// The test failed outside its cases: its table goes.
 				fmt.Fprintf(stderr, "pbcc: %s: %s: its test fails on the real code; the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
@@ -166,18 +171,24 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 				changed = true
 			}
 		}
-		for r, idx := range drop {
-			var kept []gen.Case
-			for i, c := range r.Cases {
-				if idx[i] {
-					fmt.Fprintf(stderr, "pbcc: %s: %s: case %s fails on the real code (its function does not give the same result twice?); left out\n",
-						rel(r.Func.Pos.String()), shortName(r.Func), c.Name)
+		for _, f := range files {
+			for _, r := range byFile[f] {
+				idx := drop[r]
+				if idx == nil {
 					continue
 				}
-				kept = append(kept, c)
+				var kept []gen.Case
+				for i, c := range r.Cases {
+					if idx[i] {
+						fmt.Fprintf(stderr, "pbcc: %s: %s: case %s fails on the real code (its function does not give the same result twice?); left out\n",
+							rel(r.Func.Pos.String()), shortName(r.Func), c.Name)
+						continue
+					}
+					kept = append(kept, c)
+				}
+				r.Cases = kept
+				changed = true
 			}
-			r.Cases = kept
-			changed = true
 		}
 		if !changed {
 			for _, f := range files {
