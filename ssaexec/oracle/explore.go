@@ -281,9 +281,14 @@ func sideEffect(fn *ssa.Function) string {
 			return ""
 		}
 		seen[f] = true
-		if f.Pkg != nil && machine[f.Pkg.Pkg.Path()] || f.Object() != nil && f.Object().Pkg() != nil && machine[f.Object().Pkg().Path()] {
-			name := f.Object().Pkg().Name() + "." + f.Name()
-			if !harmless[name] {
+		var pkg *types.Package
+		if f.Pkg != nil {
+			pkg = f.Pkg.Pkg
+		} else if f.Object() != nil {
+			pkg = f.Object().Pkg()
+		}
+		if pkg != nil && machine[pkg.Path()] {
+			if name := pkg.Name() + "." + f.Name(); !harmless[name] {
 				return name
 			}
 		}
