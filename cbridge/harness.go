@@ -16,16 +16,19 @@ import (
 
 // harnessData is what templates/c_test.tmpl renders.
 type harnessData struct {
-	Command  string   // the command line that generated the file
-	Claims   []string // per function: the coverage generation claims
-	Findings []string // per finding: "file:line: kind in func: inputs"
-	Unit     string   // the unit's file name, as #included
-	Weak     []string // functions the unit uses but does not define (unitInfo.undefined)
-	LeftOut  []string // per function left out: "f: why"
-	Stdin    bool     // some case feeds standard input: emit pbcc_stdin
-	Files    bool     // some case opens a FILE * parameter's contents: emit pbcc_open
-	Near     bool     // some function calls an inexact libm function: emit pbcc_near_float
-	Fork     bool     // some case expects exit or abort: it runs in a child
+	Command  string          // the command line that generated the file
+	Claims   []string        // per function: the coverage generation claims
+	Findings []string        // per finding: "file:line: kind in func: inputs"
+	Unit     string          // the unit's file name, as #included
+	Weak     []string        // functions the unit uses but does not define (unitInfo.undefined)
+	LeftOut  []string        // per function left out: "f: why"
+	Stdin    bool            // some case feeds standard input: emit pbcc_stdin
+	Files    bool            // some case opens a FILE * parameter's contents: emit pbcc_open
+	Fork     bool            // some case runs in a child: emit pbcc_fork and pbcc_wait
+	Exit     bool            // some case expects exit or abort: emit pbcc_on_abort
+	Table    bool            // some function has a table of inputs: main loops over it
+	Runs     bool            // some function has a function per case: emit pbcc_run
+	Uses     map[string]bool // the check helpers the cases call (pbcc_int, ...): emitted
 	Funcs    []harnessFunc
 }
 
@@ -39,7 +42,7 @@ type harnessFunc struct {
 	Call   string // the call of case i, e.g. "trityp(trityp_cases[i].a, ...)"
 	Fields []harnessField
 	Result string     // the C result type; "" for void
-	Format string     // the printf conversion of the result
+	Check  string     // the helper checking the result: pbcc_int or pbcc_uint
 	Cases  []string   // each case's initializer, without braces
 	Code   []caseCode // instead of Fields and Cases
 }
@@ -52,6 +55,14 @@ type caseCode struct {
 }
 
 type harnessField struct{ Type, Name string }
+
+// Decl spells the field's declaration: "int a", "const char *s".
+func (f harnessField) Decl() string {
+	if strings.HasSuffix(f.Type, "*") {
+		return f.Type + f.Name
+	}
+	return f.Type + " " + f.Name
+}
 
 // A Rendered harness is the text of a <src>_pbcc_test.c file, with what
 // could not go into it.
@@ -122,14 +133,14 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 			continue
 		}
 		for _, c := range r.Cases {
-			data.Fork = data.Fork || c.Panic != ""
+			data.Exit = data.Exit || c.Panic != "" && hf.Code != nil
 		}
-		if info, ok := f.Src.(*FuncInfo); ok && info.Static {
+		if info, ok := f.Src.(*FuncInfo); ok && info.Static && hf.Code != nil {
 			data.Fork = true // each case runs in a child (inChild)
 		}
-		if info, ok := f.Src.(*FuncInfo); ok && info.Inexact {
-			data.Near = true
-		}
+		data.Fork = data.Fork || data.Exit
+		data.Table = data.Table || hf.Code == nil
+		data.Runs = data.Runs || hf.Code != nil
 		data.Funcs = append(data.Funcs, hf)
 	}
 	for _, r := range results {
@@ -144,7 +155,8 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 	// The order the sites were found in may vary; the file must not.
 	slices.Sort(data.Findings)
 	slices.Sort(data.Weak)
-	tmpl, err := template.ParseFS(templates.FS, templates.CTest)
+	data.Uses = helpersUsed(data.Funcs)
+	tmpl, err := template.New(templates.CTest).Funcs(template.FuncMap{"cstring": cString}).ParseFS(templates.FS, templates.CTest)
 	if err != nil {
 		return nil, err
 	}
@@ -156,6 +168,30 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		return nil, fmt.Errorf("%s: rendering the harness: %w", unitPath, err)
 	}
 	return &Rendered{Content: out.Bytes(), Funcs: len(data.Funcs), LeftOut: leftOut}, nil
+}
+
+// checkHelpers are the functions of the harness that check a value and
+// print a FAIL line: the template emits those the cases call.
+var checkHelpers = []string{"pbcc_int", "pbcc_uint", "pbcc_float", "pbcc_near", "pbcc_null", "pbcc_nonnull", "pbcc_array"}
+
+// helpersUsed returns the check helpers the functions' cases call.
+func helpersUsed(funcs []harnessFunc) map[string]bool {
+	uses := map[string]bool{}
+	for _, hf := range funcs {
+		if hf.Check != "" {
+			uses[hf.Check] = true
+		}
+		for _, c := range hf.Code {
+			for _, l := range c.Lines {
+				for _, h := range checkHelpers {
+					if strings.Contains(l, h+"(") {
+						uses[h] = true
+					}
+				}
+			}
+		}
+	}
+	return uses
 }
 
 // harnessFunction writes the test of one function: a table, or one C
@@ -192,7 +228,16 @@ func harnessFor(r *gen.Result) (harnessFunc, error) {
 			result = info.ResultType
 		}
 	}
-	hf := harnessFunc{Name: f.Name, Result: result, Format: printfFormat(result)}
+	hf := harnessFunc{Name: f.Name, Result: result, Check: "pbcc_int"}
+	if strings.HasPrefix(result, "unsigned") {
+		hf.Check = "pbcc_uint"
+	}
+	info, _ := f.Src.(*FuncInfo)
+	for i := range f.Params {
+		if stringParam(info, i) {
+			paramTypes[i] = "const char *"
+		}
+	}
 	used := map[string]bool{"name": true, "want": true}
 	var args []string
 	for i, p := range f.Params {
@@ -215,6 +260,17 @@ func harnessFor(r *gen.Result) (harnessFunc, error) {
 		}
 		vals := []string{cString(c.Name)}
 		for i, in := range c.Inputs {
+			if stringParam(info, i) {
+				lit, ok := tableString(in, c)
+				if in.Ref == nil {
+					lit, ok = "NULL", true
+				}
+				if !ok {
+					return harnessFunc{}, fmt.Errorf("case %s: %s: not a string", c.Name, f.Params[i].Name())
+				}
+				vals = append(vals, lit)
+				continue
+			}
 			lit, err := CLiteral(in, paramTypes[i])
 			if err != nil {
 				return harnessFunc{}, fmt.Errorf("case %s: %s: %w", c.Name, f.Params[i].Name(), err)
@@ -234,24 +290,6 @@ func harnessFor(r *gen.Result) (harnessFunc, error) {
 		hf.Cases = append(hf.Cases, strings.Join(vals, ", "))
 	}
 	return hf, nil
-}
-
-// printfFormat returns the printf conversion of a value of C type t as it
-// arrives through the default argument promotions.
-func printfFormat(t string) string {
-	switch t {
-	case "unsigned int":
-		return "%u"
-	case "long":
-		return "%ld"
-	case "unsigned long":
-		return "%lu"
-	case "long long":
-		return "%lld"
-	case "unsigned long long":
-		return "%llu"
-	}
-	return "%d" // int and everything that promotes to it
 }
 
 // CLiteral spells the integer literal l as a C constant of type ctype

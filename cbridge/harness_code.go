@@ -13,7 +13,8 @@ import (
 )
 
 // tableOK reports whether r's cases fit a table: integer parameters and
-// result, no globals, no standard input.
+// result, or strings a const char * points to (stringParam), no globals,
+// no standard input.
 func tableOK(r *gen.Result) bool {
 	scalar := func(t ir.Type) bool {
 		switch t.(type) {
@@ -22,8 +23,9 @@ func tableOK(r *gen.Result) bool {
 		}
 		return false
 	}
-	for _, p := range r.Func.Params {
-		if !scalar(p.T) {
+	info, _ := r.Func.Src.(*FuncInfo)
+	for i, p := range r.Func.Params {
+		if !scalar(p.T) && !stringParam(info, i) {
 			return false
 		}
 	}
@@ -32,15 +34,62 @@ func tableOK(r *gen.Result) bool {
 			return false
 		}
 	}
-	if info, ok := r.Func.Src.(*FuncInfo); ok && (info.Stream != NoStream || info.Static) {
+	if info != nil && (info.Stream != NoStream || info.Static) {
 		return false
 	}
 	for _, c := range r.Cases {
-		if len(c.Globals) > 0 || c.Panic != "" || len(c.Outputs) != len(r.Func.Results) {
+		if len(c.Globals) > 0 || c.Panic != "" || len(c.Outputs) != len(r.Func.Results) || len(c.Inputs) != len(r.Func.Params) {
 			return false
+		}
+		refs := map[*ir.Literal]bool{}
+		for i, in := range c.Inputs {
+			if !stringParam(info, i) || in.Ref == nil {
+				continue
+			}
+			if _, ok := tableString(in, c); !ok || refs[in.Ref] {
+				return false // two parameters pointing to one string: one object
+			}
+			refs[in.Ref] = true
 		}
 	}
 	return true
+}
+
+// stringParam reports whether parameter i of the function of info is a
+// const char *: the function reads a string through it, which a table
+// gives as a string literal.
+func stringParam(info *FuncInfo, i int) bool {
+	if info == nil || i >= len(info.params) || !constPointee(info.params[i]) {
+		return false
+	}
+	return info.params[i].(*cc.PointerType).Elem().Kind() == cc.Char
+}
+
+// tableString returns the string literal of in, a pointer to the start
+// of a char array holding a string, NUL-terminated by the harness as
+// needsNUL says, with no byte after its NUL (a string literal has none).
+func tableString(in ir.Literal, c gen.Case) (string, bool) {
+	if in.Ref == nil || in.Offset != 0 {
+		return "", false
+	}
+	if _, ok := in.Ref.T.(ir.Array); !ok {
+		return "", false
+	}
+	var bounds []int64
+	for _, x := range c.Inputs {
+		if _, ok := x.T.(ir.Int); ok {
+			bounds = append(bounds, x.Int64())
+		}
+	}
+	elems := in.Ref.Elems
+	if needsNUL(elems, cc.Char, 0, bounds) {
+		elems = append(append([]ir.Literal{}, elems...), ir.Literal{T: elems[0].T})
+	}
+	s, ok := stringText(elems, cc.Char)
+	if !ok || len(s)+1 != len(elems) {
+		return "", false
+	}
+	return cString(s), true
 }
 
 // codeFor writes one C function per case of r (see caseWriter).
@@ -51,8 +100,10 @@ func codeFor(r *gen.Result) (harnessFunc, error) {
 		return harnessFunc{}, fmt.Errorf("no C types for the parameters")
 	}
 	hf := harnessFunc{Name: f.Name}
+	scope := fileScope(info)
 	for i, c := range r.Cases {
-		w := &caseWriter{info: info, fn: f.Name, kase: c.Name, objs: map[*ir.Literal]object{}, seen: map[*ir.Literal]bool{}}
+		w := &caseWriter{info: info, fn: f.Name, kase: c.Name, scope: scope,
+			objs: map[*ir.Literal]object{}, seen: map[*ir.Literal]bool{}, names: map[string]bool{}}
 		lines, err := w.write(f, c)
 		if err != nil {
 			return harnessFunc{}, fmt.Errorf("case %s: %w", c.Name, err)
@@ -62,35 +113,62 @@ func codeFor(r *gen.Result) (harnessFunc, error) {
 	return hf, nil
 }
 
+// fileScope returns the names declared at file scope in the unit of
+// info (its own and those of the headers it includes), or nil.
+func fileScope(info *FuncInfo) map[string][]cc.Node {
+	if info.Def == nil || info.Def.Declarator == nil {
+		return nil
+	}
+	s := info.Def.Declarator.LexicalScope()
+	if s == nil {
+		return nil
+	}
+	for s.Parent != nil {
+		s = s.Parent
+	}
+	return s.Nodes
+}
+
 // An object is a variable the harness declares for an object a pointer
 // input points to.
 type object struct {
 	name  string
 	array bool    // an array of elem, the pointer designating one element
 	elem  cc.Type // the C type of the object, or of its elements
+	n     int     // an array's length as declared: with the NUL the harness adds to a string
 }
 
 // A caseWriter writes the body of one case:
 //
-//	T pbcc_oN = ...;          one variable per object the inputs point to
-//	                          (an array of T when the object is an array;
-//	                          two pointers to the same object share it)
-//	pbcc_oN.next = &pbcc_oM;  the pointers inside objects, once all exist
-//	g = ...;                  the input globals
-//	pbcc_stdin("...", n);     the standard input
-//	R got = f(args);          the call; a pointer argument is &pbcc_oN[k]
+//	char s[] = "abc";          one variable per object the inputs point to,
+//	                           named after the parameter when it can be
+//	                           (an array of T when the object is an array;
+//	                           two pointers to the same object share it)
+//	l.next = &pbcc_o2;         the pointers inside objects, once all exist
+//	g = ...;                   the input globals
+//	pbcc_stdin("...", n);      the standard input
+//	R got = f(args);           the call; a pointer argument is &s[k]
 //	pbcc_stdin_restore();
-//	if (got != want) ...      the result
-//	if (pbcc_oN[k] != v) ...  the memory pointer parameters point to
+//	int ok = pbcc_int("result", got, 3);       the result
+//	ok &= pbcc_array("s", s, s_after, ...);    what the function may have
+//	                                           changed: not a const pointee
 //	return ok;
+//
+// A case with one check returns it directly: return pbcc_int("result",
+// f(args), 3).
 type caseWriter struct {
 	info   *FuncInfo
 	fn     string
 	kase   string
+	scope  map[string][]cc.Node // the unit's file-scope names: a local must not hide one
 	objs   map[*ir.Literal]object
+	names  map[string]bool // the local names taken
+	hint   string          // the parameter whose object is declared next: its name
+	bounds []int64         // the integer inputs of the case (see terminate)
 	decls  []string
 	fixups []string
 	checks []string
+	depth  int                  // the NULL guards open in checks
 	seen   map[*ir.Literal]bool // the objects whose content after the call is checked
 	err    error
 }
@@ -101,14 +179,55 @@ func (w *caseWriter) fail(format string, args ...any) {
 	}
 }
 
+// harnessNames are identifiers a case's body uses or its headers define
+// as macros: a local must not take them.
+var harnessNames = map[string]bool{
+	"got": true, "ok": true, "main": true, "stdin": true, "stdout": true, "stderr": true,
+	"errno": true, "exit": true, "fork": true, "signal": true, "fclose": true,
+	"waitpid": true, "printf": true, "memcmp": true, "pid_t": true, "size_t": true,
+}
+
+// local returns a fresh local name: want when it hides nothing the case
+// uses (a file-scope name of the unit, a name of the harness's, an
+// all-capitals name that may be a macro), else pbcc_oN.
+func (w *caseWriter) local(want string) string {
+	ok := want != "" && !strings.HasPrefix(want, "pbcc_") && !harnessNames[want] && !w.names[want] &&
+		strings.ToUpper(want) != want
+	if _, global := w.scope[want]; global {
+		ok = false
+	}
+	if ok {
+		w.names[want] = true
+		return want
+	}
+	for k := len(w.names) + 1; ; k++ {
+		name := fmt.Sprintf("pbcc_o%d", k)
+		if !w.names[name] {
+			w.names[name] = true
+			return name
+		}
+	}
+}
+
+// addCheck adds a statement of the checks, inside the NULL guards open.
+func (w *caseWriter) addCheck(s string) {
+	w.checks = append(w.checks, strings.Repeat("\t", w.depth)+s)
+}
+
 func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 	if len(c.Inputs) != len(f.Params) {
 		return nil, fmt.Errorf("%d inputs for %d parameters", len(c.Inputs), len(f.Params))
+	}
+	for _, in := range c.Inputs {
+		if _, ok := in.T.(ir.Int); ok {
+			w.bounds = append(w.bounds, in.Int64())
+		}
 	}
 	var args []string
 	file := false // the case opens its stream as a FILE *
 	for i, in := range c.Inputs {
 		t := w.info.params[i]
+		w.hint = f.Params[i].Name()
 		if w.info.Files && isFile(t) {
 			if in.Ref == nil {
 				args = append(args, "NULL")
@@ -120,13 +239,15 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 		}
 		if t.Kind() == cc.Struct {
 			// a struct by value: a variable, whose pointers are fixed up
-			name := fmt.Sprintf("pbcc_arg%d", i)
+			name := w.local(w.hint)
+			w.hint = ""
 			w.decls = append(w.decls, cDecl(t, name)+" = "+w.value(in, t, name)+";")
 			args = append(args, name)
 			continue
 		}
 		args = append(args, w.value(in, t, ""))
 	}
+	w.hint = ""
 	var set []string
 	for _, gv := range c.Globals {
 		t, ok := w.info.unit.ctypes[gv.G]
@@ -159,45 +280,90 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 		return append(lines, w.exitCase(c, call)...), w.err
 	}
 	noValue := len(c.Outputs) == 0 // a bare "return;" or the end of a non-void function
-	if rt == nil || rt.Kind() == cc.Void || noValue {
-		lines = append(lines, call+";")
-	} else {
+	hasResult := rt != nil && rt.Kind() != cc.Void && !noValue
+	if hasResult {
+		if len(c.Outputs) != 1 {
+			return nil, fmt.Errorf("%d outputs for 1 result", len(c.Outputs))
+		}
+		w.check(c.Outputs[0], rt, "got", "result", false)
+	}
+	resultChecks := len(w.checks)
+	w.checkAfter(f, c)
+	for w.depth > 0 {
+		w.depth--
+		w.addCheck("}")
+	}
+	// One check of a scalar result and nothing else: the call goes
+	// into it.
+	if hasResult && resultChecks == 1 && len(w.checks) == 1 && !file && w.info.Stream == NoStream && !w.info.Static {
+		e := strings.TrimSuffix(strings.TrimPrefix(w.checks[0], "ok &= "), ";")
+		if e != w.checks[0] && strings.Count(e, "got") == 1 {
+			return append(lines, "return "+strings.Replace(e, "got", call, 1)+";"), w.err
+		}
+	}
+	if hasResult {
 		lines = append(lines, cDecl(rt, "got")+" = "+call+";")
+	} else {
+		lines = append(lines, call+";")
 	}
 	if file {
 		lines = append(lines, "fclose(pbcc_f);")
 	} else if w.info.Stream != NoStream && !w.info.Files {
 		lines = append(lines, "pbcc_stdin_restore();")
 	}
-	lines = append(lines, "int ok = 1;")
-	if noValue && rt != nil && rt.Kind() != cc.Void {
+	if rt != nil && rt.Kind() != cc.Void && noValue {
 		// The call returns no value ("return;", or the end of the
 		// function): C leaves the result indeterminate, so it is not
 		// checked (reading it would be undefined only in a caller that
 		// uses it).
 		lines = append(lines, "/* returns no value: the result is not checked */")
-	} else if rt != nil && rt.Kind() != cc.Void {
-		if len(c.Outputs) != 1 {
-			return nil, fmt.Errorf("%d outputs for 1 result", len(c.Outputs))
-		}
-		w.check(c.Outputs[0], rt, "got", "result")
 	}
+	if len(w.checks) > 0 && strings.HasPrefix(w.checks[0], "ok &= ") {
+		lines = append(lines, "int ok = "+strings.TrimPrefix(w.checks[0], "ok &= "))
+		lines = append(lines, w.checks[1:]...)
+	} else {
+		lines = append(lines, "int ok = 1;")
+		lines = append(lines, w.checks...)
+	}
+	if w.info.Static {
+		return inChild(lines), w.err
+	}
+	if len(w.checks) == 0 {
+		return append(lines[:len(lines)-1], "return 1;"), w.err
+	}
+	return append(lines, "return ok;"), w.err
+}
+
+// checkAfter adds the checks of the memory the pointer parameters point
+// to after the call, once per object. An object the function cannot
+// change, a const pointee without pointers in it, is not checked; a
+// writable array of integers is compared with its expected contents in
+// one memcmp.
+func (w *caseWriter) checkAfter(f *ir.Func, c gen.Case) {
 	checked := map[*ir.Literal]bool{}
 	for i := range f.Params {
 		if i >= len(c.After) || c.After[i].Ref == nil || c.Inputs[i].Ref == nil {
 			continue
 		}
 		obj, ok := w.objs[c.Inputs[i].Ref]
-		if !ok || checked[c.Inputs[i].Ref] {
+		if !ok || checked[c.Inputs[i].Ref] || obj.elem == nil {
 			continue
+		}
+		ro := constPointee(w.info.params[i])
+		if ro && !hasPointers(obj.elem) {
+			continue // another parameter may point to it without const
 		}
 		checked[c.Inputs[i].Ref] = true
 		w.seen[c.After[i].Ref] = true
 		name := f.Params[i].Name()
 		after := *c.After[i].Ref
 		if obj.array {
+			if !ro && isIntKind(obj.elem) && len(after.Elems) > 0 {
+				w.checkArray(obj, after.Elems)
+				continue
+			}
 			for k, e := range after.Elems {
-				w.check(e, obj.elem, fmt.Sprintf("%s[%d]", obj.name, k), fmt.Sprintf("%s[%d]", name, k-c.Inputs[i].Offset))
+				w.check(e, obj.elem, fmt.Sprintf("%s[%d]", obj.name, k), fmt.Sprintf("%s[%d]", name, k-c.Inputs[i].Offset), ro)
 			}
 			continue
 		}
@@ -205,14 +371,86 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 		if obj.elem.Kind() == cc.Struct {
 			show = name + "->"
 		}
-		w.check(after, obj.elem, obj.name, show)
+		w.check(after, obj.elem, obj.name, show, ro)
 	}
-	lines = append(lines, w.checks...)
-	if w.info.Static {
-		return inChild(lines), w.err
+}
+
+// checkArray compares the array object obj with elems, its expected
+// contents, in one memcmp (pbcc_array names the first element that
+// differs).
+func (w *caseWriter) checkArray(obj object, elems []ir.Literal) {
+	elems = padded(elems, obj.n)
+	want := w.local(obj.name + "_after")
+	size := "[]"
+	if initLen(elems, obj.elem) != len(elems) {
+		size = fmt.Sprintf("[%d]", len(elems))
 	}
-	lines = append(lines, "return ok;")
-	return lines, w.err
+	w.addCheck("const " + cDecl(obj.elem, want+size) + " = " + w.arrayInit(elems, obj.elem) + ";")
+	sign := 0
+	if it, ok := elems[0].T.(ir.Int); ok && it.Signed {
+		sign = 1
+	}
+	w.addCheck(fmt.Sprintf("ok &= pbcc_array(%s, %s, %s, sizeof %s, sizeof %s[0], %d);", cString(obj.name), obj.name, want, want, want, sign))
+}
+
+// padded returns elems with zeros up to n elements: the NUL the harness
+// added to a string is in the object after the call too.
+func padded(elems []ir.Literal, n int) []ir.Literal {
+	if len(elems) >= n || len(elems) == 0 {
+		return elems
+	}
+	out := append([]ir.Literal{}, elems...)
+	for len(out) < n {
+		out = append(out, ir.Literal{T: elems[0].T})
+	}
+	return out
+}
+
+// constPointee reports whether t is a pointer to a const object: the
+// function cannot change it through t.
+func constPointee(t cc.Type) bool {
+	pt, ok := t.(*cc.PointerType)
+	return ok && pt.Elem().Attributes().IsConst()
+}
+
+// hasPointers reports whether an object of C type t holds a pointer,
+// through which a function given a const t may still change memory.
+func hasPointers(t cc.Type) bool {
+	switch t.Kind() {
+	case cc.Ptr:
+		return true
+	case cc.Array:
+		return hasPointers(t.(*cc.ArrayType).Elem())
+	case cc.Struct:
+		st := t.(*cc.StructType)
+		for k := 0; k < st.NumFields(); k++ {
+			if fl := st.FieldByIndex(k); fl != nil && hasPointers(fl.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isIntKind reports whether t is an integer type: arrays of them compare
+// with memcmp (no padding, one representation per value).
+func isIntKind(t cc.Type) bool {
+	switch t.Kind() {
+	case cc.Bool, cc.Char, cc.SChar, cc.UChar, cc.Short, cc.UShort, cc.Int, cc.UInt,
+		cc.Long, cc.ULong, cc.LongLong, cc.ULongLong, cc.Enum:
+		return true
+	}
+	return false
+}
+
+// isCharKind reports whether t is a character type, whose arrays the
+// harness writes as strings or character constants.
+func isCharKind(t cc.Type) bool {
+	switch t.Kind() {
+	case cc.Char, cc.SChar, cc.UChar:
+		return true
+	}
+	return false
 }
 
 // inChild returns the lines of a case (declarations, call, checks setting
@@ -221,23 +459,16 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 // changes and the cases after it do not see.
 func inChild(lines []string) []string {
 	out := []string{
-		"fflush(stdout);",
-		"pid_t pbcc_pid = fork();",
+		"pid_t pbcc_pid = pbcc_fork();",
 		"if (pbcc_pid == 0) {",
 	}
 	for _, l := range lines {
 		out = append(out, "\t"+l)
 	}
 	return append(out,
-		"\tfflush(stdout);",
 		"\texit(ok ? 0 : 1);",
 		"}",
-		"int pbcc_status;",
-		"if (pbcc_pid < 0 || waitpid(pbcc_pid, &pbcc_status, 0) != pbcc_pid) {",
-		"\tperror(\"pbcc: fork\");",
-		"\treturn 0;",
-		"}",
-		"return WIFEXITED(pbcc_status) && WEXITSTATUS(pbcc_status) == 0;",
+		"return pbcc_wait(pbcc_pid, 0, NULL);",
 	)
 }
 
@@ -264,8 +495,8 @@ func (w *caseWriter) value(l ir.Literal, t cc.Type, path string) string {
 		return w.pointer(l, t)
 	case cc.Array:
 		at := t.(*cc.ArrayType)
-		if s, ok := charString(l, at.Elem()); ok {
-			return s
+		if isCharKind(at.Elem()) {
+			return charInit(l.Elems, at.Elem())
 		}
 		var es []string
 		for k, e := range l.Elems {
@@ -288,10 +519,16 @@ func (w *caseWriter) value(l ir.Literal, t cc.Type, path string) string {
 	return w.scalar(l, t)
 }
 
-// scalar spells an integer or float literal as a C constant.
+// scalar spells an integer or float literal as a C constant: a character
+// constant for a printable char.
 func (w *caseWriter) scalar(l ir.Literal, t cc.Type) string {
 	if _, ok := l.T.(ir.Float); ok {
 		return cFloat(l)
+	}
+	if isCharKind(t) {
+		if c := byte(l.Bits); uint64(c) == l.Bits&0xff && textByte(c) && l.Int64() == int64(c) {
+			return cChar(c)
+		}
 	}
 	s, err := CLiteral(l, cType(t))
 	if err != nil {
@@ -308,7 +545,7 @@ func (w *caseWriter) pointer(l ir.Literal, t cc.Type) string {
 		w.fail("pointer literal for %s", t)
 		return "NULL"
 	}
-	obj := w.object(l.Ref, pt.Elem())
+	obj := w.object(l.Ref, pt.Elem(), l.Offset)
 	cast := ""
 	if pt.Elem().Kind() == cc.Void {
 		cast = "(void *)"
@@ -323,8 +560,9 @@ func (w *caseWriter) pointer(l ir.Literal, t cc.Type) string {
 }
 
 // object declares the variable of the object ref, of C type elem (or an
-// array of elem when ref is an array and elem is not), once.
-func (w *caseWriter) object(ref *ir.Literal, elem cc.Type) object {
+// array of elem when ref is an array and elem is not), once; offset is
+// the element the first pointer to it designates.
+func (w *caseWriter) object(ref *ir.Literal, elem cc.Type, offset int) object {
 	if o, ok := w.objs[ref]; ok {
 		return o
 	}
@@ -333,38 +571,178 @@ func (w *caseWriter) object(ref *ir.Literal, elem cc.Type) object {
 		// unsigned chars.
 		elem = w.info.unit.uchar
 	}
-	o := object{name: fmt.Sprintf("pbcc_o%d", len(w.objs)+1), elem: elem}
+	o := object{name: w.local(w.hint), elem: elem}
+	w.hint = "" // the objects it points to are named pbcc_oN
 	_, isArr := ref.T.(ir.Array)
 	if isArr && (elem == nil || elem.Kind() != cc.Array) {
 		o.array = true
 	}
-	w.objs[ref] = o
 	if o.elem == nil {
+		w.objs[ref] = o
 		w.fail("object of type %s behind a void pointer", ref.T)
 		return o
 	}
+	elems := ref.Elems
+	if o.array && w.terminate(elems, elem, offset) {
+		elems = append(append([]ir.Literal{}, elems...), ir.Literal{T: elems[0].T})
+	}
+	o.n = len(elems)
+	w.objs[ref] = o
 	slot := len(w.decls) // declared in the order first used
 	w.decls = append(w.decls, "")
 	if !o.array {
 		w.decls[slot] = cDecl(elem, o.name) + " = " + w.value(*ref, elem, o.name) + ";"
 		return o
 	}
-	n := len(ref.Elems)
+	if len(elems) == 0 {
+		// C has no empty arrays: one element nobody may read
+		w.decls[slot] = cDecl(elem, o.name+"[1]") + " = {0};"
+		return o
+	}
 	var init string
-	if s, ok := charString(*ref, elem); ok {
-		init = s
+	if isCharKind(elem) {
+		init = charInit(elems, elem)
 	} else {
 		var es []string
-		for k, e := range ref.Elems {
+		for k, e := range elems {
 			es = append(es, w.value(e, elem, fmt.Sprintf("%s[%d]", o.name, k)))
 		}
 		init = "{" + strings.Join(es, ", ") + "}"
 	}
-	if n == 0 {
-		n, init = 1, "{0}" // C has no empty arrays: one element nobody may read
+	size := "[]"
+	if initLen(elems, elem) != len(elems) {
+		size = fmt.Sprintf("[%d]", len(elems))
 	}
-	w.decls[slot] = cDecl(elem, fmt.Sprintf("%s[%d]", o.name, n)) + " = " + init + ";"
+	w.decls[slot] = cDecl(elem, o.name+size) + " = " + init + ";"
 	return o
+}
+
+// arrayInit spells the initializer of an array of elem holding elems (no
+// pointers in them).
+func (w *caseWriter) arrayInit(elems []ir.Literal, elem cc.Type) string {
+	if isCharKind(elem) {
+		return charInit(elems, elem)
+	}
+	var es []string
+	for _, e := range elems {
+		es = append(es, w.scalar(e, elem))
+	}
+	return "{" + strings.Join(es, ", ") + "}"
+}
+
+// terminate reports whether the harness adds a NUL to the char array
+// elems that a pointer designates at element offset (see needsNUL).
+func (w *caseWriter) terminate(elems []ir.Literal, elem cc.Type, offset int) bool {
+	return needsNUL(elems, elem.Kind(), offset, w.bounds)
+}
+
+// needsNUL reports whether the harness adds a NUL to the char array elems
+// that a pointer designates at element offset: a plain char array without
+// one is a string passed unterminated, which no caller writes, unless the
+// case gives the function the array's length (one of bounds, the case's
+// integer inputs, equals the elements from offset on): then the case is
+// about a buffer without a terminator. The function never reads past the
+// array (the model would have reported it), so the NUL changes nothing it
+// does.
+func needsNUL(elems []ir.Literal, kind cc.Kind, offset int, bounds []int64) bool {
+	if kind != cc.Char || len(elems) == 0 {
+		return false
+	}
+	for _, e := range elems {
+		if byte(e.Bits) == 0 {
+			return false
+		}
+	}
+	for _, b := range bounds {
+		if b == int64(len(elems)-offset) {
+			return false
+		}
+	}
+	return true
+}
+
+// textByte reports whether c reads as text in a C literal.
+func textByte(c byte) bool {
+	return c >= 0x20 && c < 0x7f || c == '\n' || c == '\t'
+}
+
+// cChar spells the character constant of c, a text byte.
+func cChar(c byte) string {
+	switch c {
+	case '\'', '\\':
+		return `'\` + string(c) + `'`
+	case '\n':
+		return `'\n'`
+	case '\t':
+		return `'\t'`
+	case 0:
+		return `'\0'`
+	}
+	return "'" + string(c) + "'"
+}
+
+// stringText returns the text of a char array that is a string: text
+// bytes up to a NUL, then NULs only (no array of unsigned char, which
+// holds bytes).
+func stringText(elems []ir.Literal, kind cc.Kind) (string, bool) {
+	if kind == cc.UChar || len(elems) == 0 {
+		return "", false
+	}
+	var b []byte
+	end := -1
+	for k, e := range elems {
+		c := byte(e.Bits)
+		if end >= 0 {
+			if c != 0 {
+				return "", false
+			}
+			continue
+		}
+		if c == 0 {
+			end = k
+			continue
+		}
+		if !textByte(c) {
+			return "", false
+		}
+		b = append(b, c)
+	}
+	return string(b), end >= 0
+}
+
+// charInit spells the initializer of a character array: a string literal
+// when it holds a string ("abc" for {97, 98, 99, 0}, the array's size
+// giving the NULs after it), else character constants for the text bytes
+// and numbers for the others ({'a', 'b', 255}).
+func charInit(elems []ir.Literal, elem cc.Type) string {
+	if s, ok := stringText(elems, elem.Kind()); ok {
+		return cString(s)
+	}
+	var es []string
+	for _, e := range elems {
+		c := byte(e.Bits)
+		switch {
+		case c == 0 && elem.Kind() != cc.UChar:
+			es = append(es, `'\0'`)
+		case textByte(c):
+			es = append(es, cChar(c))
+		default:
+			s, _ := CLiteral(e, cType(elem))
+			es = append(es, s)
+		}
+	}
+	return "{" + strings.Join(es, ", ") + "}"
+}
+
+// initLen returns the length of an array of elem that charInit or a list
+// of elems initializes when the size is left out.
+func initLen(elems []ir.Literal, elem cc.Type) int {
+	if isCharKind(elem) {
+		if s, ok := stringText(elems, elem.Kind()); ok {
+			return len(s) + 1
+		}
+	}
+	return len(elems)
 }
 
 // assign returns the statements that set the global lvalue lv of C type
@@ -392,13 +770,15 @@ func (w *caseWriter) assign(l ir.Literal, t cc.Type, lv string) []string {
 }
 
 // check adds the comparisons of lvalue lv, of C type t, with the value
-// recorded in want; show names it in a FAIL line.
-func (w *caseWriter) check(want ir.Literal, t cc.Type, lv, show string) {
+// recorded in want; show names it in a FAIL line. ro says that lv cannot
+// change (a const pointee): only what its pointers point to is checked.
+func (w *caseWriter) check(want ir.Literal, t cc.Type, lv, show string, ro bool) {
+	ro = ro || t.Attributes().IsConst()
 	switch t.Kind() {
 	case cc.Array:
 		at := t.(*cc.ArrayType)
 		for k, e := range want.Elems {
-			w.check(e, at.Elem(), fmt.Sprintf("%s[%d]", lv, k), fmt.Sprintf("%s[%d]", show, k))
+			w.check(e, at.Elem(), fmt.Sprintf("%s[%d]", lv, k), fmt.Sprintf("%s[%d]", show, k), ro)
 		}
 		return
 	case cc.Struct:
@@ -413,7 +793,7 @@ func (w *caseWriter) check(want ir.Literal, t cc.Type, lv, show string) {
 		}
 		for k, e := range want.Elems {
 			if fl := st.FieldByIndex(k); fl != nil {
-				w.check(e, fl.Type(), lv+dot+fl.Name(), show+sep+fl.Name())
+				w.check(e, fl.Type(), lv+dot+fl.Name(), show+sep+fl.Name(), ro)
 			}
 		}
 		return
@@ -422,7 +802,9 @@ func (w *caseWriter) check(want ir.Literal, t cc.Type, lv, show string) {
 			return
 		}
 		if want.Ref == nil {
-			w.fail1(fmt.Sprintf("%s != NULL", lv), show, "%p", "NULL", "(void *)"+lv, "")
+			if !ro {
+				w.addCheck(fmt.Sprintf("ok &= pbcc_null(%s, %s);", cString(show), lv))
+			}
 			return
 		}
 		// Follow the pointer in memory as it is after the call, once per
@@ -435,68 +817,45 @@ func (w *caseWriter) check(want ir.Literal, t cc.Type, lv, show string) {
 		if elem.Kind() == cc.Void {
 			return
 		}
-		w.fail1(fmt.Sprintf("%s == NULL", lv), show, "%p", "non-NULL", "(void *)"+lv, "")
-		w.checks = append(w.checks[:len(w.checks)-1], "\treturn ok;", "}")
+		ero := elem.Attributes().IsConst()
+		if ero && !hasPointers(elem) {
+			return
+		}
+		if !ro {
+			w.addCheck(fmt.Sprintf("ok &= pbcc_nonnull(%s, %s);", cString(show), lv))
+		}
+		w.addCheck(fmt.Sprintf("if (%s != NULL) {", lv))
+		w.depth++
 		target := *want.Ref
 		if _, isArr := target.T.(ir.Array); isArr && elem.Kind() != cc.Array {
 			for k, e := range target.Elems {
-				w.check(e, elem, fmt.Sprintf("(%s)[%d]", lv, k-want.Offset), fmt.Sprintf("%s[%d]", show, k-want.Offset))
+				w.check(e, elem, fmt.Sprintf("(%s)[%d]", lv, k-want.Offset), fmt.Sprintf("%s[%d]", show, k-want.Offset), ero)
 			}
 			return
 		}
 		if elem.Kind() == cc.Struct {
-			w.check(target, elem, lv+"->", show+"->")
+			w.check(target, elem, lv+"->", show+"->", ero)
 			return
 		}
-		w.check(target, elem, "*"+lv, "*"+show)
+		w.check(target, elem, "*"+lv, "*"+show, ero)
+		return
+	}
+	if ro {
 		return
 	}
 	if _, ok := want.T.(ir.Float); ok {
-		v := cFloat(want)
-		same := "pbcc_same_float"
+		same := "pbcc_float"
 		if w.info.Inexact {
-			same = "pbcc_near_float" // libm's log, exp, ...: within an ulp or so
+			same = "pbcc_near" // libm's log, exp, ...: within an ulp or so
 		}
-		w.fail1(fmt.Sprintf("!%s(%s, %s)", same, lv, v), show, "%a", "%a", lv, v)
+		w.addCheck(fmt.Sprintf("ok &= %s(%s, %s, %s);", same, cString(show), lv, cFloat(want)))
 		return
 	}
-	v := w.scalar(want, t)
-	format := printfFormat(cType(t))
-	w.fail1(fmt.Sprintf("%s != %s", lv, v), show, format, format, lv, v)
-}
-
-// fail1 adds "if (cond) { ok = 0; printf(FAIL line); }"; the FAIL line
-// reads "FAIL fn/case: show = got, want want", wantFmt being a printf
-// conversion or plain text (then want is unused).
-func (w *caseWriter) fail1(cond, show, gotFmt, wantFmt, got, want string) {
-	esc := func(s string) string { return strings.ReplaceAll(s, "%", "%%") }
-	format := esc(fmt.Sprintf("FAIL %s/%s: %s = ", w.fn, w.kase, show)) + gotFmt + ", want "
-	args := []string{got}
-	if strings.HasPrefix(wantFmt, "%") {
-		format += wantFmt
-		args = append(args, want)
-	} else {
-		format += esc(wantFmt)
+	helper := "pbcc_int"
+	if it, ok := want.T.(ir.Int); ok && !it.Signed {
+		helper = "pbcc_uint"
 	}
-	printf := fmt.Sprintf("printf(%s, %s);", cString(format+"\n"), strings.Join(args, ", "))
-	w.checks = append(w.checks, fmt.Sprintf("if (%s) {", cond), "\tok = 0;", "\t"+printf, "}")
-}
-
-// charString returns a char array literal as a C string when it is text
-// ending in NUL: "abc" for {97, 98, 99, 0}.
-func charString(l ir.Literal, elem cc.Type) (string, bool) {
-	if elem.Kind() != cc.Char || len(l.Elems) == 0 || l.Elems[len(l.Elems)-1].Bits != 0 {
-		return "", false
-	}
-	var b []byte
-	for _, e := range l.Elems[:len(l.Elems)-1] {
-		c := byte(e.Bits)
-		if c == 0 {
-			return "", false
-		}
-		b = append(b, c)
-	}
-	return cString(string(b)), true
+	w.addCheck(fmt.Sprintf("ok &= %s(%s, %s, %s);", helper, cString(show), lv, w.scalar(want, t)))
 }
 
 // streamBytes renders the input stream as the bytes standard input holds:
@@ -592,24 +951,23 @@ func findingText(f *ir.Func, fd gen.Finding) string {
 
 // exitCase returns the lines that run the call of a case expecting exit
 // or abort (Case.Panic "exit(N)" or "abort()") in a child process, which
-// the parent waits for and checks: exited with status N & 0xff, or
-// aborted. The child turns SIGABRT into exit(pbcc_aborted), so that its
-// coverage is written (gcov's counters are dumped at exit and merged into
-// the same files) and abort is told from exit(253) only by that status. A
-// child whose call returns exits with pbcc_returned, which the parent
-// reports.
+// the parent waits for and checks (pbcc_wait): exited with status N &
+// 0xff, or aborted. The child turns SIGABRT into exit(pbcc_aborted), so
+// that its coverage is written (gcov's counters are dumped at exit and
+// merged into the same files) and abort is told from exit(253) only by
+// that status. A child whose call returns exits with pbcc_returned, which
+// the parent reports.
 func (w *caseWriter) exitCase(c gen.Case, call string) []string {
-	want := "WIFEXITED(pbcc_status) && WEXITSTATUS(pbcc_status) == pbcc_aborted"
+	want := "pbcc_aborted"
 	if c.Panic != "abort()" {
 		var n int64
 		if _, err := fmt.Sscanf(c.Panic, "exit(%d)", &n); err != nil {
 			w.fail("an expected end %q that is neither exit nor abort", c.Panic)
 		}
-		want = fmt.Sprintf("WIFEXITED(pbcc_status) && WEXITSTATUS(pbcc_status) == %d", n&0xff)
+		want = strconv.FormatInt(n&0xff, 10)
 	}
 	lines := []string{
-		"fflush(stdout);",
-		"pid_t pbcc_pid = fork();",
+		"pid_t pbcc_pid = pbcc_fork();",
 		"if (pbcc_pid == 0) {",
 		"\tsignal(SIGABRT, pbcc_on_abort);",
 	}
@@ -617,19 +975,10 @@ func (w *caseWriter) exitCase(c gen.Case, call string) []string {
 		data := streamBytes(c.Stream, w.info.Stream)
 		lines = append(lines, fmt.Sprintf("\tpbcc_stdin(%s, %d);", cString(string(data)), len(data)))
 	}
-	lines = append(lines,
+	return append(lines,
 		"\t(void)"+call+";",
 		"\texit(pbcc_returned);",
 		"}",
-		"int pbcc_status;",
-		"if (pbcc_pid < 0 || waitpid(pbcc_pid, &pbcc_status, 0) != pbcc_pid) {",
-		"\tperror(\"pbcc: fork\");",
-		"\treturn 0;",
-		"}",
-		"if ("+want+")",
-		"\treturn 1;",
-		fmt.Sprintf("printf(\"FAIL %%s/%%s: %%s, want %%s\\n\", %s, %s, pbcc_how(pbcc_status), %s);", cString(w.fn), cString(c.Name), cString(c.Panic)),
-		"return 0;",
+		fmt.Sprintf("return pbcc_wait(pbcc_pid, %s, %s);", want, cString(c.Panic)),
 	)
-	return lines
 }

@@ -88,7 +88,7 @@ func TestHarness(t *testing.T) {
 		"#define main pbcc_unit_main\n#include \"trityp.c\"\n#undef main\n",
 		"\tint a;\n\tint b;\n\tint c;\n\tint want;\n} trityp_cases[] = {\n",
 		`{"L7_a+b<=c_true", 1, 1, 3, 4},`,
-		"int got = trityp(trityp_cases[i].a, trityp_cases[i].b, trityp_cases[i].c);",
+		`pbcc_tally(pbcc_int("result", trityp(trityp_cases[i].a, trityp_cases[i].b, trityp_cases[i].c), trityp_cases[i].want));`,
 	} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("harness lacks %q:\n%s", want, src)
@@ -124,7 +124,7 @@ func TestHarnessFailure(t *testing.T) {
 	if err == nil {
 		t.Error("Measure: no error for a failing harness")
 	}
-	if !strings.Contains(output, "FAIL trityp/L11_false: got 3, want 4") || !strings.Contains(output, "10 passed, 1 failed") {
+	if !strings.Contains(output, "FAIL trityp/L11_false: result = 3, want 4") || !strings.Contains(output, "10 passed, 1 failed") {
 		t.Errorf("output %q", output)
 	}
 	if cov["trityp"].Taken != 22 {

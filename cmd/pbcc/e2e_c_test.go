@@ -101,11 +101,28 @@ func TestCTestdata(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkHarnessWarnings(t, dir, cbridge.TestFileName(u))
 		if code, _, stderr := pbcc(t, dir, "gen", "-json", u); code != 0 {
 			t.Fatalf("second pbcc gen %s exited %d:\n%s", u, code, stderr)
 		}
 		if second, _ := os.ReadFile(harness); !bytes.Equal(first, second) {
 			t.Errorf("%s: the second run wrote a different harness", u)
+		}
+	}
+}
+
+// checkHarnessWarnings compiles the harness named name in dir as C89
+// with GNU extensions (legacy code bases) and as C11, with -Wall -Wextra:
+// gcc may warn about the unit, which is not pbcc's, but not about a line
+// of the harness.
+func checkHarnessWarnings(t *testing.T, dir, name string) {
+	t.Helper()
+	for _, std := range []string{"-std=gnu89", "-std=c11"} {
+		out, _ := exec.Command("gcc", std, "-Wall", "-Wextra", "-fsyntax-only", "-iquote", dir, filepath.Join(dir, name)).CombinedOutput()
+		for _, l := range strings.Split(string(out), "\n") {
+			if strings.Contains(l, name+":") && (strings.Contains(l, "warning:") || strings.Contains(l, "error:")) {
+				t.Errorf("gcc %s: %s", std, l)
+			}
 		}
 	}
 }
