@@ -223,6 +223,13 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 			w.bounds = append(w.bounds, in.Int64())
 		}
 	}
+	refs := map[*ir.Literal]int{} // the pointers to each object
+	for _, in := range c.Inputs {
+		countRefs(in, refs)
+	}
+	for _, gv := range c.Globals {
+		countRefs(gv.Value, refs)
+	}
 	var args []string
 	file := false // the case opens its stream as a FILE *
 	for i, in := range c.Inputs {
@@ -235,6 +242,11 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 				args = append(args, "pbcc_f")
 				file = true
 			}
+			continue
+		}
+		if lit, ok := tableString(in, c); ok && stringParam(w.info, i) && refs[in.Ref] == 1 {
+			// a const char * to a string nothing else points to
+			args = append(args, lit)
 			continue
 		}
 		if t.Kind() == cc.Struct {
@@ -334,12 +346,27 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 	return append(lines, "return ok;"), w.err
 }
 
+// countRefs counts in refs the pointers to each object reachable from l.
+func countRefs(l ir.Literal, refs map[*ir.Literal]int) {
+	for _, e := range l.Elems {
+		countRefs(e, refs)
+	}
+	if l.Ref == nil {
+		return
+	}
+	refs[l.Ref]++
+	if refs[l.Ref] == 1 {
+		countRefs(*l.Ref, refs)
+	}
+}
+
 // checkAfter adds the checks of the memory the pointer parameters point
 // to after the call, once per object. An object the function cannot
 // change, a const pointee without pointers in it, is not checked; a
 // writable array of integers is compared with its expected contents in
 // one memcmp.
 func (w *caseWriter) checkAfter(f *ir.Func, c gen.Case) {
+	writes := writesThrough(f, map[*ir.Func]*writeSet{})
 	checked := map[*ir.Literal]bool{}
 	for i := range f.Params {
 		if i >= len(c.After) || c.After[i].Ref == nil || c.Inputs[i].Ref == nil {
@@ -350,8 +377,8 @@ func (w *caseWriter) checkAfter(f *ir.Func, c gen.Case) {
 			continue
 		}
 		ro := constPointee(w.info.params[i])
-		if ro && !hasPointers(obj.elem) {
-			continue // another parameter may point to it without const
+		if ro && !hasPointers(obj.elem) || !writes.unknown && !writes.params[i] {
+			continue // another parameter may point to it and change it
 		}
 		checked[c.Inputs[i].Ref] = true
 		w.seen[c.After[i].Ref] = true

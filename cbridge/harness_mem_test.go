@@ -152,7 +152,7 @@ func TestHarnessOffsetsAndStrings(t *testing.T) {
 	if err != nil || !strings.Contains(out, "4 passed, 0 failed") {
 		t.Fatalf("run: %v\n%s\n%s", err, out, src)
 	}
-	for _, want := range []string{"int got = reverse(&a[1], 2);", `char buf[] = "a,b";`, "count_fields(NULL, 3)", `char buf[] = {'x', '\0', ','};`} {
+	for _, want := range []string{"int got = reverse(&a[1], 2);", `count_fields("a,b", 3)`, "count_fields(NULL, 3)", `char buf[] = {'x', '\0', ','};`} {
 		if !strings.Contains(src, want) {
 			t.Errorf("harness lacks %q:\n%s", want, src)
 		}

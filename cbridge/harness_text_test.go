@@ -56,6 +56,7 @@ func TestHarnessText(t *testing.T) {
 		`ok &= pbcc_array("s", s, s_after, sizeof s_after, sizeof s_after[0], 1);`,
 		`char dst[4] = "";`,
 		`const char dst_after[] = "d/f";`,
+		`int got = join(dst, 4, "d", "f");`, // const char *: literals
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("harness lacks %q:\n%s", want, src)
@@ -102,5 +103,45 @@ func noWarnings(t *testing.T, unit, src string) {
 		if out, err := exec.Command("gcc", std, "-Wall", "-Wextra", "-Werror", "-fsyntax-only", path).CombinedOutput(); err != nil {
 			t.Errorf("gcc %s: %v\n%s", std, err, out)
 		}
+	}
+}
+
+// TestWritesThrough: the harness checks the memory a function's pointers point
+// to after the call only when the function, or one it calls, may store
+// into memory it did not allocate.
+func TestWritesThrough(t *testing.T) {
+	for _, c := range []struct {
+		file, fn string
+		want     bool
+	}{
+		{"shapes.c", "marker", false}, // reads through a void *
+		{"buffer.c", "count_fields", false},
+		{"strings.c", "count_words", false},
+		{"strings.c", "field", false}, // writes its own local array only
+		{"strings.c", "upcase", true},
+		{"strings.c", "join", true}, // through strcpy and strcat
+		{"buffer.c", "reverse", true},
+		{"account.c", "withdraw", true},
+		{"quicksort.c", "partition", true},
+	} {
+		if s := writesThrough(unitFunc(t, c.file, c.fn), map[*ir.Func]*writeSet{}); (s.unknown || len(s.params) > 0) != c.want {
+			t.Errorf("writesThrough(%s) = %+v, want writes %v", c.fn, s, c.want)
+		}
+	}
+	// marker reads the bytes at p, not const: they are not checked.
+	i8 := ir.Int{Bits: 8}
+	b := ints(i8, 'a', 0xff)
+	r := &gen.Result{Func: unitFunc(t, "shapes.c", "marker"), Cases: []gen.Case{
+		{Name: "ff", Inputs: []ir.Literal{ptrTo(i8, &b, 0), {T: ir.Int{Bits: 64}, Bits: 3}}, Outputs: []ir.Literal{lit(i32, 1)},
+			After: []ir.Literal{ptrTo(i8, &b, 0), {T: ir.Int{Bits: 64}, Bits: 3}}},
+	}}
+	// (shapes.c has gcc warnings of its own: the harness is only read.)
+	h, err := Harness("../testdata/c/shapes.c", []*gen.Result{r}, "pbcc gen shapes.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(h)
+	if !strings.Contains(src, `unsigned char p[] = {'a', 255};`) || strings.Contains(src, "p_after") {
+		t.Errorf("marker's bytes are not written as text, or are checked after the call:\n%s", src)
 	}
 }
