@@ -174,34 +174,52 @@
 //
 // # Harness and coverage
 //
-// Harness renders templates/c_test.tmpl into the <src>_pbcc_test.c file:
-// it includes the unit (its main renamed), and for each function either a
-// table of cases (integer parameters and result, no globals, no standard
-// input) or one C function per case that builds the inputs:
+// Harness renders templates/c_test.tmpl into the <src>_pbcc_test.c file,
+// written to be read and kept by a C team (issue 10): it includes the unit
+// (its main renamed), and for each function either a table of cases
+// (integer parameters and result, or const char * parameters given as
+// string literals; no globals, no standard input) looped over by main, or
+// one short C function per case, listed in a table of struct pbcc_case
+// {name, run} that pbcc_run runs. A case function builds the inputs:
 //
 //   - an object each input pointer's Literal.Ref designates, as a local
-//     variable: an array (T pbcc_oN[len]) when Ref is an array literal and
-//     the pointer points to elements, the pointer being &pbcc_oN[Offset];
-//     a struct or a scalar otherwise (&pbcc_oN); a char array ending in NUL
-//     is written as a string. Pointers that share a Ref share the object
-//     (aliasing); a nil Ref is NULL. Pointers inside objects are set once
-//     all objects are declared, so lists may be cyclic. A struct passed by
-//     value is a variable too; a function pointer is the function's name.
+//     variable named after the parameter when that hides nothing (else
+//     pbcc_oN): an array (T s[]) when Ref is an array literal and the
+//     pointer points to elements, the pointer being &s[Offset]; a struct or
+//     a scalar otherwise (&s), an array of one non-character element too.
+//     Character arrays are string literals ("abc") when they hold a string,
+//     else character constants ('a', '\n') with numbers for the bytes that
+//     are not text; a plain char array without a NUL gets one unless an
+//     integer input equals its length (the case is about a buffer that has
+//     none), which changes nothing the function does, since it never reads
+//     past the array. A const char * to a string nothing else points to is
+//     passed as a string literal. Pointers that share a Ref share the
+//     object (aliasing); a nil Ref is NULL. Pointers inside objects are set
+//     once all objects are declared, so lists may be cyclic. A struct
+//     passed by value is a variable too; a function pointer is the
+//     function's name.
 //   - the input globals (Case.Globals), assigned member by member;
 //   - standard input (Case.Stream), written to a tmpfile() that becomes
 //     stdin for the call (glibc lets a program assign stdin): the
 //     characters up to the first -1, or the numbers one per line.
 //
-// then calls the unit, compares its result (floats with
-// pbcc_same_float, NaN equal to NaN, written as exact hexadecimal
-// constants) and, from Case.After, the memory the pointer parameters
-// point to after the call, following pointers (once per object) and
-// printing "FAIL fn/case: a[2] = 5, want 4" for each difference. Findings
-// (Result.Findings) are listed in a comment at the top, not as cases. A
-// case expecting exit or abort (Case.Panic "exit(1)", "abort()") runs the
-// call in a forked child and checks how it ended; the child turns SIGABRT
-// into an exit so that gcov's counters are written. The harness prints
-// "N passed, N failed" and exits non-zero on a failure.
+// then calls the unit and checks, through shared helpers that print
+// "FAIL fn/case: what = got, want want" (pbcc_int, pbcc_uint; pbcc_float
+// with NaN equal to NaN and exact hexadecimal constants; pbcc_null,
+// pbcc_nonnull), its result and, from Case.After, the memory the pointer
+// parameters point to after the call, following pointers (once per
+// object). What the function cannot change is not checked: a const
+// pointee without pointers in it, and whatever a parameter points to when
+// neither the function nor a function it calls may write through it
+// (writesThrough). A writable integer array is compared with its expected
+// contents in one memcmp (pbcc_array, which names the first element that
+// differs). Findings (Result.Findings) are listed in a comment at the top,
+// not as cases. A case expecting exit or abort (Case.Panic "exit(1)",
+// "abort()") runs the call in a forked child (pbcc_fork, pbcc_wait) and
+// checks how it ended; the child turns SIGABRT into an exit so that gcov's
+// counters are written. The harness prints "N passed, N failed" and exits
+// non-zero on a failure. It compiles without a warning of its own with
+// gcc -std=gnu89 and -std=c11, -Wall -Wextra.
 // A function whose cases cannot be written in C is left out of the
 // harness with a comment (Render's LeftOut); with no function left,
 // Render writes nothing (ErrNothing). Build compiles and links a harness

@@ -136,6 +136,10 @@ type object struct {
 	array bool    // an array of elem, the pointer designating one element
 	elem  cc.Type // the C type of the object, or of its elements
 	n     int     // an array's length as declared: with the NUL the harness adds to a string
+	// single says that the object is an array of one element that is
+	// not a character, declared as a variable of its element type: int
+	// n = 3, passed as &n (C treats a variable as an array of one).
+	single bool
 }
 
 // A caseWriter writes the body of one case:
@@ -398,6 +402,13 @@ func (w *caseWriter) checkAfter(f *ir.Func, c gen.Case) {
 		if obj.elem.Kind() == cc.Struct {
 			show = name + "->"
 		}
+		if obj.single {
+			if len(after.Elems) != 1 {
+				w.fail("%s: %d elements after the call, 1 before", name, len(after.Elems))
+				continue
+			}
+			after = after.Elems[0]
+		}
 		w.check(after, obj.elem, obj.name, show, ro)
 	}
 }
@@ -582,6 +593,8 @@ func (w *caseWriter) pointer(l ir.Literal, t cc.Type) string {
 		return cast + obj.name
 	case obj.array:
 		return fmt.Sprintf("%s&%s[%d]", cast, obj.name, l.Offset)
+	case obj.single && l.Offset != 0:
+		return fmt.Sprintf("%s(&%s + %d)", cast, obj.name, l.Offset)
 	}
 	return cast + "&" + obj.name
 }
@@ -614,9 +627,16 @@ func (w *caseWriter) object(ref *ir.Literal, elem cc.Type, offset int) object {
 		elems = append(append([]ir.Literal{}, elems...), ir.Literal{T: elems[0].T})
 	}
 	o.n = len(elems)
+	if o.array && len(elems) == 1 && !isCharKind(elem) {
+		o.array, o.single = false, true
+	}
 	w.objs[ref] = o
 	slot := len(w.decls) // declared in the order first used
 	w.decls = append(w.decls, "")
+	if o.single {
+		w.decls[slot] = cDecl(elem, o.name) + " = " + w.value(elems[0], elem, o.name) + ";"
+		return o
+	}
 	if !o.array {
 		w.decls[slot] = cDecl(elem, o.name) + " = " + w.value(*ref, elem, o.name) + ";"
 		return o

@@ -119,7 +119,9 @@ func TestHarnessPointers(t *testing.T) {
 		t.Fatalf("run: %v\n%s\n%s", err, out, src)
 	}
 	for _, want := range []string{"int a[] = {2, 1, 3};", "int got = partition(a, 0, 2);", "const int a_after[] = {1, 2, 3};",
-		`ok &= pbcc_array("a", a, a_after, sizeof a_after, sizeof a_after[0], 1);`} {
+		`ok &= pbcc_array("a", a, a_after, sizeof a_after, sizeof a_after[0], 1);`,
+		// an array of one element: a variable
+		"int array = 7;", "int got = rotate(&array, 0, 0, 0);", `ok &= pbcc_int("*array", array, 7);`} {
 		if !strings.Contains(src, want) {
 			t.Errorf("harness lacks %q:\n%s", want, src)
 		}
