@@ -12,6 +12,7 @@ import (
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/templates"
+	"modernc.org/cc/v4"
 )
 
 // harnessData is what templates/c_test.tmpl renders.
@@ -43,6 +44,7 @@ type harnessFunc struct {
 	Fields []harnessField
 	Result string     // the C result type; "" for void
 	Check  string     // the helper checking the result: pbcc_int or pbcc_uint
+	Sets   []string   // the statements setting the input globals from case i
 	Cases  []string   // each case's initializer, without braces
 	Code   []caseCode // instead of Fields and Cases
 }
@@ -56,8 +58,12 @@ type caseCode struct {
 
 type harnessField struct{ Type, Name string }
 
-// Decl spells the field's declaration: "int a", "const char *s".
+// Decl spells the field's declaration: "int a", "const char *s"; a
+// field without a Name has its declaration in Type ("int t[4]").
 func (f harnessField) Decl() string {
+	if f.Name == "" {
+		return f.Type
+	}
 	if strings.HasSuffix(f.Type, "*") {
 		return f.Type + f.Name
 	}
@@ -249,6 +255,26 @@ func harnessFor(r *gen.Result) (harnessFunc, error) {
 		hf.Fields = append(hf.Fields, harnessField{Type: paramTypes[i], Name: name})
 		args = append(args, fmt.Sprintf("%s_cases[i].%s", f.Name, name))
 	}
+	// The input globals: a column each, set before the call.
+	globals := tableGlobals(r)
+	var gfields []string
+	if len(globals) > 0 {
+		for k, gv := range r.Cases[0].Globals {
+			g := gv.G.Ident()
+			name := g
+			for used[name] {
+				name += "_"
+			}
+			used[name] = true
+			gfields = append(gfields, name)
+			hf.Fields = append(hf.Fields, harnessField{Type: cDecl(globals[k], name)})
+			if globals[k].Kind() == cc.Array {
+				hf.Sets = append(hf.Sets, fmt.Sprintf("memcpy(%s, %s_cases[i].%s, sizeof %s);", g, f.Name, name, g))
+			} else {
+				hf.Sets = append(hf.Sets, fmt.Sprintf("%s = %s_cases[i].%s;", g, f.Name, name))
+			}
+		}
+	}
 	callee := f.Name
 	if callee == "main" {
 		callee = "pbcc_unit_main"
@@ -277,6 +303,11 @@ func harnessFor(r *gen.Result) (harnessFunc, error) {
 			}
 			vals = append(vals, lit)
 		}
+		for k, gv := range c.Globals {
+			if k < len(globals) {
+				vals = append(vals, tableValue(gv.Value, globals[k]))
+			}
+		}
 		if result != "" {
 			if len(c.Outputs) != 1 {
 				return harnessFunc{}, fmt.Errorf("case %s: %d outputs for 1 result", c.Name, len(c.Outputs))
@@ -290,6 +321,16 @@ func harnessFor(r *gen.Result) (harnessFunc, error) {
 		hf.Cases = append(hf.Cases, strings.Join(vals, ", "))
 	}
 	return hf, nil
+}
+
+// tableValue spells a global's value in a table row: a constant, or an
+// initializer of an array of them.
+func tableValue(l ir.Literal, t cc.Type) string {
+	w := &caseWriter{}
+	if at, ok := t.(*cc.ArrayType); ok {
+		return w.arrayInit(l.Elems, at.Elem())
+	}
+	return w.scalar(l, t)
 }
 
 // CLiteral spells the integer literal l as a C constant of type ctype

@@ -37,8 +37,11 @@ func tableOK(r *gen.Result) bool {
 	if info != nil && (info.Stream != NoStream || info.Static) {
 		return false
 	}
+	if tableGlobals(r) == nil {
+		return false
+	}
 	for _, c := range r.Cases {
-		if len(c.Globals) > 0 || c.Panic != "" || len(c.Outputs) != len(r.Func.Results) || len(c.Inputs) != len(r.Func.Params) {
+		if c.Panic != "" || len(c.Outputs) != len(r.Func.Results) || len(c.Inputs) != len(r.Func.Params) {
 			return false
 		}
 		refs := map[*ir.Literal]bool{}
@@ -53,6 +56,50 @@ func tableOK(r *gen.Result) bool {
 		}
 	}
 	return true
+}
+
+// tableGlobals returns the C types of the globals every case of r sets,
+// in the order the cases list them, when they fit a table's columns:
+// integers, floats and arrays of them, the same globals in every case; an
+// empty slice when no case sets one, nil when they do not fit.
+func tableGlobals(r *gen.Result) []cc.Type {
+	info, _ := r.Func.Src.(*FuncInfo)
+	types := []cc.Type{}
+	if len(r.Cases) == 0 || len(r.Cases[0].Globals) == 0 {
+		for _, c := range r.Cases {
+			if len(c.Globals) > 0 {
+				return nil
+			}
+		}
+		return types
+	}
+	if info == nil || info.unit == nil {
+		return nil
+	}
+	scalar := func(t cc.Type) bool {
+		return isIntKind(t) || t.Kind() == cc.Float || t.Kind() == cc.Double
+	}
+	for _, gv := range r.Cases[0].Globals {
+		t, ok := info.unit.ctypes[gv.G]
+		if !ok || info.unit.hidden[gv.G] {
+			return nil
+		}
+		if at, isArr := t.(*cc.ArrayType); !scalar(t) && (!isArr || !scalar(at.Elem())) {
+			return nil
+		}
+		types = append(types, t)
+	}
+	for _, c := range r.Cases[1:] {
+		if len(c.Globals) != len(r.Cases[0].Globals) {
+			return nil
+		}
+		for k, gv := range c.Globals {
+			if gv.G != r.Cases[0].Globals[k].G {
+				return nil
+			}
+		}
+	}
+	return types
 }
 
 // stringParam reports whether parameter i of the function of info is a

@@ -303,7 +303,7 @@ func TestHarnessGlobalsFloatsFunctions(t *testing.T) {
 		{Name: "off", Globals: set(0, 0, -7), Outputs: []ir.Literal{lit(i32, 0)}},
 	}}
 	src, out, err := runHarness(t, "legacy.c", []*gen.Result{ctlR})
-	if err != nil || !strings.Contains(out, "3 passed, 0 failed") || !strings.Contains(src, "setpoint = -7;") {
+	if err != nil || !strings.Contains(out, "3 passed, 0 failed") || !strings.Contains(src, `{"off", 0, 0, -7, 0},`) || !strings.Contains(src, "setpoint = control_cases[i].setpoint;") {
 		t.Fatalf("run: %v\n%s\n%s", err, out, src)
 	}
 
