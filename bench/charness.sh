@@ -19,8 +19,10 @@
 # -func-timeout 20s --): the number of cases a time-limited search finds
 # may differ from run to run, so compare functions whose cases are the
 # same. Columns: harness lines, cases (table rows and case functions),
-# lines per case, C functions in the harness, their mean and largest
-# length in lines, the mean length of a case function, diagnostics.
+# lines per case, lines per case of the part after the shared header and
+# helpers (from the first case or table on), C functions in the harness,
+# their mean and largest length in lines, the mean length of a case
+# function, diagnostics.
 set -e
 root=$(cd "$(dirname "$0")/.." && pwd)
 rev=
@@ -54,6 +56,7 @@ measure() {
 	intable && /^};/ { intable = 0; next }
 	intable && /^\t\{/ && !/pbcc_[A-Za-z0-9_]*_[0-9]+\},$/ { rows++ }
 	intable { next }
+	!start && (/^static int pbcc_[A-Za-z0-9_]*_[0-9]+\(void\)$/ || /^static const struct \{$/) { start = NR - 1 }
 	/^\{$/ { infn = 1; n = 2; casefn = (prev ~ /^static int pbcc_.*_[0-9]+\(void\)$/); next }
 	infn && /^\}$/ {
 		infn = 0; fns++; total += n; if (n > max) max = n
@@ -64,11 +67,12 @@ measure() {
 	{ prev = $0 }
 	END {
 		all = NR; c = rows + cases
-		printf "%6d %5d %6.1f %4d %6.1f %5d %6.1f", all, c, c ? all / c : 0, fns, fns ? total / fns : 0, max, cases ? caselines / cases : 0
+		own = start ? all - start + 1 : 0
+		printf "%6d %5d %6.1f %6.1f %4d %6.1f %5d %6.1f", all, c, c ? all / c : 0, c ? own / c : 0, fns, fns ? total / fns : 0, max, cases ? caselines / cases : 0
 	}' "$1"
 }
 
-printf '%-24s %6s %5s %6s %4s %6s %5s %6s %5s\n' file lines cases l/case fns l/fn max l/casefn diags
+printf '%-24s %6s %5s %6s %6s %4s %6s %5s %6s %5s\n' file lines cases l/case c/case fns l/fn max l/casefn diags
 for f in "$@"; do
 	base=$(basename "$f" .c)
 	case $base in *_pbcc_test) continue ;; esac
