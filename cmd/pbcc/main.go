@@ -90,9 +90,11 @@
 // (default 1m) and at most its fair share of the time left, so that one
 // slow function never eats the others' time. When its budget ends, a
 // search stops and keeps the cases it found; the branches it did not
-// decide are reported "timeout: time budget spent". A search that does
-// not stop (a replay of a loop without exit) is left behind two seconds
-// later. A function whose search ran out of time and covers fewer
+// decide are reported "timeout: time budget spent". Inputs whose replay
+// does not end within its step budget (a loop without exit, "for {}")
+// give no case; their branch is reported "timeout: the replay of the
+// inputs found does not end". A search that does not stop all the same
+// is left behind two seconds after its budget. A function whose search ran out of time and covers fewer
 // branches than the table the file already has keeps that table; so do
 // the functions -func does not select: a run regenerates only the tables
 // it selects. When the measurement cannot finish in time, the summary

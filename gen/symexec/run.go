@@ -63,6 +63,9 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 			return tr, ErrSteps
 		}
 		ev, pre := m.advance(st)
+		if m.spun {
+			return tr, fmt.Errorf("%w: %s runs a loop without exit", ErrSteps, f.Name)
+		}
 		for _, c := range pre {
 			if !c.cond.IsTrue() {
 				if !c.cond.IsConst() {
