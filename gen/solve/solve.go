@@ -63,7 +63,13 @@ func New(timeout time.Duration) *Solver {
 		cfg.SetUint("timeout", uint(timeout/time.Millisecond))
 	}
 	ctx := z3.NewContext(cfg)
-	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout}
+	zs := z3.NewSolver(ctx)
+	if noZ3CtrlC {
+		if err := noCtrlC(ctx, zs); err != nil {
+			panic(err) // go-z3 is pinned: a test sees this first
+		}
+	}
+	return &Solver{ctx: ctx, s: zs, timeout: timeout}
 }
 
 // Close releases the Z3 context. go-z3 frees a context only from a
