@@ -33,7 +33,7 @@ pbcc gen proved unreachable are reported apart and never count. Examples:
 Flags:
 `
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pbcc check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -69,7 +69,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	cFiles, patterns := splitArgs(fs.Args())
 	status := 0
 	for _, f := range cFiles {
-		status = max(status, checkC(f, *minPct, *js, stdout, stderr))
+		status = max(status, checkC(ctx, f, *minPct, *js, stdout, stderr))
 	}
 	if len(patterns) == 0 {
 		return status
@@ -80,7 +80,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	for _, dir := range dirs {
-		st := checkPackage(dir, *profile, *minPct, *js, stdout, stderr)
+		if ctx.Err() != nil {
+			return 2 // stopped by a signal: runInterruptible says so
+		}
+		st := checkPackage(ctx, dir, *profile, *minPct, *js, stdout, stderr)
 		status = max(status, st)
 	}
 	return status
@@ -123,7 +126,7 @@ type uncoveredBranch struct {
 	Outcome string `json:"outcome"`
 }
 
-func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr io.Writer) int {
+func checkPackage(ctx context.Context, dir, profile string, minPct float64, js bool, stdout, stderr io.Writer) int {
 	name := rel(dir)
 	if !strings.HasPrefix(name, ".") && !filepath.IsAbs(name) {
 		name = "./" + name
@@ -137,7 +140,7 @@ func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr i
 		fmt.Fprintf(stderr, "pbcc check: %s: no pbcc-generated tests here, so no default threshold: run pbcc gen, or give -min\n", name)
 		return 2
 	}
-	m, err := measure(context.Background(), dir, profile)
+	m, err := measure(ctx, dir, profile)
 	if err != nil && !m.testsFailed {
 		// Not the tests' failure: a profile that does not parse, a
 		// package that does not load. The gate cannot say anything.
@@ -333,7 +336,7 @@ func claimedBranches(bs []cover.Branch, claims map[string]emit.Claim) []cover.Br
 // under gcov and compares the branches taken, over all the unit's
 // functions, with -min. gcov counts branches as gcc compiles them, which
 // differs from pbcc's own count, so C has no default threshold.
-func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int {
+func checkC(ctx context.Context, path string, minPct float64, js bool, stdout, stderr io.Writer) int {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc check: %v\n", err)
@@ -348,7 +351,7 @@ func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "pbcc check: %s: no harness (%s): run pbcc gen %s first\n", path, rel(harness), path)
 		return 2
 	}
-	cov, out, err := cbridge.Measure(context.Background(), harness)
+	cov, out, err := cbridge.Measure(ctx, harness)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc check: %s: %v\n%s", path, err, out)
 		if cov == nil {

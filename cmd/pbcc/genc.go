@@ -56,6 +56,10 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 		}
 		setSiblings(f.Funcs)
 		results := generate(ctx, cfg, selected(cfg, f.Funcs), func(*ir.Func) string { return abs })
+		if _, ok := interrupted(ctx); ok {
+			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
+			return 2
+		}
 		var rs []*gen.Result
 		for _, fr := range results {
 			if fr.err != nil {

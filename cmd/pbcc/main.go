@@ -139,10 +139,14 @@
 //
 // 0 on success (for gen, whatever the coverage); 1 when check finds the
 // coverage below its threshold; 2 on a usage or input error, such as a
-// package that does not compile, with the error naming file:line.
+// package that does not compile, with the error naming file:line; 130
+// after SIGINT (Ctrl-C) and 143 after SIGTERM: pbcc then stops within
+// seconds, writes no test file it had not written yet, and leaves no
+// temporary file behind; a second signal ends it at once.
 package main
 
 import (
+	"context"
 	_ "embed"
 	"fmt"
 	"go/doc/comment"
@@ -178,20 +182,26 @@ func manual() (string, error) {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runInterruptible(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // run executes the command line args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+// runContext is run under ctx: when ctx is cancelled (a signal), the
+// command stops as soon as it can.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
 	switch args[0] {
 	case "gen":
-		return runGen(args[1:], stdout, stderr)
+		return runGen(ctx, args[1:], stdout, stderr)
 	case "check":
-		return runCheck(args[1:], stdout, stderr)
+		return runCheck(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		m, err := manual()
 		if err != nil {

@@ -10,7 +10,6 @@ import (
 	"go/types"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/internal/proc"
 	"github.com/pbcc/pbcc/ssaexec/cover"
 )
 
@@ -145,7 +145,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		return out, err
 	}
 	recs := filepath.Join(tmp, "explore.jsonl")
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
+	cmd := proc.Command(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
 		"-run", "^TestPBCCExplore$", "-timeout", timeout(ctx).String(), ".")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs)

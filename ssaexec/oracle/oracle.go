@@ -26,7 +26,6 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -35,6 +34,7 @@ import (
 	"time"
 
 	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/internal/proc"
 	"github.com/pbcc/pbcc/ssaexec/cover"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 )
@@ -148,7 +148,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			return verdicts, err
 		}
 		os.Remove(out)
-		cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
+		cmd := proc.Command(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
 			"-run", "^("+strings.Join(tests, "|")+")$", "-timeout", timeout(ctx).String(), ".")
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "PBCC_ORACLE_OUT="+out)

@@ -7,11 +7,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/pbcc/pbcc/internal/proc"
 )
 
 // Failures is what go test and go vet found wrong with test files about to
@@ -77,7 +78,7 @@ func Verify(ctx context.Context, dir string, files map[string][]byte, tests []st
 
 // verifyRun runs go test with -vet=vet and reads what failed.
 func verifyRun(ctx context.Context, dir, overlayPath, run, vet string, byBase map[string]string) (*Failures, error) {
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-json", "-vet="+vet, "-overlay="+overlayPath,
+	cmd := proc.Command(ctx, "go", "test", "-count=1", "-json", "-vet="+vet, "-overlay="+overlayPath,
 		"-run", run, "-timeout", timeout(ctx).String(), ".")
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
