@@ -138,3 +138,32 @@ func TestNotMeasured(t *testing.T) {
 		t.Errorf("the summary does not say the coverage was not measured:\n%s", stdout)
 	}
 }
+
+// TestExploreLoop: on the real code too (a function pbcc's model does not
+// support is searched by calling it), inputs on which the call does not
+// return are left out and said, and the search goes on around them: it
+// finds the branch that returns.
+func TestExploreLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := newModule(t)
+	src := "package ex\n\nfunc G(x int) int {\n\tdefer func() {}()\n\tif x > 3 {\n\t\tfor {\n\t\t}\n\t}\n\treturn x\n}\n"
+	if err := os.MkdirAll(filepath.Join(dir, "ex"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ex", "ex.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "./ex")
+	if took := time.Since(start); took > 30*time.Second {
+		t.Errorf("pbcc gen took %v", took)
+	}
+	if code != 0 || !strings.Contains(stdout, "ex/ex.go  G  1/2 branches") {
+		t.Errorf("exit %d, want 0 and x <= 3 covered:\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "did not return in time (a loop without exit?)") {
+		t.Errorf("the calls that did not return are not reported:\n%s", stderr)
+	}
+}

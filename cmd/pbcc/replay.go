@@ -134,7 +134,7 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []
 		if e.NotRun {
 			fr.err = fmt.Errorf("%s: %s: no tests: pbcc's model does not support %s, and it was %s", rel(s.IR.Pos.String()), shortName(s.IR), why, e.Stop)
 		} else if e.Stop != "" {
-			fmt.Fprintf(stderr, "pbcc: %s: %s: the search on the real code stopped early: %s\n", rel(s.IR.Pos.String()), shortName(s.IR), e.Stop)
+			fmt.Fprintf(stderr, "pbcc: %s: %s: the search on the real code: %s\n", rel(s.IR.Pos.String()), shortName(s.IR), e.Stop)
 		}
 		out = append(out, fr)
 	}

@@ -121,7 +121,10 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	defer os.RemoveAll(tmp)
 	var drv bytes.Buffer
 	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets,
-		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds())}); err != nil {
+		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
+		// A call that does not return within an eighth of the budget
+		// (a loop without exit) is left out, its input with it.
+		"CallTimeout": fmt.Sprintf("%d", (opts.Budget / 8).Nanoseconds())}); err != nil {
 		return out, fmt.Errorf("oracle: the search driver: %w", err)
 	}
 	rec, err := recorder(pkgName, false)
