@@ -340,12 +340,52 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"check", "-min", "150", "."}, "between 0 and 100"},
 		{[]string{"check", "-min", "-1", "."}, "between 0 and 100"},
 		{[]string{"check", "-min", "NaN", "."}, "between 0 and 100"},
+		{[]string{"check", "-min", "-1", "x.c"}, "between 0 and 100"},
+		{[]string{"check", "-min", "NaN", "x.c"}, "between 0 and 100"},
+		{[]string{"check", "-min", "101", "x.c"}, "between 0 and 100"},
+		{[]string{"gen", "-timeout", "0", "."}, "must be positive"},
+		{[]string{"gen", "-timeout", "-1s", "."}, "must be positive"},
 	}
 	for _, tt := range tests {
 		code, _, stderr := pbcc(t, dir, tt.args...)
 		if code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("pbcc %s: exit %d, stderr %q; want exit 2 and %q", strings.Join(tt.args, " "), code, stderr, tt.want)
 		}
+	}
+}
+
+// TestNothingToDo: a package without functions, a -func that selects
+// none, an empty C file: gen says that nothing was written and why, and
+// exits 0 (nothing to do is no error).
+func TestNothingToDo(t *testing.T) {
+	dir := newModule(t)
+	for path, src := range map[string]string{"none/none.go": "package none\n\nvar X = 1\n", "one/one.go": "package one\n\nfunc F() int { return 1 }\n", "empty.c": ""} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, path)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, path), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gen", "./none"}, "pbcc: none: no function or method to test; nothing written"},
+		{[]string{"gen", "-func", "Nope", "./one"}, "pbcc: one: -func Nope does not select its one function; nothing written"},
+		{[]string{"gen", "empty.c"}, "pbcc: empty.c: no function or method to test; nothing written"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := pbcc(t, dir, tt.args...)
+		if code != 0 || !strings.Contains(stderr, tt.want) || stdout != "" {
+			t.Errorf("pbcc %s: exit %d, stdout %q, stderr %q; want exit 0 and %q", strings.Join(tt.args, " "), code, stdout, stderr, tt.want)
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*", "*_pbcc_test.*")); len(m) > 0 {
+		t.Errorf("files written: %v", m)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "empty_pbcc_test.c")); err == nil {
+		t.Error("a harness was written for an empty C file")
 	}
 }
 

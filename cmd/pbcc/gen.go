@@ -477,11 +477,7 @@ type funcResult struct {
 // real code before they are written (verifiedFiles).
 func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) ([]string, error) {
 	if len(results) == 0 {
-		what := "no function or method to test"
-		if cfg.funcRE != nil && len(p.Funcs) > 0 {
-			what = fmt.Sprintf("-func %s selects none of its %d functions", cfg.funcRE, len(p.Funcs))
-		}
-		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), what)
+		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), nothingSelected(cfg, len(p.Funcs)))
 		return nil, nil
 	}
 	byFile := map[string][]*gen.Result{}
@@ -561,6 +557,20 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 		}
 	}
 	return written, firstErr
+}
+
+// nothingSelected says why a package or C file of n functions has none
+// to search.
+func nothingSelected(cfg *genConfig, n int) string {
+	switch {
+	case n == 0:
+		return "no function or method to test"
+	case cfg.funcRE == nil:
+		return "no function selected"
+	case n == 1:
+		return fmt.Sprintf("-func %s does not select its one function", cfg.funcRE)
+	}
+	return fmt.Sprintf("-func %s selects none of its %d functions", cfg.funcRE, n)
 }
 
 // outOfTime reports whether the search of r ended with its budget.

@@ -55,7 +55,13 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
 		}
 		setSiblings(f.Funcs)
-		results := generate(ctx, cfg, selected(cfg, f.Funcs), func(*ir.Func) string { return abs })
+		todo := selected(cfg, f.Funcs)
+		if len(todo) == 0 && len(f.Errors) == 0 {
+			// Nothing to do is no error (as for a Go package): say so.
+			fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(abs), nothingSelected(cfg, len(f.Funcs)))
+			continue
+		}
+		results := generate(ctx, cfg, todo, func(*ir.Func) string { return abs })
 		if _, ok := interrupted(ctx); ok {
 			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
 			return 2

@@ -137,7 +137,9 @@
 //
 // # Exit status
 //
-// 0 on success (for gen, whatever the coverage); 1 when check finds the
+// 0 on success (for gen, whatever the coverage, and when there is
+// nothing to do: a package or C file without functions, a -func that
+// selects none of them, which gen says on stderr); 1 when check finds the
 // coverage below its threshold; 2 on a usage or input error, such as a
 // package that does not compile, with the error naming file:line; 130
 // after SIGINT (Ctrl-C) and 143 after SIGTERM: pbcc then stops within
