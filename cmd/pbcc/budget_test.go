@@ -167,3 +167,29 @@ func TestExploreLoop(t *testing.T) {
 		t.Errorf("the calls that did not return are not reported:\n%s", stderr)
 	}
 }
+
+// TestNotMeasuredBuild: when the package's own tests do not build, the
+// generated tests cannot be checked nor measured: they are written all
+// the same, and the JSON says "not measured" and why, never that the
+// tests on the real code miss the branches.
+func TestNotMeasuredBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := newModule(t, "dead")
+	broken := "package dead\n\nimport \"testing\"\n\nfunc TestBroken(t *testing.T) { undefinedThing() }\n"
+	if err := os.WriteFile(filepath.Join(dir, "dead", "broken_test.go"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./dead")
+	if code != 2 {
+		t.Errorf("exit %d, want 2 (the package's tests do not build):\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, `"not_measured":"the package's tests do not build (broken_test.go:5:33: undefined: undefinedThing)"`) ||
+		strings.Contains(stdout, "not by the tests on the real code") {
+		t.Errorf("the JSON does not say the coverage was not measured:\n%s", stdout)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "dead", "dead_pbcc_test.go")); err != nil {
+		t.Errorf("the generated tests were not written: %v\n%s", err, stderr)
+	}
+}
