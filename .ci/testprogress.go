@@ -116,9 +116,11 @@ func main() {
 				fmt.Printf("  %-36s %-40s %6.1fs\n", e.Package, e.Test, e.Elapsed)
 				last = time.Now()
 			}
-			if e.Test == "" {
+			if e.Test == "" && e.Action == "pass" {
 				fmt.Printf("ok   %-36s %6.1fs\n", e.Package, e.Elapsed)
 				last = time.Now()
+			} else if e.Test == "" {
+				fmt.Printf("?    %-36s (no test files)\n", e.Package)
 			}
 			delete(outputs, key)
 		case "fail", "build-fail":

@@ -7,8 +7,8 @@
 // -timeout) and its work directory (go-build*) in the temporary
 // directory. Command puts the command in a process group of its own
 // and, when the context ends, sends SIGINT to the whole group, which
-// the go command answers by removing its work directory; whatever is
-// still running WaitDelay later is killed.
+// the go command answers by removing its work directory; whatever of the
+// group is still running a second later is killed.
 package proc
 
 import (
@@ -17,6 +17,10 @@ import (
 	"syscall"
 	"time"
 )
+
+// interruptGrace is how long the group has, after SIGINT, before every
+// process of it is killed.
+const interruptGrace = time.Second
 
 // WaitDelay is how long a command has, after its context ends and its
 // group got SIGINT, before it is killed.
@@ -29,11 +33,22 @@ func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error {
 		// The group's id is the leader's pid (Setpgid).
-		err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
-		if err == syscall.ESRCH {
+		group := -cmd.Process.Pid
+		if err := syscall.Kill(group, syscall.SIGINT); err == syscall.ESRCH {
 			return nil // every process of the group has ended already
+		} else if err != nil {
+			return err
 		}
-		return err
+		// What ignores SIGINT (a shell's background job) is killed. The
+		// leader, once it exits, stays a zombie until Wait: the group
+		// is only empty after that, so the wait is bounded.
+		for start := time.Now(); time.Since(start) < interruptGrace; time.Sleep(10 * time.Millisecond) {
+			if syscall.Kill(group, 0) == syscall.ESRCH {
+				return nil
+			}
+		}
+		syscall.Kill(group, syscall.SIGKILL)
+		return nil
 	}
 	cmd.WaitDelay = WaitDelay
 	return cmd
