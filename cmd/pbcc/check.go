@@ -141,6 +141,9 @@ func checkPackage(ctx context.Context, dir, profile string, minPct float64, js b
 		return 2
 	}
 	m, err := measure(ctx, dir, profile)
+	if _, ok := interrupted(ctx); ok {
+		return 2 // runInterruptible says so
+	}
 	if err != nil && !m.testsFailed {
 		// Not the tests' failure: a profile that does not parse, a
 		// package that does not load. The gate cannot say anything.
@@ -352,6 +355,9 @@ func checkC(ctx context.Context, path string, minPct float64, js bool, stdout, s
 		return 2
 	}
 	cov, out, err := cbridge.Measure(ctx, harness)
+	if _, ok := interrupted(ctx); ok {
+		return 2 // runInterruptible says so
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc check: %s: %v\n%s", path, err, out)
 		if cov == nil {
