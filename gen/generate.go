@@ -659,8 +659,8 @@ func (g *generation) canonicalFault(f *term.Term, model solve.Model, skip map[ir
 // sampleRuns bounds the concrete runs sample makes per function.
 const sampleRuns = 4000
 
-// maxSampleSpins is how many runs of the sampling may exceed the step
-// budget (a loop without exit on those inputs) before it gives up.
+// maxSampleSpins is how many runs of the sampling may enter a loop
+// without exit (symexec.ErrNoExit) before it gives up.
 const maxSampleSpins = 3
 
 // undecided returns the branch edges no tree could decide within its
@@ -715,7 +715,7 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 		names = append(names, name) // in a fixed order: the draws must be
 	}
 	sort.Strings(names)
-	spins := 0 // runs that exceeded the step budget
+	spins := 0 // runs that entered a loop without exit
 	for run := 0; run < runs && len(want) > 0; run++ {
 		if ctx.Err() != nil {
 			return nil
@@ -778,10 +778,9 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 		}
 		args := g.in.Literals(m)
 		tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
-		if errors.Is(err, symexec.ErrSteps) {
-			// A run that does not end costs the whole step budget: a
-			// function that loops forever on some inputs is not sampled
-			// further.
+		if errors.Is(err, symexec.ErrNoExit) {
+			// A function that loops forever on some inputs is not
+			// sampled further: each such run costs a step budget.
 			if spins++; spins >= maxSampleSpins {
 				return nil
 			}

@@ -33,8 +33,8 @@ func TestLoopWithoutExit(t *testing.T) {
 	f, entry := spinIfAbove3(t)
 	start := time.Now()
 	for _, budget := range []int{0, 1_000_000} {
-		if _, err := symexec.Run(f, args(t, f, 5), budget); !errors.Is(err, symexec.ErrSteps) {
-			t.Errorf("Run(spin, 5) with step budget %d: err = %v, want ErrSteps", budget, err)
+		if _, err := symexec.Run(f, args(t, f, 5), budget); !errors.Is(err, symexec.ErrSteps) || !errors.Is(err, symexec.ErrNoExit) {
+			t.Errorf("Run(spin, 5) with step budget %d: err = %v, want ErrSteps and ErrNoExit", budget, err)
 		}
 	}
 	if tr, err := symexec.Run(f, args(t, f, 2), 0); err != nil || len(tr.Outputs) != 1 || tr.Outputs[0].String() != "2" {
