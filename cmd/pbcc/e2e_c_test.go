@@ -54,8 +54,7 @@ func copyC(t *testing.T, names ...string) string {
 // TestCTestdata runs pbcc gen on every C testdata unit and checks what
 // issue 4 asks: the harness passes (pbcc gen exits 0 only then), gcov
 // sees every branch taken but those proved unreachable, the summary and
-// the unconstrained edges match their golden files, and a second run
-// writes the same harness.
+// the unconstrained edges match their golden files.
 func TestCTestdata(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs C harnesses")
@@ -96,18 +95,8 @@ func TestCTestdata(t *testing.T) {
 		}
 		base := strings.TrimSuffix(u, ".c")
 		compareGolden(t, filepath.Join(repoRoot(t), "testdata", "c", base+".summary.golden"), []byte(strings.Join(lines, "\n")+"\n"))
-
-		harness := filepath.Join(dir, cbridge.TestFileName(u))
-		first, err := os.ReadFile(harness)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if code, _, stderr := pbcc(t, dir, "gen", "-json", u); code != 0 {
-			t.Fatalf("second pbcc gen %s exited %d:\n%s", u, code, stderr)
-		}
-		if second, _ := os.ReadFile(harness); !bytes.Equal(first, second) {
-			t.Errorf("%s: the second run wrote a different harness", u)
-		}
+		// That a second run writes the same harness is TestCDeterminism's
+		// to show, on a few units, with 1 and 4 workers.
 	}
 }
 

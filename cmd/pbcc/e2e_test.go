@@ -145,8 +145,7 @@ func compareGolden(t *testing.T, path string, got []byte) {
 // TestTestdata runs pbcc gen on every Go testdata program and checks what
 // issue 2 asks of it: the tests cover every feasible branch on the real
 // code, infeasible ones are reported unreachable, the summary matches its
-// golden file, the files pass go vet, and a second run writes the same
-// bytes.
+// golden file and the files pass go vet.
 func TestTestdata(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test on every testdata package")
@@ -193,18 +192,11 @@ func TestTestdata(t *testing.T) {
 		t.Errorf("go vet on the generated tests: %v\n%s", err, out)
 	}
 
-	first := generated(t, dir)
-	if len(first) == 0 {
+	// That a second run writes the same bytes is TestDeterminism's to
+	// show (three runs from scratch, 1 and 4 workers, on a few packages):
+	// a second run of every package here doubled the time of make test.
+	if len(generated(t, dir)) == 0 {
 		t.Fatal("no test files generated")
-	}
-	if code, _, stderr := pbcc(t, dir, "gen", "-json", "-timeout", "30m", "./..."); code != 0 {
-		t.Fatalf("second pbcc gen exited %d:\n%s", code, stderr)
-	}
-	second := generated(t, dir)
-	for path, data := range first {
-		if !bytes.Equal(data, second[path]) {
-			t.Errorf("%s: the second run wrote different bytes", path)
-		}
 	}
 }
 
