@@ -74,6 +74,11 @@ func main() {
 					sort.Strings(names)
 					fmt.Printf("  %s: still running: %s\n", time.Since(start).Round(time.Second), strings.Join(names, ", "))
 					last = time.Now()
+				} else if time.Since(last) >= quiet {
+					// Before the first test starts, go test compiles
+					// (Z3's cgo bindings take a while): say so.
+					fmt.Printf("  %s: building the test binaries, no test running yet\n", time.Since(start).Round(time.Second))
+					last = time.Now()
 				}
 				mu.Unlock()
 			}
