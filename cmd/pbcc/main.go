@@ -120,7 +120,10 @@
 // at a time, each with a Z3 context of its own, and every solver limit
 // but -query-timeout counts Z3's resources, not time. PBCC_WORKERS=N
 // searches N functions at once, faster on several cores, but Z3 then
-// does not always give the same models.
+// does not always give the same models. A case whose outcome on the real
+// code varies from run to run (a result that depends on the order a map
+// is ranged over) would make a flaky test: the cases run 64 times on the
+// real code, and one whose runs disagree is left out and reported.
 //
 // # pbcc check
 //
