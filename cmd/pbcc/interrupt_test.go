@@ -13,7 +13,8 @@ import (
 )
 
 // TestSignals: SIGINT and SIGTERM, at any moment of a run (loading,
-// searching, Z3 queries, the runs on the real code, writing, measuring),
+// searching, Z3 queries, the runs on the real code, writing, measuring;
+// for Go and for C),
 // stop pbcc within seconds with 130 or 143, without Go's "non-Go code set
 // up signal handler without SA_ONSTACK flag" crash (Z3's Ctrl-C handler)
 // and without leaving a temporary file in the packages or a temporary
@@ -25,25 +26,39 @@ func TestSignals(t *testing.T) {
 	}
 	pkgs := []string{"unmodelled", "wc", "trityp", "shapes"}
 	dir := newModule(t, pkgs...)
+	units := []string{"kr.c", "account.c", "strings.c"}
+	for _, u := range units {
+		data, err := os.ReadFile(filepath.Join(repoRoot(t), "testdata", "c", u))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, u), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goRun := []string{"gen", "./..."}
+	cRun := append([]string{"gen"}, units...)
 	landed := 0
 	for _, tt := range []struct {
 		sig   syscall.Signal
 		delay time.Duration
+		args  []string
 	}{
-		{syscall.SIGINT, 300 * time.Millisecond},
-		{syscall.SIGTERM, 1500 * time.Millisecond},
-		{syscall.SIGINT, 3 * time.Second},
-		{syscall.SIGTERM, 5 * time.Second},
-		{syscall.SIGINT, 7 * time.Second},
+		{syscall.SIGINT, 300 * time.Millisecond, goRun},
+		{syscall.SIGTERM, 1500 * time.Millisecond, goRun},
+		{syscall.SIGINT, 3 * time.Second, goRun},
+		{syscall.SIGTERM, 5 * time.Second, goRun},
+		{syscall.SIGINT, 7 * time.Second, goRun},
+		{syscall.SIGINT, 1500 * time.Millisecond, cRun},
 	} {
-		for _, p := range pkgs {
-			matches, _ := filepath.Glob(filepath.Join(dir, p, "*_pbcc_test.go"))
+		for _, p := range append(pkgs, ".") {
+			matches, _ := filepath.Glob(filepath.Join(dir, p, "*_pbcc_test.*"))
 			for _, m := range matches {
 				os.Remove(m)
 			}
 		}
 		tmp := t.TempDir()
-		cmd := exec.Command(os.Args[0], "gen", "./...")
+		cmd := exec.Command(os.Args[0], tt.args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "PBCC_TEST_AS_PBCC=1", "TMPDIR="+tmp, "PBCC_WORKERS=1")
 		var stderr bytes.Buffer
@@ -75,7 +90,7 @@ func TestSignals(t *testing.T) {
 			continue
 		}
 		landed++
-		what := tt.sig.String() + " after " + tt.delay.String()
+		what := tt.sig.String() + " after " + tt.delay.String() + " of pbcc " + strings.Join(tt.args, " ")
 		if want := 128 + int(tt.sig); code != want {
 			t.Errorf("%s: exit %d, want %d:\n%s", what, code, want, stderr.String())
 		}
@@ -99,7 +114,7 @@ func TestSignals(t *testing.T) {
 			return err
 		})
 	}
-	if landed < 3 {
+	if landed < 4 {
 		t.Errorf("only %d signals came before the end of the run", landed)
 	}
 }
