@@ -23,6 +23,9 @@ func TestDeterminism(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs pbcc gen three times, with go test")
 	}
+	// Only subprocesses and directories of its own: it runs beside the
+	// other parallel tests, after the others.
+	t.Parallel()
 	pkgs := []string{"unmodelled", "floatclass", "closure", "recursion"}
 	workers := []string{"1", "4", "4"}
 	dirs := make([]string, len(workers))

@@ -243,6 +243,9 @@ func TestCDeterminism(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs C harnesses")
 	}
+	// Only subprocesses and directories of its own: it runs beside the
+	// other parallel tests, after the others.
+	t.Parallel()
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no gcc")
 	}

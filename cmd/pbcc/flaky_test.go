@@ -17,6 +17,9 @@ func TestMapOrderNotFlaky(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
+	// Only subprocesses and directories of its own: it runs beside the
+	// other parallel tests, after the others.
+	t.Parallel()
 	dir := newModule(t)
 	src := "package mp\n\nfunc First(m map[string]int) string {\n\tif len(m) == 2 {\n\t\tfor k := range m {\n\t\t\treturn k\n\t\t}\n\t}\n\treturn \"\"\n}\n"
 	if err := os.MkdirAll(filepath.Join(dir, "mp"), 0o755); err != nil {

@@ -24,6 +24,9 @@ func TestSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs pbcc several times for seconds")
 	}
+	// Only subprocesses and directories of its own: it runs beside the
+	// other parallel tests, after the others.
+	t.Parallel()
 	pkgs := []string{"unmodelled", "wc", "trityp", "shapes"}
 	dir := newModule(t, pkgs...)
 	units := []string{"kr.c", "account.c", "strings.c"}
