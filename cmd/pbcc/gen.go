@@ -210,6 +210,10 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if afterReplay != nil {
 			afterReplay(results)
 		}
+		if _, ok := interrupted(ctx); ok {
+			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no test file written\n", rel(p.Dir))
+			return 2
+		}
 		// The tests are checked before they are written: go-cmp must be
 		// there first.
 		if anyCases(results) {
@@ -538,6 +542,9 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 		if err == nil && bytes.Equal(content, old[f]) {
 			written = append(written, path) // nothing new: the file keeps its time stamp
 			continue
+		}
+		if _, ok := interrupted(ctx); ok {
+			break // a signal: the files not written yet stay as they are
 		}
 		if err == nil {
 			err = emit.Write(path, content)

@@ -92,7 +92,12 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 		// gcc must accept the harness before it replaces the previous
 		// one (a unit that does not compile, a construct pbcc wrote
 		// wrong): otherwise the previous harness stays.
-		if out, err := cbridge.Build(ctx, filepath.Dir(abs), filepath.Base(harness), h.Content); err != nil {
+		out, err := cbridge.Build(ctx, filepath.Dir(abs), filepath.Base(harness), h.Content)
+		if _, ok := interrupted(ctx); ok {
+			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
+			return 2
+		}
+		if err != nil {
 			kept := ""
 			if _, err := os.Stat(harness); err == nil {
 				kept = " (the previous one is kept)"
@@ -111,6 +116,9 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			fmt.Fprintf(stderr, "wrote %s\n", rel(harness))
 		}
 		cov, out, err := cbridge.Measure(ctx, harness)
+		if _, ok := interrupted(ctx); ok {
+			return 2 // the harness is written; runInterruptible says why no summary
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s: measuring coverage: %v\n%s", rel(harness), err, out)
 			status = 2
