@@ -123,7 +123,8 @@
 // does not always give the same models. A case whose outcome on the real
 // code varies from run to run (a result that depends on the order a map
 // is ranged over) would make a flaky test: the cases run 64 times on the
-// real code, and one whose runs disagree is left out and reported.
+// real code (8 to 64 in a package of more than 128 cases), and one whose
+// runs disagree is left out and reported.
 //
 // # pbcc check
 //

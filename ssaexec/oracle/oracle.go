@@ -69,8 +69,14 @@ type Verdict struct {
 // must agree, or the case is left out (Verdict.Unstable). Go's iteration
 // order is far from uniform on small maps: the first key of a map of two
 // is the same in 7 runs of 8 (a random start among the 8 slots of a
-// group), so that all 64 runs agree about once in 5,000.
-const realRuns = 64
+// group), so that all 64 runs agree about once in 5,000. A package of
+// many cases gets fewer runs, at least 8: about maxRealCalls calls in all,
+// so that the oracle run stays within its time limit.
+func realRuns(cases int) int {
+	return max(8, min(64, maxRealCalls/max(cases, 1)))
+}
+
+const maxRealCalls = 8192
 
 func union(a, b []int) []int {
 	if len(b) == 0 {
@@ -160,7 +166,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			return verdicts, err
 		}
 		os.Remove(out)
-		cmd := proc.Command(ctx, "go", "test", fmt.Sprintf("-count=%d", realRuns), "-vet=off", "-overlay="+overlayPath,
+		cmd := proc.Command(ctx, "go", "test", fmt.Sprintf("-count=%d", realRuns(len(cases))), "-vet=off", "-overlay="+overlayPath,
 			"-run", "^("+strings.Join(tests, "|")+")$", "-timeout", timeout(ctx).String(), ".")
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "PBCC_ORACLE_OUT="+out)
