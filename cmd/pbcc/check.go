@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
@@ -135,6 +139,12 @@ func checkPackage(ctx context.Context, dir, profile string, minPct float64, js b
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc check: %s: %v\n", name, err)
 		return 2
+	}
+	if len(claims) == 0 && !declaresFuncs(dir) {
+		// Nothing to test, nothing to gate (a package of types or
+		// constants): no failure of pbcc check ./... for it.
+		fmt.Fprintf(stderr, "pbcc check: %s: no function to check\n", name)
+		return 0
 	}
 	if minPct < 0 && len(claims) == 0 {
 		fmt.Fprintf(stderr, "pbcc check: %s: no pbcc-generated tests here, so no default threshold: run pbcc gen, or give -min\n", name)
@@ -351,6 +361,10 @@ func checkC(ctx context.Context, path string, minPct float64, js bool, stdout, s
 	}
 	harness := cbridge.TestFileName(abs)
 	if _, err := os.Stat(harness); err != nil {
+		if f, err := cbridge.Load(abs); err == nil && len(f.Funcs) == 0 && len(f.Errors) == 0 {
+			fmt.Fprintf(stderr, "pbcc check: %s: no function to check\n", path)
+			return 0
+		}
 		fmt.Fprintf(stderr, "pbcc check: %s: no harness (%s): run pbcc gen %s first\n", path, rel(harness), path)
 		return 2
 	}
@@ -452,4 +466,28 @@ func readCClaims(path string) (map[string]cClaim, error) {
 		}
 	}
 	return claims, nil
+}
+
+// declaresFuncs reports whether the Go files of the package in dir (as
+// the build would take them, tests aside) declare a function or method
+// with a body. When they cannot be read, it says yes: the gate then runs
+// and says what is wrong.
+func declaresFuncs(dir string) bool {
+	bp, err := build.ImportDir(dir, 0)
+	if err != nil {
+		return true
+	}
+	fset := token.NewFileSet()
+	for _, name := range append(bp.GoFiles, bp.CgoFiles...) {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return true
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -348,7 +348,8 @@ func TestUsageErrors(t *testing.T) {
 
 // TestNothingToDo: a package without functions, a -func that selects
 // none, an empty C file: gen says that nothing was written and why, and
-// exits 0 (nothing to do is no error).
+// exits 0 (nothing to do is no error); check says there is nothing to
+// check, and passes.
 func TestNothingToDo(t *testing.T) {
 	dir := newModule(t)
 	for path, src := range map[string]string{"none/none.go": "package none\n\nvar X = 1\n", "one/one.go": "package one\n\nfunc F() int { return 1 }\n", "empty.c": ""} {
@@ -366,6 +367,9 @@ func TestNothingToDo(t *testing.T) {
 		{[]string{"gen", "./none"}, "pbcc: none: no function or method to test; nothing written"},
 		{[]string{"gen", "-func", "Nope", "./one"}, "pbcc: one: -func Nope does not select its one function; nothing written"},
 		{[]string{"gen", "empty.c"}, "pbcc: empty.c: no function or method to test; nothing written"},
+		// Nor does the gate fail on them (pbcc check ./... in CI).
+		{[]string{"check", "./none"}, "pbcc check: ./none: no function to check"},
+		{[]string{"check", "empty.c"}, "pbcc check: empty.c: no function to check"},
 	}
 	for _, tt := range tests {
 		code, stdout, stderr := pbcc(t, dir, tt.args...)
