@@ -74,6 +74,11 @@ func main() {
 					sort.Strings(names)
 					fmt.Printf("  %s: still running: %s\n", time.Since(start).Round(time.Second), strings.Join(names, ", "))
 					last = time.Now()
+				} else if time.Since(last) >= quiet {
+					// Before the first test starts, go test compiles
+					// (Z3's cgo bindings take a while): say so.
+					fmt.Printf("  %s: building the test binaries, no test running yet\n", time.Since(start).Round(time.Second))
+					last = time.Now()
 				}
 				mu.Unlock()
 			}
@@ -116,9 +121,11 @@ func main() {
 				fmt.Printf("  %-36s %-40s %6.1fs\n", e.Package, e.Test, e.Elapsed)
 				last = time.Now()
 			}
-			if e.Test == "" {
+			if e.Test == "" && e.Action == "pass" {
 				fmt.Printf("ok   %-36s %6.1fs\n", e.Package, e.Elapsed)
 				last = time.Now()
+			} else if e.Test == "" {
+				fmt.Printf("?    %-36s (no test files)\n", e.Package)
 			}
 			delete(outputs, key)
 		case "fail", "build-fail":

@@ -7,10 +7,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/pbcc/pbcc/internal/proc"
 )
 
 // FuncCoverage is the branch coverage gcov measured for one function.
@@ -55,7 +56,7 @@ func Build(ctx context.Context, unitDir, harnessName string, content []byte) (st
 	}
 	args := append(append([]string{}, CFlags...), "-iquote", unitDir, src, "-o", filepath.Join(dir, "harness"))
 	args = append(args, LinkFlags...)
-	cmd := exec.CommandContext(ctx, "gcc", args...)
+	cmd := proc.Command(ctx, "gcc", args...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	text := strings.ReplaceAll(string(out), src, harnessName)
@@ -87,7 +88,7 @@ func Measure(ctx context.Context, harnessPath string) (map[string]FuncCoverage, 
 	obj, bin := base+".o", base
 	var out bytes.Buffer
 	run := func(name string, args ...string) error {
-		cmd := exec.CommandContext(ctx, name, args...)
+		cmd := proc.Command(ctx, name, args...)
 		cmd.Dir = dir
 		cmd.Stdout = &out
 		cmd.Stderr = &out
@@ -107,7 +108,7 @@ func Measure(ctx context.Context, harnessPath string) (map[string]FuncCoverage, 
 		return nil, out.String(), runErr
 	}
 	var gcovOut bytes.Buffer
-	cmd := exec.CommandContext(ctx, "gcov", "-j", "-b", obj)
+	cmd := proc.Command(ctx, "gcov", "-j", "-b", obj)
 	cmd.Dir = dir
 	cmd.Stdout = &gcovOut
 	cmd.Stderr = &gcovOut

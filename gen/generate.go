@@ -143,6 +143,10 @@ func (g *generation) stopped(ctx context.Context, err error, start time.Time, ca
 	return g.r, nil
 }
 
+// replaySpins is the detail of a goal whose inputs make the replay run
+// past its step budget.
+const replaySpins = "the replay of the inputs found does not end within the step budget (a loop without exit?)"
+
 // sortCases puts the cases in the source order of their goals (line,
 // column, then the outcome's order), so that a table reads like the
 // function.
@@ -381,7 +385,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 				k-- // the same bound again: the replay told real results of external calls
 				continue
 			}
-			if st.Outcome != Covered && st.Outcome != Faults {
+			if st.Outcome != Covered && st.Outcome != Faults && st.Outcome != Timeout {
 				st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
 			}
 			return false, nil
@@ -426,7 +430,7 @@ func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err 
 		if err := g.addCase(goal, g.literals(sp, form.F, model, goal)); err != nil {
 			return false, err
 		}
-		if st.Outcome != Covered && st.Outcome != Faults {
+		if st.Outcome != Covered && st.Outcome != Faults && st.Outcome != Timeout {
 			st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
 		}
 		return false, nil
@@ -655,6 +659,10 @@ func (g *generation) canonicalFault(f *term.Term, model solve.Model, skip map[ir
 // sampleRuns bounds the concrete runs sample makes per function.
 const sampleRuns = 4000
 
+// maxSampleSpins is how many runs of the sampling may enter a loop
+// without exit (symexec.ErrNoExit) before it gives up.
+const maxSampleSpins = 3
+
 // undecided returns the branch edges no tree could decide within its
 // bounds: a loop needing more iterations than k, a solver time limit, a
 // tree too large. Edges proved unreachable for any bound are decided.
@@ -707,6 +715,7 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 		names = append(names, name) // in a fixed order: the draws must be
 	}
 	sort.Strings(names)
+	spins := 0 // runs that entered a loop without exit
 	for run := 0; run < runs && len(want) > 0; run++ {
 		if ctx.Err() != nil {
 			return nil
@@ -769,6 +778,14 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 		}
 		args := g.in.Literals(m)
 		tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+		if errors.Is(err, symexec.ErrNoExit) {
+			// A function that loops forever on some inputs is not
+			// sampled further: each such run costs a step budget.
+			if spins++; spins >= maxSampleSpins {
+				return nil
+			}
+			continue
+		}
 		if err != nil || tr.Panicked {
 			continue
 		}
@@ -931,8 +948,19 @@ func faultName(tr *symexec.Trace) string {
 // edges it covers. Inputs that make the call fail after taking the goal
 // become a case expecting the panic in Go, and a finding in C, where the
 // behaviour is undefined and no test may rely on it.
+//
+// A replay that does not end within opts.MaxSteps gives no case: the
+// goal is then Timeout (replaySpins), a loop without exit most likely.
 func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 	tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+	if errors.Is(err, symexec.ErrSteps) {
+		// The inputs lead into a loop that does not end (or not within
+		// the step budget): no test can call the function on them.
+		if st := g.status[goal]; st != nil && st.Outcome != Covered {
+			st.Outcome, st.Detail = Timeout, replaySpins
+		}
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("%s: replay for %s: %w", g.f.Name, CaseName(goal), err)
 	}

@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -87,6 +88,9 @@ type Options struct {
 	// initialisation gives them (ir.Global.Init), and a function reading
 	// one whose initial value pbcc cannot tell is not supported.
 	Globals bool
+	// Context, when set, stops the loading (the go list it runs) when
+	// it is done: pbcc interrupted by a signal.
+	Context context.Context
 }
 
 // LoadWith is Load with options.
@@ -94,7 +98,7 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: false}
+	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: false, Context: opts.Context}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)

@@ -11,16 +11,22 @@ import (
 	"time"
 )
 
-// TestRunTimeout: a function whose search never ends (a loop without
-// exit, which the replay runs forever) does not hold the run past
-// -timeout: it is reported out of time, the other function gets its
-// table, and the file written compiles and passes.
+// TestRunTimeout: loops without exit do not hold the run past -timeout
+// (issue 9: "func F() { for {} }" ran past 20 s with -timeout 3s, "if x >
+// 3 { for {} }" 606 s in the tree walk). The replay of inputs that enter
+// such a loop stops at its step budget, the branch is reported, the
+// other branches and functions get their cases, and the file written
+// compiles and passes.
 func TestRunTimeout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs pbcc for seconds, then go test")
 	}
+	// Only subprocesses and directories of its own: it runs beside the
+	// other parallel tests, after the others.
+	t.Parallel()
 	dir := newModule(t)
 	src := "package a\n\nfunc Spin(x int) int {\n\tif x > 3 {\n\t\tfor {\n\t\t}\n\t}\n\treturn x\n}\n\n" +
+		"func Forever() {\n\tfor {\n\t}\n}\n\n" +
 		"func Sign(x int) int {\n\tif x > 0 {\n\t\treturn 1\n\t}\n\treturn 0\n}\n"
 	if err := os.MkdirAll(filepath.Join(dir, "a"), 0o755); err != nil {
 		t.Fatal(err)
@@ -29,19 +35,21 @@ func TestRunTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	code, stdout, stderr := pbccProcess(t, dir, "gen", "-timeout", "8s", "./a")
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "-timeout", "3s", "./a")
 	took := time.Since(start)
 	if code != 0 {
 		t.Errorf("exit %d, want 0:\n%s%s", code, stdout, stderr)
 	}
-	if took > 10*time.Second {
-		t.Errorf("pbcc gen -timeout 8s took %v", took)
+	if took > 10*time.Second { // 3s, and the time to start and stop on a loaded machine
+		t.Errorf("pbcc gen -timeout 3s took %v", took)
 	}
-	if !strings.Contains(stdout, "a/a.go:4:5 x > 3 true: timeout: time budget spent") {
-		t.Errorf("Spin's branches are not reported out of time:\n%s", stdout)
+	if !strings.Contains(stdout, "a/a.go:4:5 x > 3 true: timeout: the replay of the inputs found does not end") {
+		t.Errorf("Spin's loop is not reported:\n%s", stdout)
 	}
-	if !strings.Contains(stdout, "Sign  2/2 branches") {
-		t.Errorf("Sign did not get its table:\n%s", stdout)
+	for _, want := range []string{"] a.Spin  1/2 branches by the search", "] a.Sign  2/2 branches by the search"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("no %q on stderr:\n%s", want, stderr)
+		}
 	}
 	test := exec.Command("go", "test", "./a")
 	test.Dir = dir
@@ -131,5 +139,63 @@ func TestNotMeasured(t *testing.T) {
 	if !strings.Contains(stdout, "not measured: the run's time budget (-timeout) ended before the measurement did") ||
 		strings.Contains(stdout, "not by the tests on the real code") {
 		t.Errorf("the summary does not say the coverage was not measured:\n%s", stdout)
+	}
+}
+
+// TestExploreLoop: on the real code too (a function pbcc's model does not
+// support is searched by calling it), inputs on which the call does not
+// return are left out and said, and the search goes on around them: it
+// finds the branch that returns.
+func TestExploreLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	// Only subprocesses and directories of its own: it runs beside the
+	// other parallel tests, after the others.
+	t.Parallel()
+	dir := newModule(t)
+	src := "package ex\n\nfunc G(x int) int {\n\tdefer func() {}()\n\tif x > 3 {\n\t\tfor {\n\t\t}\n\t}\n\treturn x\n}\n"
+	if err := os.MkdirAll(filepath.Join(dir, "ex"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ex", "ex.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "./ex")
+	if took := time.Since(start); took > 30*time.Second {
+		t.Errorf("pbcc gen took %v", took)
+	}
+	if code != 0 || !strings.Contains(stdout, "ex/ex.go  G  1/2 branches") {
+		t.Errorf("exit %d, want 0 and x <= 3 covered:\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "did not return in time (a loop without exit?)") {
+		t.Errorf("the calls that did not return are not reported:\n%s", stderr)
+	}
+}
+
+// TestNotMeasuredBuild: when the package's own tests do not build, the
+// generated tests cannot be checked nor measured: they are written all
+// the same, and the JSON says "not measured" and why, never that the
+// tests on the real code miss the branches.
+func TestNotMeasuredBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := newModule(t, "dead")
+	broken := "package dead\n\nimport \"testing\"\n\nfunc TestBroken(t *testing.T) { undefinedThing() }\n"
+	if err := os.WriteFile(filepath.Join(dir, "dead", "broken_test.go"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./dead")
+	if code != 2 {
+		t.Errorf("exit %d, want 2 (the package's tests do not build):\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, `"not_measured":"the package's tests do not build (broken_test.go:5:33: undefined: undefinedThing)"`) ||
+		strings.Contains(stdout, "not by the tests on the real code") {
+		t.Errorf("the JSON does not say the coverage was not measured:\n%s", stdout)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "dead", "dead_pbcc_test.go")); err != nil {
+		t.Errorf("the generated tests were not written: %v\n%s", err, stderr)
 	}
 }

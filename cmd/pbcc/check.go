@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
@@ -33,7 +37,7 @@ pbcc gen proved unreachable are reported apart and never count. Examples:
 Flags:
 `
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pbcc check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -69,7 +73,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	cFiles, patterns := splitArgs(fs.Args())
 	status := 0
 	for _, f := range cFiles {
-		status = max(status, checkC(f, *minPct, *js, stdout, stderr))
+		status = max(status, checkC(ctx, f, *minPct, *js, stdout, stderr))
 	}
 	if len(patterns) == 0 {
 		return status
@@ -80,7 +84,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	for _, dir := range dirs {
-		st := checkPackage(dir, *profile, *minPct, *js, stdout, stderr)
+		if ctx.Err() != nil {
+			return 2 // stopped by a signal: runInterruptible says so
+		}
+		st := checkPackage(ctx, dir, *profile, *minPct, *js, stdout, stderr)
 		status = max(status, st)
 	}
 	return status
@@ -123,7 +130,7 @@ type uncoveredBranch struct {
 	Outcome string `json:"outcome"`
 }
 
-func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr io.Writer) int {
+func checkPackage(ctx context.Context, dir, profile string, minPct float64, js bool, stdout, stderr io.Writer) int {
 	name := rel(dir)
 	if !strings.HasPrefix(name, ".") && !filepath.IsAbs(name) {
 		name = "./" + name
@@ -133,11 +140,20 @@ func checkPackage(dir, profile string, minPct float64, js bool, stdout, stderr i
 		fmt.Fprintf(stderr, "pbcc check: %s: %v\n", name, err)
 		return 2
 	}
+	if len(claims) == 0 && !declaresFuncs(dir) {
+		// Nothing to test, nothing to gate (a package of types or
+		// constants): no failure of pbcc check ./... for it.
+		fmt.Fprintf(stderr, "pbcc check: %s: no function to check\n", name)
+		return 0
+	}
 	if minPct < 0 && len(claims) == 0 {
 		fmt.Fprintf(stderr, "pbcc check: %s: no pbcc-generated tests here, so no default threshold: run pbcc gen, or give -min\n", name)
 		return 2
 	}
-	m, err := measure(context.Background(), dir, profile)
+	m, err := measure(ctx, dir, profile)
+	if _, ok := interrupted(ctx); ok {
+		return 2 // runInterruptible says so
+	}
 	if err != nil && !m.testsFailed {
 		// Not the tests' failure: a profile that does not parse, a
 		// package that does not load. The gate cannot say anything.
@@ -333,7 +349,7 @@ func claimedBranches(bs []cover.Branch, claims map[string]emit.Claim) []cover.Br
 // under gcov and compares the branches taken, over all the unit's
 // functions, with -min. gcov counts branches as gcc compiles them, which
 // differs from pbcc's own count, so C has no default threshold.
-func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int {
+func checkC(ctx context.Context, path string, minPct float64, js bool, stdout, stderr io.Writer) int {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc check: %v\n", err)
@@ -345,10 +361,17 @@ func checkC(path string, minPct float64, js bool, stdout, stderr io.Writer) int 
 	}
 	harness := cbridge.TestFileName(abs)
 	if _, err := os.Stat(harness); err != nil {
+		if f, err := cbridge.Load(abs); err == nil && len(f.Funcs) == 0 && len(f.Errors) == 0 {
+			fmt.Fprintf(stderr, "pbcc check: %s: no function to check\n", path)
+			return 0
+		}
 		fmt.Fprintf(stderr, "pbcc check: %s: no harness (%s): run pbcc gen %s first\n", path, rel(harness), path)
 		return 2
 	}
-	cov, out, err := cbridge.Measure(context.Background(), harness)
+	cov, out, err := cbridge.Measure(ctx, harness)
+	if _, ok := interrupted(ctx); ok {
+		return 2 // runInterruptible says so
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc check: %s: %v\n%s", path, err, out)
 		if cov == nil {
@@ -443,4 +466,28 @@ func readCClaims(path string) (map[string]cClaim, error) {
 		}
 	}
 	return claims, nil
+}
+
+// declaresFuncs reports whether the Go files of the package in dir (as
+// the build would take them, tests aside) declare a function or method
+// with a body. When they cannot be read, it says yes: the gate then runs
+// and says what is wrong.
+func declaresFuncs(dir string) bool {
+	bp, err := build.ImportDir(dir, 0)
+	if err != nil {
+		return true
+	}
+	fset := token.NewFileSet()
+	for _, name := range append(bp.GoFiles, bp.CgoFiles...) {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return true
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				return true
+			}
+		}
+	}
+	return false
 }

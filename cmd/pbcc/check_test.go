@@ -39,11 +39,16 @@ func TestCheckGate(t *testing.T) {
 	}
 
 	// A profile that is not one is an input error, never a pass.
-	garbage := filepath.Join(t.TempDir(), "cover.out")
-	if err := os.WriteFile(garbage, []byte("garbage\n"), 0o644); err != nil {
-		t.Fatal(err)
+	profiles := t.TempDir()
+	var bad []string
+	for name, content := range map[string]string{"garbage.out": "garbage\n", "empty.out": "", "binary.out": "\x7fELF\x02\x01\x01\x00\x00\xff\xfe"} {
+		path := filepath.Join(profiles, name)
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		bad = append(bad, path)
 	}
-	for _, prof := range []string{garbage, t.TempDir()} {
+	for _, prof := range append(bad, t.TempDir()) {
 		code, stdout, stderr := pbcc(t, dir, "check", "-coverprofile", prof, "./dead")
 		if code != 2 || !strings.Contains(stderr, prof) {
 			t.Errorf("pbcc check -coverprofile %s: exit %d, want 2 naming it:\n%s%s", prof, code, stdout, stderr)

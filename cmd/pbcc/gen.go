@@ -139,7 +139,7 @@ func shortName(f *ir.Func) string {
 	return f.Name
 }
 
-func runGen(args []string, stdout, stderr io.Writer) int {
+func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cfg, patterns, err := parseGen(args, stderr)
 	if err == flag.ErrHelp {
 		return 0 // asked for: the usage is printed
@@ -148,7 +148,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), cfg.timeout)
+	ctx, cancel := context.WithTimeout(ctx, cfg.timeout)
 	defer cancel()
 	cfg.progress = newProgress(stderr)
 
@@ -160,12 +160,18 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			return status
 		}
 	}
-	pkgs, err := ssaexec.LoadWith(".", ssaexec.Options{Globals: cfg.globals}, patterns...)
+	pkgs, err := ssaexec.LoadWith(".", ssaexec.Options{Globals: cfg.globals, Context: ctx}, patterns...)
+	if _, ok := interrupted(ctx); ok {
+		return 2 // runInterruptible says so
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 		return 2
 	}
 	for _, p := range pkgs {
+		if _, ok := interrupted(ctx); ok {
+			return 2 // runInterruptible says so
+		}
 		searched := map[error]bool{}
 		for _, s := range p.Skipped {
 			searched[s.Err] = true
@@ -185,6 +191,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		}
 		setSiblings(fs)
 		results := generate(ctx, cfg, selected(cfg, fs), func(f *ir.Func) string { return files[f] })
+		if _, ok := interrupted(ctx); ok {
+			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no test file written\n", rel(p.Dir))
+			return 2
+		}
 		if afterSearch != nil {
 			afterSearch(results)
 		}
@@ -199,6 +209,10 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		})
 		if afterReplay != nil {
 			afterReplay(results)
+		}
+		if _, ok := interrupted(ctx); ok {
+			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no test file written\n", rel(p.Dir))
+			return 2
 		}
 		// The tests are checked before they are written: go-cmp must be
 		// there first.
@@ -219,6 +233,9 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		m, err := measure(ctx, p.Dir, "")
+		if _, ok := interrupted(ctx); ok {
+			return 2 // the files are written; runInterruptible says why no summary
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s: measuring coverage: %v\n", rel(p.Dir), err)
 			if ctx.Err() == nil { // a budget that ends is no error: the summary says "not measured"
@@ -320,6 +337,7 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 		go worker()
 	}
 	running := map[int]time.Time{} // the time each search is left behind
+	stopped := ctx.Done()          // a signal: every search ends now
 	for left := len(todo); left > 0; {
 		var timer *time.Timer
 		var wake <-chan time.Time
@@ -334,9 +352,22 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 			wake = timer.C
 		}
 		select {
+		case <-stopped:
+			if _, ok := interrupted(ctx); ok {
+				soon := time.Now().Add(abandonGrace)
+				for i, t := range running {
+					if soon.Before(t) {
+						running[i] = soon
+					}
+				}
+			}
+			stopped = nil
 		case ev := <-events:
 			if ev.fr == nil { // a start
 				running[ev.i] = ev.deadline.Add(abandonGrace)
+				if _, ok := interrupted(ctx); ok {
+					running[ev.i] = time.Now().Add(abandonGrace)
+				}
 				break
 			}
 			delete(running, ev.i)
@@ -450,11 +481,7 @@ type funcResult struct {
 // real code before they are written (verifiedFiles).
 func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) ([]string, error) {
 	if len(results) == 0 {
-		what := "no function or method to test"
-		if cfg.funcRE != nil && len(p.Funcs) > 0 {
-			what = fmt.Sprintf("-func %s selects none of its %d functions", cfg.funcRE, len(p.Funcs))
-		}
-		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), what)
+		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), nothingSelected(cfg, len(p.Funcs)))
 		return nil, nil
 	}
 	byFile := map[string][]*gen.Result{}
@@ -516,6 +543,9 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			written = append(written, path) // nothing new: the file keeps its time stamp
 			continue
 		}
+		if _, ok := interrupted(ctx); ok {
+			break // a signal: the files not written yet stay as they are
+		}
 		if err == nil {
 			err = emit.Write(path, content)
 		}
@@ -534,6 +564,20 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 		}
 	}
 	return written, firstErr
+}
+
+// nothingSelected says why a package or C file of n functions has none
+// to search.
+func nothingSelected(cfg *genConfig, n int) string {
+	switch {
+	case n == 0:
+		return "no function or method to test"
+	case cfg.funcRE == nil:
+		return "no function selected"
+	case n == 1:
+		return fmt.Sprintf("-func %s does not select its one function", cfg.funcRE)
+	}
+	return fmt.Sprintf("-func %s selects none of its %d functions", cfg.funcRE, n)
 }
 
 // outOfTime reports whether the search of r ended with its budget.

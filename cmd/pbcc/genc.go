@@ -55,7 +55,17 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
 		}
 		setSiblings(f.Funcs)
-		results := generate(ctx, cfg, selected(cfg, f.Funcs), func(*ir.Func) string { return abs })
+		todo := selected(cfg, f.Funcs)
+		if len(todo) == 0 && len(f.Errors) == 0 {
+			// Nothing to do is no error (as for a Go package): say so.
+			fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(abs), nothingSelected(cfg, len(f.Funcs)))
+			continue
+		}
+		results := generate(ctx, cfg, todo, func(*ir.Func) string { return abs })
+		if _, ok := interrupted(ctx); ok {
+			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
+			return 2
+		}
 		var rs []*gen.Result
 		for _, fr := range results {
 			if fr.err != nil {
@@ -82,7 +92,12 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 		// gcc must accept the harness before it replaces the previous
 		// one (a unit that does not compile, a construct pbcc wrote
 		// wrong): otherwise the previous harness stays.
-		if out, err := cbridge.Build(ctx, filepath.Dir(abs), filepath.Base(harness), h.Content); err != nil {
+		out, err := cbridge.Build(ctx, filepath.Dir(abs), filepath.Base(harness), h.Content)
+		if _, ok := interrupted(ctx); ok {
+			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
+			return 2
+		}
+		if err != nil {
 			kept := ""
 			if _, err := os.Stat(harness); err == nil {
 				kept = " (the previous one is kept)"
@@ -101,6 +116,9 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			fmt.Fprintf(stderr, "wrote %s\n", rel(harness))
 		}
 		cov, out, err := cbridge.Measure(ctx, harness)
+		if _, ok := interrupted(ctx); ok {
+			return 2 // the harness is written; runInterruptible says why no summary
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s: measuring coverage: %v\n%s", rel(harness), err, out)
 			status = 2

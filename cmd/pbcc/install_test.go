@@ -26,6 +26,9 @@ func TestFirstSteps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs pbcc and runs go generate in a fresh module")
 	}
+	// Only subprocesses and directories of its own: it runs beside the
+	// other parallel tests, after the others.
+	t.Parallel()
 	root := repoRoot(t)
 	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
 	if err != nil {

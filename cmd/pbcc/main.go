@@ -90,9 +90,11 @@
 // (default 1m) and at most its fair share of the time left, so that one
 // slow function never eats the others' time. When its budget ends, a
 // search stops and keeps the cases it found; the branches it did not
-// decide are reported "timeout: time budget spent". A search that does
-// not stop (a replay of a loop without exit) is left behind two seconds
-// later. A function whose search ran out of time and covers fewer
+// decide are reported "timeout: time budget spent". Inputs whose replay
+// does not end within its step budget (a loop without exit, "for {}")
+// give no case; their branch is reported "timeout: the replay of the
+// inputs found does not end". A search that does not stop all the same
+// is left behind two seconds after its budget. A function whose search ran out of time and covers fewer
 // branches than the table the file already has keeps that table; so do
 // the functions -func does not select: a run regenerates only the tables
 // it selects. When the measurement cannot finish in time, the summary
@@ -118,7 +120,11 @@
 // at a time, each with a Z3 context of its own, and every solver limit
 // but -query-timeout counts Z3's resources, not time. PBCC_WORKERS=N
 // searches N functions at once, faster on several cores, but Z3 then
-// does not always give the same models.
+// does not always give the same models. A case whose outcome on the real
+// code varies from run to run (a result that depends on the order a map
+// is ranged over) would make a flaky test: the cases run 64 times on the
+// real code (8 to 64 in a package of more than 128 cases), and one whose
+// runs disagree is left out and reported.
 //
 // # pbcc check
 //
@@ -131,16 +137,23 @@
 // and outcome. A failing test fails the gate whatever the coverage: check
 // exits 1 naming it. The branches gen proved unreachable (the generated
 // file's header lists them) are reported apart and left out of the
-// percentage, so -min 100 is reachable.
+// percentage, so -min 100 is reachable. A package or C file without
+// functions has nothing to check: check says so and passes.
 //
 // # Exit status
 //
-// 0 on success (for gen, whatever the coverage); 1 when check finds the
+// 0 on success (for gen, whatever the coverage, and when there is
+// nothing to do: a package or C file without functions, a -func that
+// selects none of them, which gen says on stderr); 1 when check finds the
 // coverage below its threshold; 2 on a usage or input error, such as a
-// package that does not compile, with the error naming file:line.
+// package that does not compile, with the error naming file:line; 130
+// after SIGINT (Ctrl-C) and 143 after SIGTERM: pbcc then stops within
+// seconds, writes no test file it had not written yet, and leaves no
+// temporary file behind; a second signal ends it at once.
 package main
 
 import (
+	"context"
 	_ "embed"
 	"fmt"
 	"go/doc/comment"
@@ -176,20 +189,26 @@ func manual() (string, error) {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runInterruptible(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // run executes the command line args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+// runContext is run under ctx: when ctx is cancelled (a signal), the
+// command stops as soon as it can.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
 	switch args[0] {
 	case "gen":
-		return runGen(args[1:], stdout, stderr)
+		return runGen(ctx, args[1:], stdout, stderr)
 	case "check":
-		return runCheck(args[1:], stdout, stderr)
+		return runCheck(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		m, err := manual()
 		if err != nil {

@@ -11,7 +11,7 @@ import (
 // with PBCC_TEST_AS_PBCC=1, the test binary is pbcc.
 func TestMain(m *testing.M) {
 	if os.Getenv("PBCC_TEST_AS_PBCC") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(runInterruptible(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

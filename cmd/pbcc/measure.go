@@ -63,11 +63,21 @@ func measure(ctx context.Context, dir, profile string) (measured, error) {
 	case err != nil && ctx.Err() != nil:
 		// A run killed by the deadline: what it did measure is not all.
 		m.notMeasured = "the run's time budget (-timeout) ended before the measurement did"
+	case m.buildFailed:
+		// Nothing ran: a count of zero would read as tests that miss
+		// every branch.
+		m.notMeasured = "the package's tests do not build"
+		if d := diagLine.FindString(out.String()); d != "" {
+			m.notMeasured += " (" + strings.TrimPrefix(d, "./") + ")"
+		}
 	case bs == nil && err != nil:
 		m.notMeasured, _, _ = strings.Cut(err.Error(), "\n")
 	}
 	return m, err
 }
+
+// diagLine is the first diagnostic of a build's output: file:line:col: msg.
+var diagLine = regexp.MustCompile(`(?m)^\S+\.go:\d+:\d+: .*$`)
 
 // failLine is go test's line for a failing test or subtest; subtests'
 // lines are indented.

@@ -61,6 +61,9 @@ func replayReal(ctx context.Context, p *ssaexec.Package, results []*funcResult, 
 		for _, m := range v.Mismatches {
 			fmt.Fprintf(stderr, "pbcc: %s: %s: the real code disagrees with pbcc's model, the real run is kept: %s\n", rel(fr.file), shortName(fr.r.Func), m)
 		}
+		for _, c := range v.Unstable {
+			fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: its outcome on the real code varies from run to run (the order a map is ranged over?), a test of it would be flaky\n", rel(fr.file), shortName(fr.r.Func), c)
+		}
 	}
 }
 
@@ -134,7 +137,7 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []
 		if e.NotRun {
 			fr.err = fmt.Errorf("%s: %s: no tests: pbcc's model does not support %s, and it was %s", rel(s.IR.Pos.String()), shortName(s.IR), why, e.Stop)
 		} else if e.Stop != "" {
-			fmt.Fprintf(stderr, "pbcc: %s: %s: the search on the real code stopped early: %s\n", rel(s.IR.Pos.String()), shortName(s.IR), e.Stop)
+			fmt.Fprintf(stderr, "pbcc: %s: %s: the search on the real code: %s\n", rel(s.IR.Pos.String()), shortName(s.IR), e.Stop)
 		}
 		out = append(out, fr)
 	}

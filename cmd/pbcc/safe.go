@@ -190,6 +190,17 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 				changed = true
 			}
 		}
+		if !changed && len(fails.Build) == 0 && len(fails.Tests) == 0 {
+			// Nothing of the generated files failed: the package's own
+			// tests may not build or pass. Then the generated tests
+			// cannot be checked, which is not their doing: they are
+			// written, and the measurement will say it could not run.
+			own, err := oracle.Verify(ctx, p.Dir, nil, nil)
+			if err == nil && !own.OK() {
+				fmt.Fprintf(stderr, "pbcc: %s: the generated tests were not checked before writing: the package's own tests fail without them:\n%s\n", rel(p.Dir), describe(own))
+				return contents, errs, omitted
+			}
+		}
 		if !changed {
 			for _, f := range files {
 				if errs[f] == nil && contents[f] != nil {

@@ -52,6 +52,9 @@ type Solver struct {
 	s       *z3.Solver
 	timeout time.Duration
 	budget  uint // the resource limit in force (0: none)
+	// stopped is set by Interrupt: every check after it is Unknown at
+	// once (Z3's interrupt only ends the work under way).
+	stopped atomic.Bool
 	// Calls counts the Z3 checks made, for the benchmarks and -json.
 	Calls int
 }
@@ -63,7 +66,13 @@ func New(timeout time.Duration) *Solver {
 		cfg.SetUint("timeout", uint(timeout/time.Millisecond))
 	}
 	ctx := z3.NewContext(cfg)
-	return &Solver{ctx: ctx, s: z3.NewSolver(ctx), timeout: timeout}
+	zs := z3.NewSolver(ctx)
+	if noZ3CtrlC {
+		if err := noCtrlC(ctx, zs); err != nil {
+			panic(err) // go-z3 is pinned: a test sees this first
+		}
+	}
+	return &Solver{ctx: ctx, s: zs, timeout: timeout}
 }
 
 // Close releases the Z3 context. go-z3 frees a context only from a
@@ -81,10 +90,12 @@ func (s *Solver) Close() {
 }
 
 // Interrupt stops the solver's current work (a check, an assertion that
-// simplifies a large formula) as soon as Z3 looks: the call returns
-// unknown. It may be called from any goroutine, also after Close; a time
-// budget that ends calls it, since Z3 checks no Go context.
+// simplifies a large formula, the guesses CheckSmall evaluates) as soon
+// as Z3 or the guessing looks: the call returns unknown, and so does
+// every later one. It may be called from any goroutine, also after
+// Close; a time budget that ends calls it, since Z3 checks no Go context.
 func (s *Solver) Interrupt() {
+	s.stopped.Store(true)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.ctx != nil {
@@ -154,8 +165,11 @@ func (s *Solver) CheckQuick(f *term.Term, inputs []Input) (Status, Model, error)
 	for _, v := range term.Vars(f) {
 		mentioned[v.Name] = true
 	}
-	if m, ok := guess(f, inputs, mentioned); ok {
+	if m, ok := guess(f, inputs, mentioned, &s.stopped); ok {
 		return Sat, m, nil
+	}
+	if s.stopped.Load() {
+		return Unknown, nil, nil
 	}
 	vars := make([]*term.Term, len(inputs))
 	for i, in := range inputs {
@@ -192,8 +206,11 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 		}
 		return term.And(bs...)
 	}
-	if m, ok := guess(f, inputs, mentioned); ok {
+	if m, ok := guess(f, inputs, mentioned, &s.stopped); ok {
 		return Sat, m, nil
+	}
+	if s.stopped.Load() {
+		return Unknown, nil, nil
 	}
 	b0 := bounded(0)
 	if b0.IsTrue() {
@@ -448,7 +465,7 @@ func fill(m Model, inputs []Input, mentioned map[string]bool) Model {
 // floats and letters drawn from a fixed sequence. Many goals are met by
 // one of them at once, and the inputs read naturally; floating-point
 // formulas, which are slow to bit-blast, profit most.
-func guess(f *term.Term, inputs []Input, mentioned map[string]bool) (Model, bool) {
+func guess(f *term.Term, inputs []Input, mentioned map[string]bool, stopped *atomic.Bool) (Model, bool) {
 	var vs []Input
 	for _, in := range inputs {
 		if mentioned[in.Var.Name] {
@@ -487,7 +504,7 @@ func guess(f *term.Term, inputs []Input, mentioned map[string]bool) (Model, bool
 		}
 		return next(k)
 	}
-	for try := 0; try < tries; try++ {
+	for try := 0; try < tries && !stopped.Load(); try++ {
 		m := Model{}
 		for _, in := range vs {
 			v := in.Var
@@ -594,6 +611,9 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 	}()
 	if f.IsFalse() {
 		return Unsat, nil, nil
+	}
+	if s.stopped.Load() {
+		return Unknown, nil, nil
 	}
 	s.Calls++
 	s.s.Push()

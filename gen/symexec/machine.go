@@ -204,7 +204,18 @@ type machine struct {
 	// libDepth, when positive, is the depth of the library frame whose
 	// return stops advance with libReturned.
 	libDepth int
+	// spun records that advance stopped with cut because the execution
+	// entered more than straightLimit blocks without reaching a branch:
+	// a loop without exit, which no bound would otherwise end.
+	spun bool
 }
+
+// straightLimit bounds the blocks (and calls) one advance enters between
+// two branches. A finite execution enters each block of a branchless
+// stretch once per call, and calls without a branch cannot recurse and
+// end; so only a loop without exit ("for {}") or a recursion without a
+// branch gets near it, and both run forever.
+const straightLimit = 1 << 17
 
 // advance executes st until the top frame's block ends in a branch, the
 // next instruction calls a function value, the function under test
@@ -214,7 +225,12 @@ type machine struct {
 // other than zero).
 func (m *machine) advance(st *state) (event, []check) {
 	var pre []check
+	start := m.steps
 	for {
+		if m.steps-start > straightLimit {
+			m.spun = true
+			return cut, pre
+		}
 		fr := st.top()
 		b := fr.block
 		for fr.pc < len(b.Instrs) {

@@ -40,6 +40,10 @@ type Trace struct {
 // ErrSteps is returned by Run when the run exceeds its step budget.
 var ErrSteps = errors.New("run exceeded its step budget")
 
+// ErrNoExit is returned by Run, wrapped with ErrSteps, when the run
+// entered a loop without a branch: it would never end.
+var ErrNoExit = errors.New("a loop without exit")
+
 // Run executes f concretely on args, with the same semantics as the trees
 // PBCC builds, and reports the edges it takes and its results. It is
 // pbcc's replay: every term folds to a constant, so every branch is
@@ -63,6 +67,9 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 			return tr, ErrSteps
 		}
 		ev, pre := m.advance(st)
+		if m.spun {
+			return tr, fmt.Errorf("%w: %s: %w", ErrSteps, f.Name, ErrNoExit)
+		}
 		for _, c := range pre {
 			if !c.cond.IsTrue() {
 				if !c.cond.IsConst() {

@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/internal/proc"
 )
 
 // A Branch is one outcome of one source boolean decision.
@@ -239,7 +239,7 @@ func runInstrumented(ctx context.Context, p *pkg, sites []*site, tmp string, env
 // writers and, on failure, into the error.
 func goTest(ctx context.Context, dir string, env []string, opts Options, args ...string) error {
 	args = append(append([]string{"test", "-count=1"}, args...), ".")
-	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd := proc.Command(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = env
 	var out bytes.Buffer

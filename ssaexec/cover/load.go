@@ -13,10 +13,11 @@ import (
 	"go/types"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/pbcc/pbcc/internal/proc"
 )
 
 // A pkg is the package under measurement: its non-test, non-cgo Go files
@@ -59,7 +60,7 @@ func load(ctx context.Context, dir string, env []string) (*pkg, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cover: %w", err)
 	}
-	cmd := exec.CommandContext(ctx, "go", "list", "-e", "-export", "-deps",
+	cmd := proc.Command(ctx, "go", "list", "-e", "-export", "-deps",
 		"-json=ImportPath,Name,Dir,GoFiles,CgoFiles,Export,ImportMap,DepOnly,Module,Error", ".")
 	cmd.Dir = abs
 	cmd.Env = env

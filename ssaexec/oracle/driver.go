@@ -79,6 +79,12 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 	var corpus [][]pbccreflect.Value // the inputs kept, as they were before their call
 	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15))
 	start := pbcctime.Now()
+	hangs := 0 // calls that did not return in time
+	defer func() {
+		if hangs > 0 && hangs < 3 {
+			pbccWrite(pbccExploreLine{Func: idx, Stop: pbccfmt.Sprintf("%d call(s) did not return in time (a loop without exit?): their inputs are left out", hangs)})
+		}
+	}()
 	for it := 0; it < {{.Calls}}; it++ {
 		if pbcctime.Since(start) > {{.Budget}} {
 			pbccWrite(pbccExploreLine{Func: idx, Stop: "time budget"})
@@ -108,8 +114,14 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		hits := map[int]bool{}
 		res, done, msg, ok := pbccCall(fv, ft, args, hits)
 		if !ok {
-			pbccWrite(pbccExploreLine{Func: idx, Stop: "a call did not return within a second"})
-			return
+			// A loop without exit on these inputs: they are left out,
+			// and the search goes on around them (the call spins on in
+			// its goroutine until the process ends), a few times.
+			if hangs++; hangs == 3 {
+				pbccWrite(pbccExploreLine{Func: idx, Stop: "3 calls did not return in time (a loop without exit?): the search stopped, their inputs are left out"})
+				return
+			}
+			continue
 		}
 		var fresh []int
 		for k := range hits {
@@ -183,7 +195,7 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 		mu.Lock()
 		defer mu.Unlock()
 		return res, done, msg, true
-	case <-pbcctime.After(pbcctime.Second):
+	case <-pbcctime.After({{.CallTimeout}}):
 		return nil, false, "", false
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"go/types"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/internal/proc"
 	"github.com/pbcc/pbcc/ssaexec/cover"
 )
 
@@ -121,7 +121,10 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	defer os.RemoveAll(tmp)
 	var drv bytes.Buffer
 	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets,
-		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds())}); err != nil {
+		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
+		// A call that does not return within an eighth of the budget
+		// (a loop without exit) is left out, its input with it.
+		"CallTimeout": fmt.Sprintf("%d", (opts.Budget / 8).Nanoseconds())}); err != nil {
 		return out, fmt.Errorf("oracle: the search driver: %w", err)
 	}
 	rec, err := recorder(pkgName, false)
@@ -145,7 +148,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		return out, err
 	}
 	recs := filepath.Join(tmp, "explore.jsonl")
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
+	cmd := proc.Command(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
 		"-run", "^TestPBCCExplore$", "-timeout", timeout(ctx).String(), ".")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs)

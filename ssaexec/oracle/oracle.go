@@ -26,7 +26,6 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -35,6 +34,8 @@ import (
 	"time"
 
 	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/internal/proc"
 	"github.com/pbcc/pbcc/ssaexec/cover"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 )
@@ -58,7 +59,24 @@ type Verdict struct {
 	// numbered by cover.Instrument (2*site for true, 2*site+1 for false),
 	// sorted; nil when the package could not be instrumented.
 	Hits []int
+	// Unstable names the cases left out because their outcome on the
+	// real code varied from run to run (a result that depends on the
+	// order a map is ranged over): a test of theirs would be flaky.
+	Unstable []string
 }
+
+// realRuns is how many times each case runs on the real code: the runs
+// must agree, or the case is left out (Verdict.Unstable). Go's iteration
+// order is far from uniform on small maps: the first key of a map of two
+// is the same in 7 runs of 8 (a random start among the 8 slots of a
+// group), so that all 64 runs agree about once in 5,000. A package of
+// many cases gets fewer runs, at least 8: about maxRealCalls calls in all,
+// so that the oracle run stays within its time limit.
+func realRuns(cases int) int {
+	return max(8, min(64, maxRealCalls/max(cases, 1)))
+}
+
+const maxRealCalls = 8192
 
 func union(a, b []int) []int {
 	if len(b) == 0 {
@@ -148,7 +166,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			return verdicts, err
 		}
 		os.Remove(out)
-		cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
+		cmd := proc.Command(ctx, "go", "test", fmt.Sprintf("-count=%d", realRuns(len(cases))), "-vet=off", "-overlay="+overlayPath,
 			"-run", "^("+strings.Join(tests, "|")+")$", "-timeout", timeout(ctx).String(), ".")
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "PBCC_ORACLE_OUT="+out)
@@ -168,7 +186,9 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 	if err != nil && !os.IsNotExist(err) {
 		errs = append(errs, fmt.Errorf("oracle: %w", err))
 	}
-	seen := map[emit.CaseRef]bool{}
+	first := map[emit.CaseRef]string{} // the outcome of each case's first run
+	checked, mismatched := map[emit.CaseRef]bool{}, map[emit.CaseRef]bool{}
+	unstable := map[emit.CaseRef]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<28)
 	for sc.Scan() {
@@ -178,26 +198,78 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			continue
 		}
 		ref, ok := cases[[2]string{l.Test, l.Case}]
-		if !ok || seen[ref] {
+		if !ok {
 			continue
 		}
-		seen[ref] = true
 		v := verdicts[ref.Result]
 		v.Hits = union(v.Hits, l.Hits)
+		outcome := l.outcome()
+		if o, seen := first[ref]; seen {
+			if o != outcome {
+				unstable[ref] = true
+			}
+			continue
+		}
+		first[ref] = outcome
 		c := &ref.Result.Cases[ref.Index]
 		what, ok := correct(ref.Result.Func, c, &l, pkgName)
 		if !ok {
 			continue // counted as unverified below
 		}
 		v.Checked++
+		checked[ref] = true
 		if what != "" {
 			v.Mismatch++
+			mismatched[ref] = true
 			if len(v.Mismatches) < 3 {
 				v.Mismatches = append(v.Mismatches, fmt.Sprintf("case %s: %s", c.Name, what))
 			}
 		}
 	}
+	leaveOut(verdicts, unstable, checked, mismatched)
 	return finish(verdicts, errs)
+}
+
+// leaveOut removes the unstable cases from their results and names them
+// in the verdicts. An edge only they covered is a Mismatch now: the
+// search found inputs, but no test can rely on them.
+func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, checked, mismatched map[emit.CaseRef]bool) {
+	byResult := map[*gen.Result][]int{}
+	for ref := range unstable {
+		byResult[ref.Result] = append(byResult[ref.Result], ref.Index)
+		v := verdicts[ref.Result]
+		if checked[ref] {
+			v.Checked--
+		}
+		// A correction of a case left out is no news.
+		prefix := "case " + ref.Result.Cases[ref.Index].Name + ": "
+		v.Mismatches = slices.DeleteFunc(v.Mismatches, func(m string) bool { return strings.HasPrefix(m, prefix) })
+		if mismatched[ref] {
+			v.Mismatch--
+		}
+	}
+	for r, idx := range byResult {
+		sort.Sort(sort.Reverse(sort.IntSlice(idx)))
+		v := verdicts[r]
+		var names []string
+		for _, i := range idx {
+			names = append(names, r.Cases[i].Name)
+			r.Cases = slices.Delete(r.Cases, i, i+1)
+		}
+		slices.Reverse(names)
+		v.Unstable = names
+		covered := map[ir.Edge]bool{}
+		for _, c := range r.Cases {
+			for _, e := range c.Covers {
+				covered[e] = true
+			}
+		}
+		for i := range r.Edges {
+			if es := &r.Edges[i]; es.Outcome == gen.Covered && !covered[es.Edge] {
+				es.Outcome, es.Detail = gen.Mismatch, "the outcome of the inputs found varies from run to run on the real code (the order a map is ranged over?): no stable test"
+			}
+		}
+	}
 }
 
 func finish(v map[*gen.Result]*Verdict, errs []error) (map[*gen.Result]*Verdict, error) {
@@ -263,4 +335,15 @@ func writeOverlay(tmp, name string, files map[string][]byte) (string, map[string
 		return "", nil, fmt.Errorf("oracle: %w", err)
 	}
 	return overlayPath, standsFor, nil
+}
+
+// outcome is what a test of the case compares, in a form two runs can be
+// compared in: whether the call returned, its panic, its results and the
+// pointees after it (the branch sites it reached do not count).
+func (l *record) outcome() string {
+	data, err := json.Marshal([]any{l.Done, l.Panic, l.Got, l.After})
+	if err != nil {
+		return "unencodable: " + err.Error()
+	}
+	return string(data)
 }
