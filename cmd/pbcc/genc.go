@@ -55,7 +55,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
 		}
 		setSiblings(f.Funcs)
-		results := generate(ctx, cfg, selected(cfg, f.Funcs), func(*ir.Func) string { return abs })
+		results := generate(ctx, cfg, selected(cfg, abs, f.Funcs), func(*ir.Func) string { return abs })
 		var rs []*gen.Result
 		for _, fr := range results {
 			if fr.err != nil {
