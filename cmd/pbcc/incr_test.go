@@ -1,0 +1,353 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbcc/pbcc/ssaexec/emit"
+)
+
+// incSrc is a small package whose functions depend on each other: Area
+// calls clamp, which reads the constant limit; Area takes a Box.
+const incSrc = `package inc
+
+const limit = 10
+
+// Box is a rectangle.
+type Box struct{ W, H int }
+
+func clamp(x int) int {
+	if x > limit {
+		return limit
+	}
+	return x
+}
+
+// Area is the area of b, each side clamped.
+func Area(b Box) int {
+	if b.W < 0 || b.H < 0 {
+		return 0
+	}
+	return clamp(b.W) * clamp(b.H)
+}
+
+func Sign(x int) int {
+	if x > 0 {
+		return 1
+	}
+	if x < 0 {
+		return -1
+	}
+	return 0
+}
+
+// Dead has a branch no input takes.
+func Dead(x int) int {
+	if x > 5 {
+		if x < 3 {
+			return -1
+		}
+		return 1
+	}
+	return 0
+}
+
+func Even(x int) bool {
+	if x%2 == 0 {
+		return true
+	}
+	return false
+}
+`
+
+// incModule makes a module with package inc (src) and returns its
+// directory and the paths of inc.go and of its generated tests.
+func incModule(t *testing.T, src string) (dir, source, tests string) {
+	t.Helper()
+	dir = newModule(t)
+	if err := os.MkdirAll(filepath.Join(dir, "inc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	source = filepath.Join(dir, "inc", "inc.go")
+	if err := os.WriteFile(source, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, source, filepath.Join(dir, "inc", "inc_pbcc_test.go")
+}
+
+// genJSON runs pbcc gen -json with args on ./inc and returns, by
+// function ("Area", "Celsius.State"), whether its summary says it was
+// unchanged, and stderr.
+func genJSON(t *testing.T, dir string, args ...string) (map[string]bool, string) {
+	t.Helper()
+	code, stdout, stderr := pbcc(t, dir, append(append([]string{"gen", "-json"}, args...), "./inc")...)
+	if code != 0 {
+		t.Fatalf("pbcc gen %s exited %d:\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+	}
+	unchanged := map[string]bool{}
+	sc := bufio.NewScanner(strings.NewReader(stdout))
+	for sc.Scan() {
+		var s funcSummary
+		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
+			t.Fatalf("bad JSON line %q: %v", sc.Text(), err)
+		}
+		name := strings.TrimPrefix(s.Func, "inc.")
+		if _, dup := unchanged[name]; dup {
+			t.Errorf("two summaries of %s:\n%s", name, stdout)
+		}
+		unchanged[name] = s.Unchanged
+	}
+	return unchanged, stderr
+}
+
+func readGen(t *testing.T, path string) ([]byte, *genFile) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gf, err := parseGenFile(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, gf
+}
+
+// editSource replaces old by new in the file at path.
+func editSource(t *testing.T, path, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s has no %q", path, old)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wantUnchanged checks which functions a run kept and which it searched.
+func wantUnchanged(t *testing.T, step string, got map[string]bool, searched ...string) {
+	t.Helper()
+	for _, name := range []string{"clamp", "Area", "Sign", "Dead", "Even"} {
+		want := !slices.Contains(searched, name)
+		if u, ok := got[name]; !ok || u != want {
+			t.Errorf("%s: %s: unchanged = %v (reported: %v), want %v", step, name, u, ok, want)
+		}
+	}
+}
+
+// TestIncremental: a rerun on unchanged code searches nothing, runs no
+// test and leaves the file as it is; a change regenerates the functions
+// it touches (the function, its callers, the users of a type or constant
+// changed) and keeps every other table byte for byte; lines added above
+// functions change nothing but the positions the header gives; -force
+// searches everything again, to the same bytes.
+func TestIncremental(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, source, tests := incModule(t, incSrc)
+	got, _ := genJSON(t, dir)
+	wantUnchanged(t, "first run", got, "clamp", "Area", "Sign", "Dead", "Even")
+	first, firstGen := readGen(t, tests)
+	for _, name := range firstGen.names {
+		if !strings.Contains(firstGen.tables[name].claim, "\n"+hashPrefix+name+" ") {
+			t.Errorf("no hash line for %s:\n%s", name, firstGen.tables[name].claim)
+		}
+	}
+
+	// Nothing changed.
+	got, stderr := genJSON(t, dir)
+	wantUnchanged(t, "no-op rerun", got)
+	if !strings.Contains(stderr, "5 functions unchanged") || !strings.Contains(stderr, "nothing searched, the tests not run again") {
+		t.Errorf("the no-op rerun does not say the functions were unchanged and not searched:\n%s", stderr)
+	}
+	if strings.Contains(stderr, "[1/") {
+		t.Errorf("the no-op rerun searched:\n%s", stderr)
+	}
+	if again, _ := readGen(t, tests); !bytes.Equal(again, first) {
+		t.Errorf("the no-op rerun changed the file:\n--- before\n%s\n--- after\n%s", first, again)
+	}
+
+	// A constant read by a callee: clamp and its caller Area.
+	editSource(t, source, "const limit = 10", "const limit = 12")
+	got, _ = genJSON(t, dir)
+	wantUnchanged(t, "limit changed", got, "clamp", "Area")
+	_, afterLimit := readGen(t, tests)
+	sameTables(t, "limit changed", firstGen, afterLimit, "Sign", "Dead", "Even")
+	if afterLimit.tables["clamp"].test == firstGen.tables["clamp"].test {
+		t.Errorf("clamp's table did not change with limit:\n%s", afterLimit.tables["clamp"].test)
+	}
+
+	// A type: Area takes a Box.
+	editSource(t, source, "type Box struct{ W, H int }", "type Box struct{ H, W int }")
+	got, _ = genJSON(t, dir)
+	wantUnchanged(t, "Box changed", got, "Area")
+	_, afterBox := readGen(t, tests)
+	sameTables(t, "Box changed", afterLimit, afterBox, "clamp", "Sign", "Dead", "Even")
+
+	// Lines above the functions, and above Dead's unreachable branch.
+	before, beforeGen := readGen(t, tests)
+	editSource(t, source, "package inc\n", "// Package inc is small.\n//\n// It has five functions.\npackage inc\n")
+	editSource(t, source, "// Dead has", "// The lines above Dead\n// move it down.\n//\n// Dead has")
+	got, stderr = genJSON(t, dir)
+	wantUnchanged(t, "lines added", got)
+	if strings.Contains(stderr, "[1/") {
+		t.Errorf("lines added above the functions made them searched again:\n%s", stderr)
+	}
+	after, afterGen := readGen(t, tests)
+	sameTables(t, "lines added", beforeGen, afterGen, "clamp", "Area", "Sign", "Even")
+	if afterGen.tables["Dead"].test != beforeGen.tables["Dead"].test {
+		t.Errorf("lines added: Dead's test changed")
+	}
+	// The header gives the unreachable branch where it is now: what
+	// pbcc check matches the measured branches with.
+	data, err := os.ReadFile(source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + bytes.Count(data[:bytes.Index(data, []byte("if x < 3"))], []byte("\n"))
+	cs, err := emit.ReadClaims(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.Func == "Dead" && (len(c.NotCovered) != 1 || c.NotCovered[0].Line != line) {
+			t.Errorf("Dead's branch not covered: %+v, want line %d", c.NotCovered, line)
+		}
+	}
+	wantDiff := strings.Replace(string(before), fmt.Sprintf("inc.go:%d:", line-6), fmt.Sprintf("inc.go:%d:", line), 1)
+	if string(after) != wantDiff {
+		t.Errorf("lines added changed more than Dead's branch position:\n--- before\n%s\n--- after\n%s", before, after)
+	}
+	if code, stdout, stderr := pbcc(t, dir, "check", "./inc"); code != 0 {
+		t.Errorf("pbcc check after the lines were added exited %d:\n%s%s", code, stdout, stderr)
+	}
+
+	// -force searches everything again, and finds the same.
+	got, _ = genJSON(t, dir, "-force")
+	wantUnchanged(t, "-force", got, "clamp", "Area", "Sign", "Dead", "Even")
+	if forced, _ := readGen(t, tests); !bytes.Equal(forced, after) {
+		t.Errorf("-force wrote other bytes than the incremental runs:\n--- incremental\n%s\n--- forced\n%s", after, forced)
+	}
+}
+
+// sameTables checks that the functions names have the same header lines
+// and tests in a and b.
+func sameTables(t *testing.T, step string, a, b *genFile, names ...string) {
+	t.Helper()
+	for _, name := range names {
+		if a.tables[name].claim != b.tables[name].claim || a.tables[name].test != b.tables[name].test {
+			t.Errorf("%s: the table of %s changed:\n--- before\n%s\n%s\n--- after\n%s\n%s", step, name,
+				a.tables[name].claim, a.tables[name].test, b.tables[name].claim, b.tables[name].test)
+		}
+	}
+}
+
+// TestShardUnion: the shards 1/2 and 2/2, run one after the other, write
+// the file the run without -shard writes, each searching only its own
+// functions.
+func TestShardUnion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, tests := incModule(t, incSrc)
+	genJSON(t, dir)
+	whole, _ := readGen(t, tests)
+
+	dir, _, tests = incModule(t, incSrc)
+	var shards [2][]string
+	for i := range shards {
+		got, _ := genJSON(t, dir, "-shard", fmt.Sprintf("%d/2", i+1))
+		for name, unchanged := range got {
+			if unchanged {
+				t.Errorf("shard %d/2 reports %s, of the other shard", i+1, name)
+			}
+			shards[i] = append(shards[i], name)
+			if s := shardOf("example.com/td/inc."+name, 2); s != i+1 {
+				t.Errorf("shard %d/2 searched %s, of shard %d", i+1, name, s)
+			}
+		}
+		slices.Sort(shards[i])
+		if len(shards[i]) == 0 {
+			t.Fatalf("shard %d/2 has no function: the test needs both shards to have some", i+1)
+		}
+		if i == 0 {
+			_, gf := readGen(t, tests)
+			if names := slices.Sorted(slices.Values(gf.names)); !slices.Equal(names, shards[0]) {
+				t.Errorf("after shard 1/2 the file has tables for %v, want %v", names, shards[0])
+			}
+		}
+	}
+	if n := len(shards[0]) + len(shards[1]); n != 5 {
+		t.Errorf("the shards searched %v and %v: %d functions, want 5", shards[0], shards[1], n)
+	}
+	if union, _ := readGen(t, tests); !bytes.Equal(union, whole) {
+		t.Errorf("shards 1/2 then 2/2 wrote other bytes than one run:\n--- one run\n%s\n--- shards\n%s", whole, union)
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, s := range []string{"1/1", "2/4", "4/4"} {
+		if _, _, err := parseShard(s); err != nil {
+			t.Errorf("parseShard(%q): %v", s, err)
+		}
+	}
+	for _, s := range []string{"", "0/2", "3/2", "1/0", "a/b", "1", "1/2/3", "-1/2"} {
+		if _, _, err := parseShard(s); err == nil {
+			t.Errorf("parseShard(%q) accepted", s)
+		}
+	}
+	// Every function is in exactly one shard, whatever n.
+	for n := 1; n <= 5; n++ {
+		for _, name := range []string{"p.A", "p.B", "p.T.M", "q.A"} {
+			if s := shardOf(name, n); s < 1 || s > n {
+				t.Errorf("shardOf(%q, %d) = %d", name, n, s)
+			}
+		}
+	}
+}
+
+// TestStampAndMoveHeader: the hash lines go after each function's
+// summary (and the lines that follow it), an old one is replaced, and
+// moved positions are rewritten all at once.
+func TestStampAndMoveHeader(t *testing.T) {
+	src := `// Code generated by pbcc. DO NOT EDIT.
+// pbcc gen .
+//
+// pbcc: A: 2 branches, 0 cases, 2 goals (unconstrained edges); all covered.
+//	searched on the real code only: pbcc's model does not support x.
+// pbcc: B: 4 branches, 0 cases, 1 goal (unconstrained edges); not covered: b.go:5:6 "x < 3" true (unreachable), b.go:7:6 "y" false (unreachable).
+// pbcc:hash B 0000000000000000
+
+package p
+`
+	got := string(stampHashes([]byte(src), map[string]string{"A": "1111111111111111", "B": "2222222222222222"}))
+	want := strings.Replace(strings.Replace(src, "support x.\n", "support x.\n// pbcc:hash A 1111111111111111\n", 1),
+		"// pbcc:hash B 0000000000000000", "// pbcc:hash B 2222222222222222", 1)
+	if got != want {
+		t.Errorf("stampHashes:\n%s\nwant:\n%s", got, want)
+	}
+	moved := string(moveClaims([]byte(got), []keptFunc{{name: "B", moved: map[string]string{"b.go:5:6": "b.go:7:6", "b.go:7:6": "b.go:9:6"}}}))
+	want = strings.Replace(got, `b.go:5:6 "x < 3" true (unreachable), b.go:7:6 "y"`, `b.go:7:6 "x < 3" true (unreachable), b.go:9:6 "y"`, 1)
+	if moved != want {
+		t.Errorf("moveClaims:\n%s\nwant:\n%s", moved, want)
+	}
+	gf, err := parseGenFile("p_pbcc_test.go", []byte(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "// pbcc: A: 2 branches, 0 cases, 2 goals (unconstrained edges); all covered.\n//\tsearched on the real code only: pbcc's model does not support x.\n// pbcc:hash A 1111111111111111"; gf.tables["A"].claim != want {
+		t.Errorf("A's header lines: %q, want %q", gf.tables["A"].claim, want)
+	}
+}
