@@ -86,6 +86,7 @@ type codeHasher struct {
 	methods map[string][]*ssa.Function // the module's methods by name, for calls through interfaces
 	pkgs    []*ssa.Package             // of the module, for methods
 	sibling map[*ssa.Function][]*ssa.Function
+	prog    *ssa.Program
 }
 
 type srcFile struct {
@@ -106,7 +107,8 @@ func newCodeHasher(p *ssaexec.Package, options string) *codeHasher {
 		fns = append(fns, s.SSA)
 	}
 	if len(fns) > 0 {
-		h.fset = fns[0].Prog.Fset
+		h.prog = fns[0].Prog
+		h.fset = h.prog.Fset
 	}
 	h.sibling = map[*ssa.Function][]*ssa.Function{}
 	for _, fn := range fns {
@@ -143,6 +145,20 @@ func (h *codeHasher) hash(fn *ssa.Function) string {
 	parts := map[string][]byte{} // by a key that sorts them
 	seen := map[*ssa.Function]bool{}
 	var visit func(*ssa.Function)
+	// The methods of a type of the module a function uses are part of
+	// what its table depends on: Error gives an error's message, go-cmp
+	// calls Equal.
+	named := func(t *types.Named) {
+		for _, typ := range []types.Type{t, types.NewPointer(t)} {
+			ms := h.prog.MethodSets.MethodSet(typ)
+			for i := range ms.Len() {
+				if m := h.prog.MethodValue(ms.At(i)); m != nil && h.inModule(m.Pos()) {
+					visit(m)
+				}
+			}
+		}
+	}
+	typesOf := func(t types.Type) { h.types(t, parts, named) }
 	visit = func(f *ssa.Function) {
 		if f == nil || seen[f] {
 			return
@@ -166,17 +182,20 @@ func (h *codeHasher) hash(fn *ssa.Function) string {
 					case *ssa.Global:
 						if h.inModule(v.Pos()) {
 							parts["var "+v.String()] = h.declText(v.Pos())
+							// Its initial value may come from a
+							// function: the package's initialisation
+							// calls them all.
+							visit(v.Pkg.Func("init"))
 						}
-						h.types(v.Type(), parts)
 					}
 					if *op != nil {
-						h.types((*op).Type(), parts)
+						typesOf((*op).Type())
 					}
 				}
 			}
 		}
 		for _, p := range f.Params {
-			h.types(p.Type(), parts)
+			typesOf(p.Type())
 		}
 		if f == fn && hasFuncParam(f.Signature) {
 			// A function value is an input: the package's functions
@@ -230,8 +249,9 @@ func (h *codeHasher) funcText(f *ssa.Function) []byte {
 	return b.Bytes()
 }
 
-// types adds to parts the declarations of the module's named types in t.
-func (h *codeHasher) types(t types.Type, parts map[string][]byte) {
+// types adds to parts the declarations of the module's named types in t,
+// and calls named with each of them, once.
+func (h *codeHasher) types(t types.Type, parts map[string][]byte, named func(*types.Named)) {
 	var walk func(types.Type)
 	seen := map[types.Type]bool{}
 	walk = func(t types.Type) {
@@ -246,6 +266,7 @@ func (h *codeHasher) types(t types.Type, parts map[string][]byte) {
 				key := "type " + obj.Pkg().Path() + "." + obj.Name()
 				if _, ok := parts[key]; !ok {
 					parts[key] = h.declText(obj.Pos())
+					named(t)
 				}
 			}
 			if targs := t.TypeArgs(); targs != nil {
@@ -332,11 +353,7 @@ func (h *codeHasher) methodsNamed(name string) []*ssa.Function {
 		if h.fset == nil {
 			return nil
 		}
-		var prog *ssa.Program
-		for fn := range h.sibling {
-			prog = fn.Prog
-			break
-		}
+		prog := h.prog
 		for _, pkg := range prog.AllPackages() {
 			for _, m := range pkg.Members {
 				t, ok := m.(*ssa.Type)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 )
 
@@ -349,5 +350,164 @@ package p
 	}
 	if want := "// pbcc: A: 2 branches, 0 cases, 2 goals (unconstrained edges); all covered.\n//\tsearched on the real code only: pbcc's model does not support x.\n// pbcc:hash A 1111111111111111"; gf.tables["A"].claim != want {
 		t.Errorf("A's header lines: %q, want %q", gf.tables["A"].claim, want)
+	}
+}
+
+// hashSrc has a dependency of each kind the content hash follows.
+const hashSrc = `package h
+
+const limit = 10
+
+type Box struct{ W, H int }
+
+func (b Box) Area() int { return b.W * b.H }
+
+type Shape interface{ Area() int }
+
+type Err struct{ Code int }
+
+func (e *Err) Error() string { return "code" }
+
+var table = build()
+
+func build() []int { return []int{1, 2, 3} }
+
+var errBad = &Err{-1}
+
+func clamp(x int) int {
+	if x > limit {
+		return limit
+	}
+	return x
+}
+
+// Callee calls clamp.
+func Callee(x int) int { return clamp(x) + 1 }
+
+func TypeUser(b Box) int {
+	if b.W > 0 {
+		return 1
+	}
+	return 0
+}
+
+func Iface(s Shape) int {
+	if s.Area() > 3 {
+		return 1
+	}
+	return 0
+}
+
+func Fails(x int) error {
+	if x > 0 {
+		return &Err{x}
+	}
+	return errBad
+}
+
+func Global(i int) int {
+	if i >= 0 && i < len(table) {
+		return table[i]
+	}
+	return -1
+}
+
+func Apply(f func(int) int, x int) int { return f(x) }
+
+func Alone(x int) int {
+	if x > 2 {
+		return 1
+	}
+	return 0
+}
+`
+
+// hashesOf loads package h with src and returns its functions' hashes.
+func hashesOf(t *testing.T, dir, src string, cfg *genConfig) map[string]string {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, "h", "h.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err := ssaexec.LoadWith(dir, ssaexec.Options{Globals: cfg.globals}, "./h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return funcHashes(cfg, pkgs[0])
+}
+
+// TestContentHash: a function's hash changes when what decides its
+// table changes (its code, a callee's, a constant, a type, a method of
+// it, a method an interface call may reach, a global's initial value, a
+// candidate of a function-valued parameter, an option), not with
+// comments, lines added above, or the code of what it does not use.
+func TestContentHash(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "h"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/hh\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, err := parseGen([]string{"."}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := hashesOf(t, dir, hashSrc, cfg)
+	all := []string{"Box.Area", "Err.Error", "build", "clamp", "Callee", "TypeUser", "Iface", "Fails", "Global", "Apply", "Alone"}
+	for _, name := range all {
+		if len(base[name]) != 16 {
+			t.Fatalf("no hash for %s: %v", name, base)
+		}
+	}
+	// Each variant makes edits whose effects do not overlap, but for
+	// Apply: every function of the package is a candidate of its
+	// function-valued parameter. A function reading a package-level
+	// variable depends on the package's initialisation as a whole
+	// (Fails reads errBad, Global table).
+	for _, c := range []struct {
+		what    string
+		edits   []string // old, new, ...
+		changed []string
+	}{
+		{"comments, lines above, a callee's constant", []string{
+			"// Callee calls clamp.", "// Callee calls clamp,\n// and adds one.",
+			"package h\n", "// Package h.\n\npackage h\n\n",
+			"const limit = 10", "const limit = 11",
+		}, []string{"clamp", "Callee", "Apply"}},
+		{"a type, an error's message", []string{
+			"type Box struct{ W, H int }", "type Box struct{ W, H, D int }",
+			`return "code"`, `return "the code"`,
+		}, []string{"Box.Area", "TypeUser", "Iface", "Err.Error", "Fails", "Global", "Apply"}},
+		{"a method an interface call reaches, a global's initial value", []string{
+			"return b.W * b.H", "return b.W + b.H",
+			"return []int{1, 2, 3}", "return []int{1, 2, 4}",
+		}, []string{"Box.Area", "TypeUser", "Iface", "build", "Global", "Fails", "Apply"}},
+		{"a function's code, a candidate of a function value", []string{
+			"return clamp(x) + 1", "return clamp(x) + 2",
+			"if x > 2 {", "if x > 3 {",
+		}, []string{"Callee", "Alone", "Apply"}},
+	} {
+		src := hashSrc
+		for i := 0; i < len(c.edits); i += 2 {
+			if !strings.Contains(src, c.edits[i]) {
+				t.Fatalf("%s: no %q", c.what, c.edits[i])
+			}
+			src = strings.Replace(src, c.edits[i], c.edits[i+1], 1)
+		}
+		got := hashesOf(t, dir, src, cfg)
+		for _, name := range all {
+			if want := slices.Contains(c.changed, name); (got[name] != base[name]) != want {
+				t.Errorf("%s: %s's hash changed: %v, want %v", c.what, name, !want, want)
+			}
+		}
+	}
+	for _, flag := range []string{"-globals", "-k=5", "-len=16"} {
+		other, _, err := parseGen([]string{flag, "."}, os.Stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if optionsKey(other) == optionsKey(cfg) {
+			t.Errorf("%s does not change the hashes", flag)
+		}
 	}
 }
