@@ -197,7 +197,9 @@ func TestTestdata(t *testing.T) {
 	if len(first) == 0 {
 		t.Fatal("no test files generated")
 	}
-	if code, _, stderr := pbcc(t, dir, "gen", "-json", "-timeout", "30m", "./..."); code != 0 {
+	// -force: the functions did not change, and would be kept as they
+	// are otherwise (incr.go); searched again, they must give the same.
+	if code, _, stderr := pbcc(t, dir, "gen", "-json", "-force", "-timeout", "30m", "./..."); code != 0 {
 		t.Fatalf("second pbcc gen exited %d:\n%s", code, stderr)
 	}
 	second := generated(t, dir)
@@ -493,7 +495,8 @@ func TestNamesStable(t *testing.T) {
 	if err := os.WriteFile(src, []byte(shifted), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := pbcc(t, dir, "gen", "./trityp"); code != 0 {
+	// -force: searched again, not kept as unchanged (incr.go).
+	if code, _, stderr := pbcc(t, dir, "gen", "-force", "./trityp"); code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}
 	after, err := os.ReadFile(test)
