@@ -101,7 +101,8 @@ func TestCTestdata(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if code, _, stderr := pbcc(t, dir, "gen", "-json", u); code != 0 {
+		// -force: searched again, not kept as unchanged (incr.go).
+		if code, _, stderr := pbcc(t, dir, "gen", "-json", "-force", u); code != 0 {
 			t.Fatalf("second pbcc gen %s exited %d:\n%s", u, code, stderr)
 		}
 		if second, _ := os.ReadFile(harness); !bytes.Equal(first, second) {
@@ -260,7 +261,8 @@ func TestCDeterminism(t *testing.T) {
 		var first []byte
 		for i, workers := range []string{"1", "1", "2", "1"} {
 			t.Setenv("PBCC_WORKERS", workers)
-			if code, _, stderr := pbcc(t, dir, "gen", "-json", u); code != 0 {
+			// -force: searched again, not kept as unchanged (incr.go).
+			if code, _, stderr := pbcc(t, dir, "gen", "-json", "-force", u); code != 0 {
 				t.Fatalf("pbcc gen %s (PBCC_WORKERS=%s) exited %d:\n%s", u, workers, code, stderr)
 			}
 			got, err := os.ReadFile(filepath.Join(dir, cbridge.TestFileName(u)))

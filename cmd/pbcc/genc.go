@@ -45,6 +45,22 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			status = 2
 			continue
 		}
+		// A harness is written whole: -shard splits the units, not
+		// their functions.
+		if cfg.shards > 0 && shardOf(filepath.ToSlash(path), cfg.shards) != cfg.shard {
+			fmt.Fprintf(stderr, "pbcc: %s: in shard %d/%d, not this one\n", path, shardOf(filepath.ToSlash(path), cfg.shards), cfg.shards)
+			continue
+		}
+		harness := cbridge.TestFileName(abs)
+		hash, err := cUnitHash(cfg, abs)
+		if err != nil {
+			fmt.Fprintf(stderr, "pbcc: %v\n", err)
+			status = 2
+			continue
+		}
+		if keptC(cfg, abs, harness, hash, stdout, stderr) {
+			continue
+		}
 		f, err := cbridge.Load(abs)
 		if err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
@@ -55,7 +71,9 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
 		}
 		setSiblings(f.Funcs)
-		results := generate(ctx, cfg, selected(cfg, abs, f.Funcs), func(*ir.Func) string { return abs })
+		whole := *cfg
+		whole.shards = 0
+		results := generate(ctx, cfg, selected(&whole, abs, f.Funcs), func(*ir.Func) string { return abs })
 		var rs []*gen.Result
 		for _, fr := range results {
 			if fr.err != nil {
@@ -64,7 +82,6 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			}
 			rs = append(rs, fr.r)
 		}
-		harness := cbridge.TestFileName(abs)
 		h, err := cbridge.Render(abs, rs, cfg.cmdLine)
 		if h != nil {
 			for _, e := range h.LeftOut {
@@ -92,7 +109,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			status = 2
 			continue
 		}
-		if err := cbridge.Write(harness, h.Content); err != nil {
+		if err := cbridge.Write(harness, stampCHash(h.Content, hash)); err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
 			status = 2
 			continue

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -509,5 +510,93 @@ func TestContentHash(t *testing.T) {
 		if optionsKey(other) == optionsKey(cfg) {
 			t.Errorf("%s does not change the hashes", flag)
 		}
+	}
+}
+
+// TestCIncremental: a C unit whose text, headers and options did not
+// change keeps its harness and is not searched, built or run; a change
+// regenerates it; -shard splits the units, and the shards together
+// write what one run writes.
+func TestCIncremental(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles C")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	units := map[string]string{
+		"one.c": "int one(int x)\n{\n\tif (x > 2)\n\t\treturn 1;\n\treturn 0;\n}\n",
+		"two.c": "int two(int x, int y)\n{\n\tif (x < y)\n\t\treturn y;\n\treturn x;\n}\n",
+	}
+	setup := func() string {
+		dir := t.TempDir()
+		for name, src := range units {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	gen := func(dir string, args ...string) (string, string) {
+		t.Helper()
+		code, stdout, stderr := pbcc(t, dir, append([]string{"gen", "-json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("pbcc gen %s exited %d:\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+		}
+		return stdout, stderr
+	}
+	read := func(dir, name string) []byte {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+
+	dir := setup()
+	gen(dir, "one.c", "two.c")
+	whole := [][]byte{read(dir, "one_pbcc_test.c"), read(dir, "two_pbcc_test.c")}
+	stdout, stderr := gen(dir, "one.c", "two.c")
+	if strings.Count(stdout, `"unchanged":true`) != 2 || strings.Count(stderr, "nothing searched, built or run") != 2 {
+		t.Errorf("the no-op rerun does not say both units were kept:\n%s%s", stdout, stderr)
+	}
+	if !bytes.Equal(read(dir, "one_pbcc_test.c"), whole[0]) || !bytes.Equal(read(dir, "two_pbcc_test.c"), whole[1]) {
+		t.Errorf("the no-op rerun changed a harness")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "one.c"), []byte(strings.Replace(units["one.c"], "x > 2", "x > 3", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, _ = gen(dir, "one.c", "two.c")
+	kept := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var s funcSummary
+		if err := json.Unmarshal([]byte(l), &s); err != nil {
+			t.Fatalf("bad JSON line %q: %v", l, err)
+		}
+		kept[s.Func] = s.Unchanged
+	}
+	if k, ok := kept["one"]; !ok || k || !kept["two"] {
+		t.Errorf("after one.c changed, want one searched again and two kept: %v\n%s", kept, stdout)
+	}
+	if bytes.Equal(read(dir, "one_pbcc_test.c"), whole[0]) {
+		t.Errorf("one's harness was not regenerated:\n%s", whole[0])
+	}
+
+	dir = setup()
+	shardOfUnit := map[string]int{}
+	for i := 1; i <= 2; i++ {
+		stdout, _ := gen(dir, "-shard", fmt.Sprintf("%d/2", i), "one.c", "two.c")
+		for _, u := range []string{"one", "two"} {
+			if strings.Contains(stdout, `"func":"`+u+`"`) {
+				shardOfUnit[u] = i
+			}
+		}
+	}
+	if len(shardOfUnit) != 2 {
+		t.Errorf("the shards searched %v, want each unit once", shardOfUnit)
+	}
+	if !bytes.Equal(read(dir, "one_pbcc_test.c"), whole[0]) || !bytes.Equal(read(dir, "two_pbcc_test.c"), whole[1]) {
+		t.Errorf("the shards wrote other harnesses than one run")
 	}
 }
