@@ -109,11 +109,14 @@
 // without searching it, the table of a function whose hash did not
 // change; when none changed it runs no test either, and prints the
 // summaries the header records ("unchanged" in the JSON). -force
-// searches every selected function again.
+// searches every selected function again. A C harness is written whole:
+// its hash covers the unit, the .h files beside it, -func and the
+// options, and an unchanged unit is not searched, built or run.
 //
 // -shard i/n searches only the functions of shard i of n (a hash of the
 // package path and name) and keeps the other tables, as -func does:
 // shards 1/n to n/n, run one after the other, write what one run writes.
+// C units are split whole, by file name.
 //
 // # C files
 //
