@@ -112,6 +112,12 @@ func main() {
 			per := 1000 / float64(max(r.funcs, 1))
 			fmt.Printf("  PBCC_WORKERS=%-3s %8.1f s  %6.1f s/1000 functions  peak %6.0f MB  status %d  %s\n",
 				w, r.wall.Seconds(), r.wall.Seconds()*per, r.peakMB, r.status, note)
+			if w == "1" {
+				// The same package again, nothing changed.
+				re := runPBCC(pbcc, dir, []string{"PBCC_WORKERS=1"}, "gen", "-timeout", "600m", "./...")
+				fmt.Printf("  no-op rerun      %8.1f s  %6.1f s/1000 functions  peak %6.0f MB  status %d  %d functions unchanged, files identical: %v\n",
+					re.wall.Seconds(), re.wall.Seconds()*per, re.peakMB, re.status, re.unchanged, sameFiles(files, generated(dir)))
+			}
 			check(os.RemoveAll(dir))
 		}
 		if strings.Contains(*parts, "c") {
