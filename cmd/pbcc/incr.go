@@ -74,7 +74,10 @@ func optionsKey(cfg *genConfig) string {
 // transitively (their source text, which gives the case names, and
 // their go/ssa form, which has the constants' values and the types), the
 // declarations of the module's types and package-level variables they
-// use, for a function-valued parameter the package's other functions
+// use (with a type's implicitMethods, all its methods where it becomes an
+// interface value, every method of the module a call through an
+// interface may reach, and for a variable the package's
+// initialisation), for a function-valued parameter the package's other functions
 // (its candidates), and pbcc's options (optionsKey). Positions are not
 // in it: adding lines above a function leaves its hash as it was.
 type codeHasher struct {
@@ -145,20 +148,24 @@ func (h *codeHasher) hash(fn *ssa.Function) string {
 	parts := map[string][]byte{} // by a key that sorts them
 	seen := map[*ssa.Function]bool{}
 	var visit func(*ssa.Function)
-	// The methods of a type of the module a function uses are part of
-	// what its table depends on: Error gives an error's message, go-cmp
-	// calls Equal.
-	named := func(t *types.Named) {
+	// methods visits the methods of t, a type of the module: all of
+	// them, or those the tests and the formatting call on a value
+	// without naming them (Error gives an error's message, go-cmp calls
+	// Equal).
+	methods := func(t *types.Named, all bool) {
 		for _, typ := range []types.Type{t, types.NewPointer(t)} {
 			ms := h.prog.MethodSets.MethodSet(typ)
 			for i := range ms.Len() {
+				if !all && !implicitMethods[ms.At(i).Obj().Name()] {
+					continue
+				}
 				if m := h.prog.MethodValue(ms.At(i)); m != nil && h.inModule(m.Pos()) {
 					visit(m)
 				}
 			}
 		}
 	}
-	typesOf := func(t types.Type) { h.types(t, parts, named) }
+	typesOf := func(t types.Type) { h.types(t, parts, func(t *types.Named) { methods(t, false) }) }
 	visit = func(f *ssa.Function) {
 		if f == nil || seen[f] {
 			return
@@ -173,6 +180,17 @@ func (h *codeHasher) hash(fn *ssa.Function) string {
 				if c, ok := instr.(ssa.CallInstruction); ok && c.Common().IsInvoke() {
 					for _, m := range h.methodsNamed(c.Common().Method.Name()) {
 						visit(m)
+					}
+				}
+				if mi, ok := instr.(*ssa.MakeInterface); ok {
+					// The interface value may go where any of its
+					// methods is called (sort.Sort calls Less).
+					t := mi.X.Type()
+					if p, ok := t.(*types.Pointer); ok {
+						t = p.Elem()
+					}
+					if n, ok := types.Unalias(t).(*types.Named); ok && h.inModule(n.Obj().Pos()) {
+						methods(n, true)
 					}
 				}
 				for _, op := range instr.Operands(nil) {
@@ -219,6 +237,10 @@ func (h *codeHasher) hash(fn *ssa.Function) string {
 	}
 	return hex.EncodeToString(sum.Sum(nil))[:16]
 }
+
+// implicitMethods are the methods called on a value without being named
+// in the code: by go-cmp (Equal), by errors' and fmt's formatting.
+var implicitMethods = map[string]bool{"Error": true, "String": true, "Equal": true, "Format": true, "GoString": true}
 
 // funcText is f's own part of a hash: its source text (the conditions'
 // text names the cases) and its go/ssa form without the lines that hold

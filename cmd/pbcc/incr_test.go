@@ -392,6 +392,10 @@ func TypeUser(b Box) int {
 	return 0
 }
 
+// Wrap makes a Box an interface value: whatever receives it may call
+// any of its methods.
+func Wrap(b Box) Shape { return b }
+
 func Iface(s Shape) int {
 	if s.Area() > 3 {
 		return 1
@@ -438,9 +442,11 @@ func hashesOf(t *testing.T, dir, src string, cfg *genConfig) map[string]string {
 
 // TestContentHash: a function's hash changes when what decides its
 // table changes (its code, a callee's, a constant, a type, a method of
-// it, a method an interface call may reach, a global's initial value, a
+// it an interface value may call, a method an interface call may reach,
+// a global's initial value, a
 // candidate of a function-valued parameter, an option), not with
-// comments, lines added above, or the code of what it does not use.
+// comments, lines added above, or the code of what it does not use (a
+// method of a type it takes but neither calls nor makes an interface).
 func TestContentHash(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "h"), 0o755); err != nil {
@@ -454,7 +460,7 @@ func TestContentHash(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := hashesOf(t, dir, hashSrc, cfg)
-	all := []string{"Box.Area", "Err.Error", "build", "clamp", "Callee", "TypeUser", "Iface", "Fails", "Global", "Apply", "Alone"}
+	all := []string{"Box.Area", "Err.Error", "build", "clamp", "Callee", "TypeUser", "Wrap", "Iface", "Fails", "Global", "Apply", "Alone"}
 	for _, name := range all {
 		if len(base[name]) != 16 {
 			t.Fatalf("no hash for %s: %v", name, base)
@@ -478,11 +484,11 @@ func TestContentHash(t *testing.T) {
 		{"a type, an error's message", []string{
 			"type Box struct{ W, H int }", "type Box struct{ W, H, D int }",
 			`return "code"`, `return "the code"`,
-		}, []string{"Box.Area", "TypeUser", "Iface", "Err.Error", "Fails", "Global", "Apply"}},
+		}, []string{"Box.Area", "TypeUser", "Wrap", "Iface", "Err.Error", "Fails", "Global", "Apply"}},
 		{"a method an interface call reaches, a global's initial value", []string{
 			"return b.W * b.H", "return b.W + b.H",
 			"return []int{1, 2, 3}", "return []int{1, 2, 4}",
-		}, []string{"Box.Area", "TypeUser", "Iface", "build", "Global", "Fails", "Apply"}},
+		}, []string{"Box.Area", "Wrap", "Iface", "build", "Global", "Fails", "Apply"}},
 		{"a function's code, a candidate of a function value", []string{
 			"return clamp(x) + 1", "return clamp(x) + 2",
 			"if x > 2 {", "if x > 3 {",
