@@ -206,7 +206,6 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 		if err := refreshFiles(p, kept); err != nil {
 			fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 			status = 2
-			continue
 		}
 		if len(kept) > 0 && len(todo)+len(todoSkipped) == 0 {
 			fmt.Fprintf(stderr, "pbcc: %s: %s unchanged (code, callees, types, options) since the tables were made: tables kept; nothing searched, the tests not run again (-force searches them again)\n",

@@ -137,14 +137,21 @@ func editSource(t *testing.T, path, old, new string) {
 	}
 }
 
-// wantUnchanged checks which functions a run kept and which it searched.
-func wantUnchanged(t *testing.T, step string, got map[string]bool, searched ...string) {
+// incFuncs are the functions of incSrc.
+var incFuncs = []string{"clamp", "Area", "Sign", "Dead", "Even"}
+
+// wantUnchanged checks that a run reported the functions funcs and no
+// other, searched those of searched and kept the others.
+func wantUnchanged(t *testing.T, step string, got map[string]bool, funcs []string, searched ...string) {
 	t.Helper()
-	for _, name := range []string{"clamp", "Area", "Sign", "Dead", "Even"} {
+	for _, name := range funcs {
 		want := !slices.Contains(searched, name)
 		if u, ok := got[name]; !ok || u != want {
 			t.Errorf("%s: %s: unchanged = %v (reported: %v), want %v", step, name, u, ok, want)
 		}
+	}
+	if len(got) != len(funcs) {
+		t.Errorf("%s: reported %v, want %v", step, got, funcs)
 	}
 }
 
@@ -160,7 +167,7 @@ func TestIncremental(t *testing.T) {
 	}
 	dir, source, tests := incModule(t, incSrc)
 	got, _ := genJSON(t, dir)
-	wantUnchanged(t, "first run", got, "clamp", "Area", "Sign", "Dead", "Even")
+	wantUnchanged(t, "first run", got, incFuncs, incFuncs...)
 	first, firstGen := readGen(t, tests)
 	for _, name := range firstGen.names {
 		if !strings.Contains(firstGen.tables[name].claim, "\n"+hashPrefix+name+" ") {
@@ -170,7 +177,7 @@ func TestIncremental(t *testing.T) {
 
 	// Nothing changed.
 	got, stderr := genJSON(t, dir)
-	wantUnchanged(t, "no-op rerun", got)
+	wantUnchanged(t, "no-op rerun", got, incFuncs)
 	if !strings.Contains(stderr, "5 functions unchanged") || !strings.Contains(stderr, "nothing searched, the tests not run again") {
 		t.Errorf("the no-op rerun does not say the functions were unchanged and not searched:\n%s", stderr)
 	}
@@ -184,7 +191,7 @@ func TestIncremental(t *testing.T) {
 	// A constant read by a callee: clamp and its caller Area.
 	editSource(t, source, "const limit = 10", "const limit = 12")
 	got, _ = genJSON(t, dir)
-	wantUnchanged(t, "limit changed", got, "clamp", "Area")
+	wantUnchanged(t, "limit changed", got, incFuncs, "clamp", "Area")
 	_, afterLimit := readGen(t, tests)
 	sameTables(t, "limit changed", firstGen, afterLimit, "Sign", "Dead", "Even")
 	if afterLimit.tables["clamp"].test == firstGen.tables["clamp"].test {
@@ -194,7 +201,7 @@ func TestIncremental(t *testing.T) {
 	// A type: Area takes a Box.
 	editSource(t, source, "type Box struct{ W, H int }", "type Box struct{ H, W int }")
 	got, _ = genJSON(t, dir)
-	wantUnchanged(t, "Box changed", got, "Area")
+	wantUnchanged(t, "Box changed", got, incFuncs, "Area")
 	_, afterBox := readGen(t, tests)
 	sameTables(t, "Box changed", afterLimit, afterBox, "clamp", "Sign", "Dead", "Even")
 
@@ -203,7 +210,7 @@ func TestIncremental(t *testing.T) {
 	editSource(t, source, "package inc\n", "// Package inc is small.\n//\n// It has five functions.\npackage inc\n")
 	editSource(t, source, "// Dead has", "// The lines above Dead\n// move it down.\n//\n// Dead has")
 	got, stderr = genJSON(t, dir)
-	wantUnchanged(t, "lines added", got)
+	wantUnchanged(t, "lines added", got, incFuncs)
 	if strings.Contains(stderr, "[1/") {
 		t.Errorf("lines added above the functions made them searched again:\n%s", stderr)
 	}
@@ -236,9 +243,23 @@ func TestIncremental(t *testing.T) {
 		t.Errorf("pbcc check after the lines were added exited %d:\n%s%s", code, stdout, stderr)
 	}
 
+	// A function gone: its table goes, nothing is searched.
+	editSource(t, source, "func Even(x int) bool {\n\tif x%2 == 0 {\n\t\treturn true\n\t}\n\treturn false\n}\n", "")
+	got, stderr = genJSON(t, dir)
+	left := incFuncs[:4]
+	wantUnchanged(t, "Even removed", got, left)
+	if strings.Contains(stderr, "[1/") {
+		t.Errorf("removing a function made others searched again:\n%s", stderr)
+	}
+	after, afterGen = readGen(t, tests)
+	if _, ok := afterGen.tables["Even"]; ok || strings.Contains(string(after), "Even") {
+		t.Errorf("Even's table is still there:\n%s", after)
+	}
+	sameTables(t, "Even removed", beforeGen, afterGen, "clamp", "Area", "Sign")
+
 	// -force searches everything again, and finds the same.
 	got, _ = genJSON(t, dir, "-force")
-	wantUnchanged(t, "-force", got, "clamp", "Area", "Sign", "Dead", "Even")
+	wantUnchanged(t, "-force", got, left, left...)
 	if forced, _ := readGen(t, tests); !bytes.Equal(forced, after) {
 		t.Errorf("-force wrote other bytes than the incremental runs:\n--- incremental\n%s\n--- forced\n%s", after, forced)
 	}
