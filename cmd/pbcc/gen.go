@@ -574,7 +574,7 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			}
 		}
 		if err == nil {
-			content = stampHashes(content, hashes)
+			content = stampHashes(relHeaderPaths(content, p.Dir), hashes)
 			content, err = mergeTests(path, content, old[f], order[f])
 			if err != nil {
 				err = fmt.Errorf("%s: %w", path, err)

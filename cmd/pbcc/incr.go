@@ -525,6 +525,29 @@ func stampHashes(src []byte, hashes map[string]string) []byte {
 	return []byte(b.String())
 }
 
+// relHeaderPaths makes the absolute paths in the header of the
+// generated file src relative: to the package's directory dir, else to
+// the module's root (a reason or an approximation may quote an error
+// that names file:line:col). The file is then the same in every
+// checkout of the module, wherever it is.
+func relHeaderPaths(src []byte, dir string) []byte {
+	lines := strings.SplitAfter(string(src), "\n")
+	prefixes := []string{dir + string(filepath.Separator)}
+	if root := moduleRoot(dir); root != "" && root != dir {
+		prefixes = append(prefixes, root+string(filepath.Separator))
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "//") {
+			break
+		}
+		for _, p := range prefixes {
+			l = strings.ReplaceAll(l, p, "")
+		}
+		lines[i] = l
+	}
+	return []byte(strings.Join(lines, ""))
+}
+
 // A keptFunc is a function whose table the generated file already has
 // and whose content hash did not change: it is not searched again.
 type keptFunc struct {

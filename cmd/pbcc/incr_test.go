@@ -366,6 +366,10 @@ package p
 	if moved != want {
 		t.Errorf("moveClaims:\n%s\nwant:\n%s", moved, want)
 	}
+	abs := "// pbcc: F: 2 branches, 0 cases, 1 goal (unconstrained edges); not covered: f.go:3:5 \"x\" true (faults: the inputs found then reach a panic at /m/p/f.go:4:3, /m/q/g.go:1:1).\n\npackage p // /m/p/f.go\n"
+	if got, want := string(relHeaderPaths([]byte(abs), "/m/p")), strings.Replace(strings.Replace(abs, "/m/p/f.go:4", "f.go:4", 1), "/m/q/", "/m/q/", 1); got != want {
+		t.Errorf("relHeaderPaths:\n%s\nwant:\n%s", got, want)
+	}
 	gf, err := parseGenFile("p_pbcc_test.go", []byte(got))
 	if err != nil {
 		t.Fatal(err)
