@@ -131,7 +131,7 @@ tests cover on the real code. Examples:
 	pbcc gen ./...                       every package of the module
 	pbcc gen -func 'Parse|T\.M' -k 5 .   some functions; loops up to 5+1 visits
 	pbcc gen -timeout 2m -json ./parse   a bounded run, one JSON object per function
-	pbcc gen -shard 2/4 ./...            the second quarter of the functions (a CI matrix)
+	pbcc gen -shard 2/4 ./...            shard 2 of 4 of the functions (a job of a CI matrix)
 	pbcc gen -force .                    search again the functions that did not change
 	pbcc gen wc.c                        a C unit
 
