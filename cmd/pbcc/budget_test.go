@@ -73,7 +73,7 @@ func TestFuncTimeoutKeepsTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, stdout, stderr := pbcc(t, dir, "gen", "-func-timeout", "1ns", "./dead")
+	code, stdout, stderr := pbcc(t, dir, "gen", "-force", "-func-timeout", "1ns", "./dead")
 	if code != 0 {
 		t.Fatalf("pbcc gen -func-timeout 1ns exited %d:\n%s%s", code, stdout, stderr)
 	}

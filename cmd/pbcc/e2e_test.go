@@ -529,7 +529,8 @@ func TestNamesStable(t *testing.T) {
 	if err := os.WriteFile(src, []byte(shifted), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, stderr := pbcc(t, dir, "gen", "./trityp"); code != 0 {
+	// -force: searched again, not kept as unchanged (incr.go).
+	if code, _, stderr := pbcc(t, dir, "gen", "-force", "./trityp"); code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}
 	after, err := os.ReadFile(test)

@@ -28,15 +28,17 @@ import (
 
 // genConfig is what the gen flags say.
 type genConfig struct {
-	funcRE       *regexp.Regexp
-	opts         gen.Options
-	timeout      time.Duration // of the whole run
-	funcTimeout  time.Duration // of one function's search
-	queryTimeout time.Duration
-	json         bool
-	globals      bool      // package-level variables are inputs (-globals)
-	cmdLine      string    // recorded in the generated files' header
-	progress     *progress // nil: silent
+	funcRE        *regexp.Regexp
+	opts          gen.Options
+	timeout       time.Duration // of the whole run
+	funcTimeout   time.Duration // of one function's search
+	queryTimeout  time.Duration
+	json          bool
+	globals       bool      // package-level variables are inputs (-globals)
+	force         bool      // search every selected function, changed or not (-force)
+	shard, shards int       // -shard i/n: search only the functions of shard i of n; 0/0 without
+	cmdLine       string    // recorded in the generated files' header
+	progress      *progress // nil: silent
 }
 
 func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
@@ -53,6 +55,8 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
 	js := fs.Bool("json", false, "print one JSON object per function")
 	globals := fs.Bool("globals", false, "make the package-level variables a function reads inputs its tests set (by default they keep the values the package gives them)")
+	force := fs.Bool("force", false, "search every selected function again, even those whose code, callees and types did not change since their tables were made")
+	shard := fs.String("shard", "", "search only the functions of shard `i/n` (a hash of their names splits them in n), keeping the other tables: the jobs of a CI matrix")
 	maxLen := fs.Int("len", gen.DefaultOptions.Bounds.Len, "largest `length` of generated strings, slices, C buffers and standard input, at first: it doubles, up to 64, for a branch that needs longer inputs")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
@@ -74,7 +78,13 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 			return nil, nil, fmt.Errorf("pbcc gen: -%s %v: a time budget must be positive", d.name, d.v)
 		}
 	}
-	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt, json: *js, globals: *globals}
+	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt, json: *js, globals: *globals, force: *force}
+	if *shard != "" {
+		var err error
+		if c.shard, c.shards, err = parseShard(*shard); err != nil {
+			return nil, nil, err
+		}
+	}
 	c.opts.K = *k
 	if *k != gen.DefaultOptions.K {
 		// A bound given is the largest one tried, for every goal.
@@ -90,6 +100,8 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	// The header records the command with the flags that change the
 	// output, in a fixed order, so that it does not vary between runs.
+	// -shard and -force are not among them: the shards of a run write
+	// the same file as the run.
 	parts := []string{"pbcc gen"}
 	if *funcPat != "" {
 		parts = append(parts, "-func "+quoteArg(*funcPat))
@@ -119,6 +131,8 @@ tests cover on the real code. Examples:
 	pbcc gen ./...                       every package of the module
 	pbcc gen -func 'Parse|T\.M' -k 5 .   some functions; loops up to 5+1 visits
 	pbcc gen -timeout 2m -json ./parse   a bounded run, one JSON object per function
+	pbcc gen -shard 2/4 ./...            shard 2 of 4 of the functions (a job of a CI matrix)
+	pbcc gen -force .                    search again the functions that did not change
 	pbcc gen wc.c                        a C unit
 
 "pbcc help" prints the manual. Flags:
@@ -190,7 +204,26 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fs = append(fs, f.IR)
 		}
 		setSiblings(fs)
-		results := generate(ctx, cfg, selected(cfg, fs), func(f *ir.Func) string { return files[f] })
+		// A function whose code, callees, types and options did not
+		// change keeps its table and is not searched (incr.go).
+		hashes := funcHashes(cfg, p)
+		kept, todo, todoSkipped := reusable(cfg, hashes, selected(cfg, p.Path, fs), selectedSkipped(cfg, p),
+			func(f *ir.Func) string { return files[f] })
+		if err := refreshFiles(p, kept); err != nil {
+			fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
+			status = 2
+		}
+		if len(kept) > 0 && len(todo)+len(todoSkipped) == 0 {
+			fmt.Fprintf(stderr, "pbcc: %s: %s unchanged (code, callees, types, options) since the tables were made: tables kept; nothing searched, the tests not run again (-force searches them again)\n",
+				rel(p.Dir), count(len(kept), "function", "functions"))
+			reportKept(cfg, p, kept, stdout)
+			continue
+		}
+		if len(kept) > 0 {
+			fmt.Fprintf(stderr, "pbcc: %s: %s unchanged since the tables were made: tables kept, not searched (-force searches them again)\n",
+				rel(p.Dir), count(len(kept), "function", "functions"))
+		}
+		results := generate(ctx, cfg, todo, func(f *ir.Func) string { return files[f] })
 		if _, ok := interrupted(ctx); ok {
 			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no test file written\n", rel(p.Dir))
 			return 2
@@ -199,7 +232,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			afterSearch(results)
 		}
 		replayReal(ctx, p, results, stderr)
-		results = append(results, explore(ctx, cfg, p, results, stderr)...)
+		results = append(results, explore(ctx, cfg, p, todoSkipped, results, stderr)...)
 		sort.SliceStable(results, func(i, j int) bool {
 			a, b := results[i].r, results[j].r
 			if results[i].file != results[j].file || a == nil || b == nil {
@@ -225,11 +258,12 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "pbcc: %s\n", relErr(fmt.Errorf("%s", c)))
 			}
 		}
-		written, err := writeTests(ctx, cfg, p, results, stderr)
+		written, err := writeTests(ctx, cfg, p, results, hashes, len(kept) > 0, stderr)
 		if err != nil {
 			status = 2
 		}
 		if len(written) == 0 {
+			reportKept(cfg, p, kept, stdout)
 			continue
 		}
 		m, err := measure(ctx, p.Dir, "")
@@ -243,6 +277,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		report(cfg, results, m, stdout)
+		reportKept(cfg, p, kept, stdout)
 	}
 	return status
 }
@@ -255,15 +290,38 @@ func setSiblings(fs []*ir.Func) {
 	}
 }
 
-// selected returns the functions of p that -func selects.
-func selected(cfg *genConfig, fs []*ir.Func) []*ir.Func {
+// selected returns the functions of fs that -func and -shard select;
+// pkg is their package's import path (or C file), which -shard hashes
+// with their names.
+func selected(cfg *genConfig, pkg string, fs []*ir.Func) []*ir.Func {
 	var todo []*ir.Func
 	for _, f := range fs {
-		if cfg.funcRE == nil || cfg.funcRE.MatchString(shortName(f)) {
+		if isSelected(cfg, pkg, shortName(f)) {
 			todo = append(todo, f)
 		}
 	}
 	return todo
+}
+
+// isSelected reports whether -func and -shard select the function name
+// ("F", "T.M") of package pkg.
+func isSelected(cfg *genConfig, pkg, name string) bool {
+	if cfg.funcRE != nil && !cfg.funcRE.MatchString(name) {
+		return false
+	}
+	return cfg.shards == 0 || shardOf(pkg+"."+name, cfg.shards) == cfg.shard
+}
+
+// selectedSkipped returns the functions of p searched on the real code
+// only that -func and -shard select.
+func selectedSkipped(cfg *genConfig, p *ssaexec.Package) []*ssaexec.Skipped {
+	var out []*ssaexec.Skipped
+	for _, s := range p.Skipped {
+		if isSelected(cfg, p.Path, shortName(s.IR)) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // generate runs the search for each function of todo, on as many workers
@@ -479,9 +537,15 @@ type funcResult struct {
 // already has, and so does a function whose search ran out of time and
 // covers less than its table already there. The files are checked on the
 // real code before they are written (verifiedFiles).
-func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) ([]string, error) {
+//
+// hashes are the functions' content hashes, recorded in the header;
+// kept says that the other functions' tables were kept (reusable).
+func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, hashes map[string]string, kept bool, stderr io.Writer) ([]string, error) {
 	if len(results) == 0 {
-		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), nothingSelected(cfg, len(p.Funcs)))
+		if kept {
+			return nil, nil
+		}
+		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), nothingSelected(cfg, len(p.Funcs)+len(p.Skipped)))
 		return nil, nil
 	}
 	byFile := map[string][]*gen.Result{}
@@ -516,10 +580,7 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 		byFile[fr.file] = append(byFile[fr.file], fr.r)
 	}
 	sort.Strings(files)
-	order := map[string][]string{} // the functions of each source file, in order
-	for _, f := range p.Funcs {
-		order[f.File] = append(order[f.File], shortName(f.IR))
-	}
+	order := funcOrder(p)
 	var written []string
 	var firstErr error
 	contents, errs, omitted := verifiedFiles(ctx, cfg, p, byFile, files, stderr)
@@ -534,6 +595,7 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			}
 		}
 		if err == nil {
+			content = stampHashes(relHeaderPaths(content, p.Dir), hashes)
 			content, err = mergeTests(path, content, old[f], order[f])
 			if err != nil {
 				err = fmt.Errorf("%s: %w", path, err)
@@ -569,15 +631,23 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 // nothingSelected says why a package or C file of n functions has none
 // to search.
 func nothingSelected(cfg *genConfig, n int) string {
+	var s string
 	switch {
 	case n == 0:
 		return "no function or method to test"
+	case cfg.funcRE == nil && cfg.shards > 0:
+		return fmt.Sprintf("none of its %d functions is in shard %d/%d", n, cfg.shard, cfg.shards)
 	case cfg.funcRE == nil:
 		return "no function selected"
 	case n == 1:
-		return fmt.Sprintf("-func %s does not select its one function", cfg.funcRE)
+		s = fmt.Sprintf("-func %s does not select its one function", cfg.funcRE)
+	default:
+		s = fmt.Sprintf("-func %s selects none of its %d functions", cfg.funcRE, n)
 	}
-	return fmt.Sprintf("-func %s selects none of its %d functions", cfg.funcRE, n)
+	if cfg.shards > 0 {
+		s += fmt.Sprintf(" in shard %d/%d", cfg.shard, cfg.shards)
+	}
+	return s
 }
 
 // outOfTime reports whether the search of r ended with its budget.
@@ -612,6 +682,10 @@ type funcSummary struct {
 	// NotMeasured, when set, says why covered is generation's own count
 	// rather than the coverage tool's.
 	NotMeasured string `json:"not_measured,omitempty"`
+	// Unchanged says that the function's code, callees, types and
+	// pbcc's options did not change since its table was made: the table
+	// was kept and the figures are its header's.
+	Unchanged bool `json:"unchanged,omitempty"`
 	// ModelMismatch counts the cases whose expected values pbcc's model
 	// got wrong and the real run corrected; Unverified those the real run
 	// could not check (they keep the model's values).
@@ -775,8 +849,13 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 	if i := strings.Index(name, "."); i >= 0 {
 		name = name[i+1:]
 	}
-	fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%.1f%%)  %d goals  %d cases  %.2fs\n",
-		s.File, name, s.Covered, s.Branches, pct, s.UE, s.Tests, s.Seconds)
+	if s.Unchanged {
+		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%.1f%%)  %d goals  %d cases  unchanged: table kept\n",
+			s.File, name, s.Covered, s.Branches, pct, s.UE, s.Tests)
+	} else {
+		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%.1f%%)  %d goals  %d cases  %.2fs\n",
+			s.File, name, s.Covered, s.Branches, pct, s.UE, s.Tests, s.Seconds)
+	}
 	if s.NotMeasured != "" {
 		fmt.Fprintf(stdout, "\tnot measured: %s; the figures are pbcc's own\n", s.NotMeasured)
 	}

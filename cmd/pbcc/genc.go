@@ -45,6 +45,22 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			status = 2
 			continue
 		}
+		// A harness is written whole: -shard splits the units, not
+		// their functions.
+		if cfg.shards > 0 && shardOf(filepath.ToSlash(path), cfg.shards) != cfg.shard {
+			fmt.Fprintf(stderr, "pbcc: %s: in shard %d/%d, not this one\n", path, shardOf(filepath.ToSlash(path), cfg.shards), cfg.shards)
+			continue
+		}
+		harness := cbridge.TestFileName(abs)
+		hash, err := cUnitHash(cfg, abs)
+		if err != nil {
+			fmt.Fprintf(stderr, "pbcc: %v\n", err)
+			status = 2
+			continue
+		}
+		if keptC(cfg, abs, harness, hash, stdout, stderr) {
+			continue
+		}
 		f, err := cbridge.Load(abs)
 		if err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
@@ -55,10 +71,12 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(e))
 		}
 		setSiblings(f.Funcs)
-		todo := selected(cfg, f.Funcs)
+		whole := *cfg
+		whole.shards = 0
+		todo := selected(&whole, abs, f.Funcs)
 		if len(todo) == 0 && len(f.Errors) == 0 {
 			// Nothing to do is no error (as for a Go package): say so.
-			fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(abs), nothingSelected(cfg, len(f.Funcs)))
+			fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(abs), nothingSelected(&whole, len(f.Funcs)))
 			continue
 		}
 		results := generate(ctx, cfg, todo, func(*ir.Func) string { return abs })
@@ -74,7 +92,6 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			}
 			rs = append(rs, fr.r)
 		}
-		harness := cbridge.TestFileName(abs)
 		h, err := cbridge.Render(abs, rs, cfg.cmdLine)
 		if h != nil {
 			for _, e := range h.LeftOut {
@@ -107,7 +124,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			status = 2
 			continue
 		}
-		if err := cbridge.Write(harness, h.Content); err != nil {
+		if err := cbridge.Write(harness, stampCHash(h.Content, hash)); err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
 			status = 2
 			continue

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	pbcc gen [-func REGEXP] [-k N] [-len N] [-globals] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] <packages | files.c>
+//	pbcc gen [-func REGEXP] [-shard I/N] [-force] [-k N] [-len N] [-globals] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] <packages | files.c>
 //	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
 //
 // # pbcc gen
@@ -100,6 +100,26 @@
 // it selects. When the measurement cannot finish in time, the summary
 // says "not measured" and gives the search's own figures.
 //
+// # Reruns and shards
+//
+// Under each function's summary line, the header of a Go test file
+// records a content hash of what decides the function's table ("//
+// pbcc:hash Trityp 498c9055602aa206"): its code and that of the
+// functions of the module it calls, transitively, the types and
+// package-level variables they use, pbcc's table format and the options
+// -k, -len and -globals; no position. A rerun keeps, byte for byte and
+// without searching it, the table of a function whose hash did not
+// change; when none changed it runs no test either, and prints the
+// summaries the header records ("unchanged" in the JSON). -force
+// searches every selected function again. A C harness is written whole:
+// its hash covers the unit, the .h files beside it, -func and the
+// options, and an unchanged unit is not searched, built or run.
+//
+// -shard i/n searches only the functions of shard i of n (a hash of the
+// package path and name) and keeps the other tables, as -func does:
+// shards 1/n to n/n, run one after the other, write what one run writes.
+// C units are split whole, by file name.
+//
 // # C files
 //
 // pbcc gen file.c lowers the C file with modernc.org/cc/v4 and writes
@@ -164,7 +184,7 @@ import (
 )
 
 const usage = `usage:
-	pbcc gen [-func REGEXP] [-k N] [-len N] [-globals] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] <packages | files.c>
+	pbcc gen [-func REGEXP] [-shard I/N] [-force] [-k N] [-len N] [-globals] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] <packages | files.c>
 	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
 	pbcc help
 Run "pbcc help" for the manual, "pbcc gen -h" or "pbcc check -h" for a command's flags.

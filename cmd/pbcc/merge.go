@@ -16,8 +16,9 @@ import (
 	"github.com/pbcc/pbcc/ssaexec/emit"
 )
 
-// A genTable is one function's part of a generated test file: its claim
-// line in the header and its test function (absent when it has no case),
+// A genTable is one function's part of a generated test file: its lines
+// in the header (its summary, then any line that follows it: how it was
+// searched, its content hash) and its test function (absent when it has no case),
 // with the imports the test uses.
 type genTable struct {
 	claim   string
@@ -62,6 +63,13 @@ func parseGenFile(path string, src []byte) (*genFile, error) {
 		if m == nil {
 			if len(gf.names) == 0 {
 				gf.preamble = append(gf.preamble, line)
+			} else {
+				// The lines after a summary line are its function's
+				// too: how it was searched, its content hash.
+				last := gf.names[len(gf.names)-1]
+				t := gf.tables[last]
+				t.claim += "\n" + line
+				gf.tables[last] = t
 			}
 			continue
 		}
@@ -147,6 +155,16 @@ func mergeTests(path string, fresh, old []byte, order []string) ([]byte, error) 
 	if !carried {
 		return fresh, nil
 	}
+	// The command that made the file is the old file's: the tables it
+	// keeps came from it, and it still makes them all (-func picks
+	// some of them for this run only).
+	return assemble(of.preamble, nf.pkg, tables)
+}
+
+// assemble writes a generated test file: the header's first lines, the
+// tables' summary lines, the package clause, the imports the tables use
+// and their tests.
+func assemble(preamble []string, pkg string, tables []genTable) ([]byte, error) {
 	imports := map[string]string{}
 	testNames := map[string]bool{}
 	for _, t := range tables {
@@ -157,19 +175,17 @@ func mergeTests(path string, fresh, old []byte, order []string) ([]byte, error) 
 			imports[name] = p
 		}
 	}
-
-	// The command that made the file is the old file's: the tables it
-	// keeps came from it, and it still makes them all (-func picks
-	// some of them for this run only).
 	var b bytes.Buffer
-	for _, l := range of.preamble {
+	for _, l := range preamble {
 		b.WriteString(l + "\n")
 	}
 	for _, t := range tables {
 		b.WriteString(t.claim + "\n")
 	}
-	fmt.Fprintf(&b, "\npackage %s\n\n", nf.pkg)
-	writeImports(&b, imports)
+	fmt.Fprintf(&b, "\npackage %s\n\n", pkg)
+	if len(imports) > 0 {
+		writeImports(&b, imports)
+	}
 	for _, t := range tables {
 		if t.test == "" {
 			continue

@@ -46,7 +46,7 @@ func TestFuncKeepsOtherTables(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "-func", "^Fetch$", "./errs")
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "-force", "-func", "^Fetch$", "./errs")
 	if code != 0 {
 		t.Fatalf("pbcc gen -func exited %d:\n%s%s", code, stdout, stderr)
 	}

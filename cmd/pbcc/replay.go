@@ -67,20 +67,16 @@ func replayReal(ctx context.Context, p *ssaexec.Package, results []*funcResult, 
 	}
 }
 
-// explore searches on the real code (oracle.Explore) the functions of p
-// selected by -func whose bodies pbcc's model cannot express
-// (ssaexec.Skipped), so that they get tests too, and the functions of
+// explore searches on the real code (oracle.Explore) the functions of
+// skipped (of p, selected, changed) whose bodies pbcc's model cannot
+// express (ssaexec.Skipped), so that they get tests too, and the functions of
 // results whose search left branches undecided, for inputs that reach
 // what their cases do not. It returns the results of the former; the
 // latter gain cases in place.
-func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, stderr io.Writer) []*funcResult {
+func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []*ssaexec.Skipped, results []*funcResult, stderr io.Writer) []*funcResult {
 	var targets []oracle.Target
-	var skipped []*ssaexec.Skipped
-	for _, s := range p.Skipped {
-		if cfg.funcRE == nil || cfg.funcRE.MatchString(shortName(s.IR)) {
-			targets = append(targets, oracle.Target{Func: s.IR})
-			skipped = append(skipped, s)
-		}
+	for _, s := range skipped {
+		targets = append(targets, oracle.Target{Func: s.IR})
 	}
 	var partial []*funcResult
 	for _, fr := range results {

@@ -2,7 +2,9 @@
 // pbcc gen .
 //
 // pbcc: Trityp: 22 branches, 11 cases, 13 goals (unconstrained edges); all covered.
+// pbcc:hash Trityp 498c9055602aa206
 // pbcc: Perimeter: 2 branches, 2 cases, 2 goals (unconstrained edges); all covered.
+// pbcc:hash Perimeter 1951ac5b22a8f77f
 
 package trityp
 
