@@ -20,6 +20,7 @@ import (
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec/generic"
 	"github.com/pbcc/pbcc/templates"
 )
 
@@ -279,8 +280,9 @@ type function struct {
 	r       *gen.Result
 	fn      *ssa.Function
 	sig     *types.Signature
-	name    string // as in the header: "Trityp", "Celsius.Abs"
-	recv    bool   // params[0] is the receiver
+	name    string            // as in the header: "Trityp", "Celsius.Abs"
+	recv    bool              // params[0] is the receiver
+	inst    *generic.Instance // the instance tested, for a generic function; else nil
 	params  []value
 	results []value
 
@@ -355,6 +357,11 @@ func (g *generator) function(pkgName string, r *gen.Result) (*function, error) {
 		return nil, fmt.Errorf("emit: a result of package %s has no function", pkgName)
 	}
 	fn, ok := r.Func.Src.(*ssa.Function)
+	inst, _ := r.Func.Src.(*generic.Instance)
+	if inst != nil {
+		// A generic function: its tests call the instance.
+		fn, ok = inst.Fn, true
+	}
 	if !ok || fn == nil {
 		return nil, fmt.Errorf("emit: %s: Func.Src is %T, not an *ssa.Function", r.Func.Name, r.Func.Src)
 	}
@@ -371,9 +378,12 @@ func (g *generator) function(pkgName string, r *gen.Result) (*function, error) {
 		return nil, fmt.Errorf("emit: %s is in package %s, not %s", fn, pkg.Path(), g.pkg.Path())
 	}
 	sig := fn.Signature
-	f := &function{r: r, fn: fn, sig: sig, name: fn.Name()}
+	if inst != nil {
+		sig = inst.Sig
+	}
+	f := &function{r: r, fn: fn, sig: sig, name: fn.Name(), inst: inst}
 	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
-		f.leftOut = "generic functions are not supported yet"
+		f.leftOut = "generic functions are tested through an instance (ssaexec/generic); this one has none"
 	}
 	if recv := sig.Recv(); recv != nil {
 		f.recv = true
@@ -667,6 +677,11 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	caseNames := map[string]bool{}
 	locals := map[string]bool{tv.T: true, tv.Tests: true, tv.TT: true}
 	counts := map[string]int{}
+	if f.inst != nil && !f.recv {
+		notes = append(notes, "// "+f.fn.Name()+" is generic: tested as "+f.inst.Callee(g.qual)+".")
+	} else if f.inst != nil {
+		notes = append(notes, "// "+f.name+" is a method of a generic type: tested on "+types.TypeString(f.params[0].t, g.qual)+".")
+	}
 	tv.Rows = append(tv.Rows, notes...)
 	f.leftOutCases, f.kept = nil, nil
 	for i := range f.r.Cases {
@@ -728,6 +743,9 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	}
 	args0 := append([]string(nil), args...) // every parameter, the receiver first
 	callee, shown := f.fn.Name(), f.fn.Name()
+	if f.inst != nil && !f.recv {
+		callee = f.inst.Callee(g.qual)
+	}
 	if f.recv {
 		callee, shown = args[0]+"."+callee, verbs[0]+"."+shown
 		args, verbs = args[1:], verbs[1:]

@@ -22,6 +22,7 @@ import (
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/ssaexec/cover"
+	"github.com/pbcc/pbcc/ssaexec/generic"
 )
 
 // ExploreOptions bound the search on the real code.
@@ -81,7 +82,13 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	}
 	var drvTargets []target
 	for i, f := range fns {
+		var expr string
 		fn, ok := f.Src.(*ssa.Function)
+		if inst, isInst := f.Src.(*generic.Instance); isInst {
+			// A generic function is searched as the instance its tests
+			// call; its body, constants and callees are the generic ones.
+			fn, ok, expr = inst.Fn, true, inst.Callee(types.RelativeTo(inst.Fn.Object().Pkg()))
+		}
 		if !ok {
 			out[i].NotRun, out[i].Stop = true, "no SSA function"
 			continue
@@ -90,7 +97,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			out[i].NotRun, out[i].Stop = true, "not run: it calls "+call+", which acts on the machine"
 			continue
 		}
-		expr, ok := callExpr(fn)
+		if expr == "" {
+			expr, ok = callExpr(fn)
+		}
 		if !ok {
 			out[i].NotRun, out[i].Stop = true, "not run: it cannot be named in a test"
 			continue
