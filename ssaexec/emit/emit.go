@@ -61,6 +61,7 @@ type (
 		Setup        []string     // statements before the table: shared objects
 		Globals      []globalView // the variables each case sets
 		Panic        *panicView   // nil when no case panics
+		Unstable     string       // tt.unstable: a case whose results are not checked; "" for none
 		LeftOut      string       // why the table is left out; then only Name is set
 		Oracle       *oracleView  // set when the file records instead of checking
 	}
@@ -610,6 +611,17 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 		used[wantPanic] = true
 	}
+	unstable := ""
+	for _, c := range f.r.Cases {
+		if c.Unstable && c.Panic == "" && !g.oracle {
+			unstable = "unstable"
+			for n := 2; used[unstable]; n++ {
+				unstable = "unstable" + strconv.Itoa(n)
+			}
+			used[unstable] = true
+			break
+		}
+	}
 
 	// The struct type, consecutive fields of one type grouped.
 	tv.Fields = append(tv.Fields, fieldView{Names: "name", Type: "string", Comment: "the branch the case was made for"})
@@ -672,6 +684,11 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		tv.Fields = append(tv.Fields, fieldView{Names: wantPanic, Type: "string",
 			Comment: `a prefix of the panic's message; "" for none`})
 	}
+	if unstable != "" {
+		tv.Fields = append(tv.Fields, fieldView{Names: unstable, Type: "bool",
+			Comment: "the results vary from run to run (clock, randomness, map order): only that the call does not panic is checked"})
+		tv.Unstable = tv.TT + "." + unstable
+	}
 
 	// The rows, and the objects some of them point to.
 	caseNames := map[string]bool{}
@@ -702,7 +719,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 		caseNames[name] = true
 		row, setup, err := g.row(f, c, name, rowContext{
-			fields: fields, wants: wants, isFields: isFields, wantPanic: wantPanic,
+			fields: fields, wants: wants, isFields: isFields, wantPanic: wantPanic, unstable: unstable,
 			compared: compared, globals: globals, afters: afters,
 			locals: locals, counts: counts,
 		})
@@ -869,6 +886,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 type rowContext struct {
 	fields, wants, isFields []string
 	wantPanic               string
+	unstable                string // the field of a case whose results are not checked
 	compared                []bool
 	globals                 []global
 	afters                  []after
@@ -933,7 +951,8 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		return "", nil, fail("inputs", err)
 	}
 	out := &litWriter{qual: g.qual, pkg: g.pkg}
-	if c.Panic == "" {
+	stable := c.Panic == "" && (!c.Unstable || x.unstable == "") // results to write
+	if stable {
 		outTypes := valueTypes(f.results)
 		for j, t := range outTypes {
 			if isError(t) {
@@ -946,7 +965,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 	}
 	var afterLits []string // the rows' values of the x.afters' fields
 	for _, a := range x.afters {
-		if c.Panic != "" || a.param >= len(c.After) {
+		if !stable || a.param >= len(c.After) {
 			continue
 		}
 		t := f.params[a.param].t
@@ -975,7 +994,9 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		}
 		row = append(row, gl.field+": "+lit)
 	}
-	if c.Panic == "" {
+	if c.Unstable && c.Panic == "" && x.unstable != "" {
+		row = append(row, x.unstable+": true")
+	} else if c.Panic == "" {
 		for j, v := range f.results {
 			if !x.compared[j] {
 				continue

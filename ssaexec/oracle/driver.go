@@ -18,6 +18,7 @@ package {{.Pkg}}
 import (
 	pbccerrors "errors"
 	pbccfmt "fmt"
+	pbccjson "encoding/json"
 	pbccrand "math/rand/v2"
 	pbccreflect "reflect"
 	pbccsort "sort"
@@ -51,6 +52,7 @@ type pbccExploreLine struct {
 	Got   []*pbccNode ` + "`json:\"got\"`" + `
 	After []*pbccNode ` + "`json:\"after\"`" + `
 	New   []int       ` + "`json:\"new\"`" + `
+	Unstable bool     ` + "`json:\"unstable,omitempty\"`" + `
 	Stop  string      ` + "`json:\"stop,omitempty\"`" + `
 }
 
@@ -146,6 +148,24 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 			seen = map[uintptr]int{}
 			for _, r := range res {
 				line.Got = append(line.Got, pbccEncode(r, seen, 0))
+			}
+			// The clock, randomness or map order may make the results
+			// differ from call to call: such a case is kept, its results
+			// not checked.
+			want, _ := pbccjson.Marshal(line.Got)
+			for k := 0; k < 3 && !line.Unstable; k++ {
+				again, d, _, ok := pbccCall(fv, ft, pbccSafeClone(pristine), map[int]bool{})
+				if !ok || !d {
+					line.Unstable = true
+					break
+				}
+				var enc2 []*pbccNode
+				seen = map[uintptr]int{}
+				for _, r := range again {
+					enc2 = append(enc2, pbccEncode(r, seen, 0))
+				}
+				got, _ := pbccjson.Marshal(enc2)
+				line.Unstable = string(got) != string(want)
 			}
 		}
 		pbccWrite(line)

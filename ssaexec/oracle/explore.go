@@ -175,6 +175,8 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			After []*node `json:"after"`
 			New   []int   `json:"new"`
 			Stop  string  `json:"stop"`
+			// Unstable: three more calls did not all give the same results.
+			Unstable bool `json:"unstable"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Func < 0 || l.Func >= len(drvTargets) {
 			continue
@@ -188,6 +190,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		if !ok {
 			continue
 		}
+		c.Unstable = l.Unstable && l.Done
 		c.Name = "call"
 		if len(l.New) > 0 {
 			s := in.Sites[l.New[0]/2]
