@@ -601,6 +601,12 @@ func (w *litWriter) writeFunc(b *strings.Builder, t types.Type, l ir.Literal) er
 		return w.writeStub(b, t, l)
 	}
 	pkgName, name, ok := strings.Cut(l.Func.Name, ".")
+	if ok && w.pkg != nil && pkgName == w.pkg.Name() {
+		if expr, ok := w.methodExpr(t, name); ok {
+			b.WriteString(expr)
+			return nil
+		}
+	}
 	if !ok || !token.IsIdentifier(name) {
 		return fmt.Errorf("cannot write the function value %s of type %s: not a package-level function", l.Func.Name, types.TypeString(t, w.qual))
 	}
@@ -623,6 +629,44 @@ func (w *litWriter) writeFunc(b *strings.Builder, t types.Type, l ir.Literal) er
 		}
 	}
 	return fmt.Errorf("cannot write the function value %s: not a function the test can refer to", l.Func.Name)
+}
+
+// methodExpr returns the method expression, T.M or (*T).M, that writes
+// the method "T.M" of the package as a value of type t: the model takes a
+// method of the package, its receiver first, for a function parameter
+// of the same signature.
+func (w *litWriter) methodExpr(t types.Type, name string) (string, bool) {
+	tname, mname, ok := strings.Cut(name, ".")
+	if !ok || !token.IsIdentifier(tname) || !token.IsIdentifier(mname) {
+		return "", false
+	}
+	tn, ok := w.pkg.Scope().Lookup(tname).(*types.TypeName)
+	if !ok {
+		return "", false
+	}
+	named, ok := tn.Type().(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 {
+		return "", false
+	}
+	for m := range named.Methods() {
+		if m.Name() != mname {
+			continue
+		}
+		sig := m.Signature()
+		vars := []*types.Var{sig.Recv()}
+		for v := range sig.Params().Variables() {
+			vars = append(vars, v)
+		}
+		expr := types.NewSignatureType(nil, nil, nil, types.NewTuple(vars...), sig.Results(), sig.Variadic())
+		if !types.AssignableTo(expr, t) {
+			return "", false
+		}
+		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+			return "(*" + tname + ")." + mname, true
+		}
+		return tname + "." + mname, true
+	}
+	return "", false
 }
 
 // isError reports whether t is the error interface.

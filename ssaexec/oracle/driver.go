@@ -612,6 +612,22 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 				pbccFill(v.Field(i), r, tg, depth+1)
 			}
 		}
+	case pbccreflect.Func:
+		// A stub: it returns values made here, whatever its arguments
+		// (a test writes it as func(int) int { return 3 }).
+		if r.IntN(4) == 0 || depth > 3 {
+			return
+		}
+		res := make([]pbccreflect.Value, t.NumOut())
+		for i := range res {
+			res[i] = pbccreflect.New(t.Out(i)).Elem()
+			pbccFill(res[i], r, tg, depth+1)
+		}
+		f := pbccreflect.MakeFunc(t, func([]pbccreflect.Value) []pbccreflect.Value { return pbccSafeClone(res) })
+		pbccStubsMu.Lock()
+		pbccStubs[pbccFuncKey(f)] = res
+		pbccStubsMu.Unlock()
+		v.Set(f)
 	case pbccreflect.Interface:
 		switch {
 		case r.IntN(3) == 0:
@@ -682,4 +698,35 @@ func pbccString(r *pbccrand.Rand, tg *pbccTarget) string {
 }
 
 func pbccWrite(line pbccExploreLine) { pbccAppend("PBCC_EXPLORE_OUT", line) }
+
+// pbccStubs are the function values pbccFill made, by their closure, with
+// the results each returns.
+var (
+	pbccStubsMu pbccsync.Mutex
+	pbccStubs   = map[pbccunsafe.Pointer][]pbccreflect.Value{}
+)
+
+// pbccFuncKey identifies a function value: its closure pointer, the data
+// word of the interface holding it (reflect's Pointer gives the code,
+// the same for every function MakeFunc makes).
+func pbccFuncKey(v pbccreflect.Value) pbccunsafe.Pointer {
+	if !v.CanInterface() {
+		return nil
+	}
+	i := v.Interface()
+	return (*[2]pbccunsafe.Pointer)(pbccunsafe.Pointer(&i))[1]
+}
+
+func init() {
+	pbccStubOf = func(v pbccreflect.Value) ([]pbccreflect.Value, bool) {
+		k := pbccFuncKey(v)
+		if k == nil {
+			return nil, false
+		}
+		pbccStubsMu.Lock()
+		defer pbccStubsMu.Unlock()
+		res, ok := pbccStubs[k]
+		return res, ok
+	}
+}
 `))
