@@ -1137,7 +1137,7 @@ func PanicText(p string) string {
 // cmpopts.EquateNaNs() when it holds floats, cmp.AllowUnexported for the
 // structs with unexported fields it holds.
 func (g *generator) cmpOptions(t types.Type) ([]string, error) {
-	var floats bool
+	var floats, buffers bool
 	var structs, ignored []string
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type) error
@@ -1169,6 +1169,12 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 		case *types.Struct:
 			// Another package's unexported fields are its own business
 			// (a sync.Mutex's state): ignored, and not walked.
+			if _, kind, _ := stdBuffer(t, ir.Literal{}); kind == "bytes.Buffer" {
+				// What a buffer holds is compared, not how (literal.go
+				// writes it with bytes.NewBufferString).
+				buffers = true
+				return nil
+			}
 			if n, ok := types.Unalias(t).(*types.Named); ok && g.pkg != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != g.pkg.Path() {
 				unexported := false
 				for i := range u.NumFields() {
@@ -1219,6 +1225,9 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 	}
 	if floats {
 		opts = append(opts, g.use(cmpoptsPath)+".EquateNaNs()")
+	}
+	if buffers {
+		opts = append(opts, g.use(cmpPath)+".Comparer(func(x, y "+g.use("bytes")+".Buffer) bool { return x.String() == y.String() })")
 	}
 	return opts, nil
 }

@@ -36,7 +36,12 @@ import (
 //     []int{}; a byte slice that is printable text is []byte("xy"),
 //     otherwise []byte{0x00, 0xff};
 //   - pointers as &T{...}, new(5) or new(int8(5)) (Go 1.26), or nil;
-//   - function values by their name (Trityp, strings.ToUpper), or nil;
+//     a bytes.Buffer as bytes.NewBufferString("unread bytes") (a value:
+//     *bytes.NewBufferString(...)), a *strings.Builder with what it holds
+//     written into a new one;
+//   - function values by their name (Trityp, strings.ToUpper), a method
+//     of the package as a method expression ((*V).Less), a stub as a func
+//     literal returning its values (func(int) int { return 3 }), or nil;
 //   - error values as errors.New("message"), or nil;
 //   - other interface values as the value they hold, written with its
 //     type (Circle{R: 2}, &Square{}, int(3)), or nil (see iface.go).
@@ -154,6 +159,20 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 	}
 	if isIface(t) {
 		return w.writeIface(b, t, l, at)
+	}
+	if text, kind, ok := stdBuffer(t, l); ok {
+		// A buffer of the standard library: its fields are not
+		// exported, its constructor is.
+		if isZero(t, l) {
+			b.WriteString(types.TypeString(t, w.qual) + "{}")
+			return nil
+		}
+		if kind == "strings.Builder" {
+			// Copying a Builder that holds bytes makes its next write panic.
+			return fmt.Errorf("cannot write a literal of type %s holding %q (a Builder must not be copied)", types.TypeString(t, w.qual), text)
+		}
+		fmt.Fprintf(b, "*%s.NewBufferString(%s)", w.pkgName("bytes", "bytes"), quote(text))
+		return nil
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -466,7 +485,66 @@ func (w *litWriter) writePointer(b *strings.Builder, t types.Type, u *types.Poin
 		b.WriteString("nil")
 		return nil
 	}
+	if text, kind, ok := stdBuffer(u.Elem(), *l.Ref); ok {
+		switch kind {
+		case "bytes.Buffer":
+			fmt.Fprintf(b, "%s.NewBufferString(%s)", w.pkgName("bytes", "bytes"), quote(text))
+			return nil
+		case "strings.Builder":
+			sb := w.pkgName("strings", "strings")
+			if text == "" {
+				fmt.Fprintf(b, "new(%s.Builder)", sb)
+				return nil
+			}
+			fmt.Fprintf(b, "func() *%s.Builder { b := new(%s.Builder); b.WriteString(%s); return b }()", sb, sb, quote(text))
+			return nil
+		}
+	}
 	return w.writeObject(b, u.Elem(), *l.Ref, elide, at.pointee())
+}
+
+// stdBuffer returns, when t is bytes.Buffer or strings.Builder (whose
+// fields a test cannot write), the type's name and what l holds (a
+// Buffer's unread bytes, a Builder's bytes); ok is false when t is
+// neither or l does not hold what pbcc reads (its fields missing).
+func stdBuffer(t types.Type, l ir.Literal) (text, kind string, ok bool) {
+	n, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed || n.Obj().Pkg() == nil {
+		return "", "", false
+	}
+	switch path, name := n.Obj().Pkg().Path(), n.Obj().Name(); {
+	case path == "bytes" && name == "Buffer", path == "strings" && name == "Builder":
+		kind = path + "." + name
+	default:
+		return "", "", false
+	}
+	st, isStruct := n.Underlying().(*types.Struct)
+	if !isStruct || len(l.Elems) != st.NumFields() {
+		return "", kind, false
+	}
+	var buf []byte
+	off := 0
+	for i := range st.NumFields() {
+		e := l.Elems[i]
+		switch st.Field(i).Name() {
+		case "buf":
+			if e.Nil {
+				continue
+			}
+			for _, x := range e.Elems {
+				if _, isInt := x.T.(ir.Int); !isInt {
+					return "", kind, false
+				}
+				buf = append(buf, byte(x.Bits))
+			}
+		case "off":
+			off = int(e.Int64())
+		}
+	}
+	if off < 0 || off > len(buf) {
+		return "", kind, false
+	}
+	return string(buf[off:]), kind, true
 }
 
 // writeObject writes a pointer to a new object of type t holding l: &T{}
