@@ -1137,7 +1137,7 @@ func PanicText(p string) string {
 // cmpopts.EquateNaNs() when it holds floats, cmp.AllowUnexported for the
 // structs with unexported fields it holds.
 func (g *generator) cmpOptions(t types.Type) ([]string, error) {
-	var floats, buffers bool
+	var floats, buffers, bigInts bool
 	var structs, ignored []string
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type) error
@@ -1169,6 +1169,12 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 		case *types.Struct:
 			// Another package's unexported fields are its own business
 			// (a sync.Mutex's state): ignored, and not walked.
+			if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "math/big" && n.Obj().Name() == "Int" {
+				// The number is compared, not its words (literal.go
+				// writes it with big.NewInt).
+				bigInts = true
+				return nil
+			}
 			if _, kind, _ := stdBuffer(t, ir.Literal{}); kind == "bytes.Buffer" {
 				// What a buffer holds is compared, not how (literal.go
 				// writes it with bytes.NewBufferString).
@@ -1225,6 +1231,9 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 	}
 	if floats {
 		opts = append(opts, g.use(cmpoptsPath)+".EquateNaNs()")
+	}
+	if bigInts {
+		opts = append(opts, g.use(cmpPath)+".Comparer(func(x, y "+g.use("math/big")+".Int) bool { return x.Cmp(&y) == 0 })")
 	}
 	if buffers {
 		opts = append(opts, g.use(cmpPath)+".Comparer(func(x, y "+g.use("bytes")+".Buffer) bool { return x.String() == y.String() })")

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,7 +39,8 @@ import (
 //   - pointers as &T{...}, new(5) or new(int8(5)) (Go 1.26), or nil;
 //     a bytes.Buffer as bytes.NewBufferString("unread bytes") (a value:
 //     *bytes.NewBufferString(...)), a *strings.Builder with what it holds
-//     written into a new one;
+//     written into a new one; a big.Int as big.NewInt(n) (a value:
+//     *big.NewInt(n); past 64 bits parsed from its digits);
 //   - function values by their name (Trityp, strings.ToUpper), a method
 //     of the package as a method expression ((*V).Less), a stub as a func
 //     literal returning its values (func(int) int { return 3 }), or nil;
@@ -159,6 +161,13 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 	}
 	if isIface(t) {
 		return w.writeIface(b, t, l, at)
+	}
+	if n, ok := bigInt(t, l); ok {
+		// A big.Int: its fields are not exported; a copy of a new one
+		// holds the same number.
+		b.WriteString("*")
+		w.writeBigInt(b, n)
+		return nil
 	}
 	if text, kind, ok := stdBuffer(t, l); ok {
 		// A buffer of the standard library: its fields are not
@@ -485,6 +494,10 @@ func (w *litWriter) writePointer(b *strings.Builder, t types.Type, u *types.Poin
 		b.WriteString("nil")
 		return nil
 	}
+	if n, ok := bigInt(u.Elem(), *l.Ref); ok {
+		w.writeBigInt(b, n)
+		return nil
+	}
 	if text, kind, ok := stdBuffer(u.Elem(), *l.Ref); ok {
 		switch kind {
 		case "bytes.Buffer":
@@ -501,6 +514,51 @@ func (w *litWriter) writePointer(b *strings.Builder, t types.Type, u *types.Poin
 		}
 	}
 	return w.writeObject(b, u.Elem(), *l.Ref, elide, at.pointee())
+}
+
+// bigInt returns the number l holds when t is math/big.Int (whose fields,
+// neg and abs, a test cannot write), read from its words.
+func bigInt(t types.Type, l ir.Literal) (*big.Int, bool) {
+	n, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "math/big" || n.Obj().Name() != "Int" {
+		return nil, false
+	}
+	st, isStruct := n.Underlying().(*types.Struct)
+	if !isStruct || len(l.Elems) != st.NumFields() {
+		return nil, false
+	}
+	x, neg := new(big.Int), false
+	for i := range st.NumFields() {
+		e := l.Elems[i]
+		switch st.Field(i).Name() {
+		case "neg":
+			neg = e.Bits != 0
+		case "abs":
+			for j := len(e.Elems) - 1; j >= 0; j-- { // least significant word first
+				w, isInt := e.Elems[j].T.(ir.Int)
+				if !isInt {
+					return nil, false
+				}
+				x.Lsh(x, uint(w.Bits))
+				x.Or(x, new(big.Int).SetUint64(e.Elems[j].Bits))
+			}
+		}
+	}
+	if neg {
+		x.Neg(x)
+	}
+	return x, true
+}
+
+// writeBigInt writes a *big.Int holding n: big.NewInt(n), or the number
+// parsed from its decimal digits when it does not fit an int64.
+func (w *litWriter) writeBigInt(b *strings.Builder, n *big.Int) {
+	pkg := w.pkgName("math/big", "big")
+	if n.IsInt64() {
+		fmt.Fprintf(b, "%s.NewInt(%d)", pkg, n.Int64())
+		return
+	}
+	fmt.Fprintf(b, "func() *%s.Int { n, _ := new(%s.Int).SetString(%q, 10); return n }()", pkg, pkg, n.String())
 }
 
 // stdBuffer returns, when t is bytes.Buffer or strings.Builder (whose

@@ -19,6 +19,7 @@ import (
 	pbccerrors "errors"
 	pbccfmt "fmt"
 	pbccjson "encoding/json"
+	pbccbig "math/big"
 	pbccrand "math/rand/v2"
 	pbccreflect "reflect"
 	pbccsort "sort"
@@ -243,6 +244,10 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 	}
 	t := v.Type()
 	if depth > 4 {
+		return
+	}
+	if t == pbccBigIntType {
+		pbccFill(v, r, tg, depth)
 		return
 	}
 	switch t.Kind() {
@@ -575,11 +580,23 @@ func pbccClone(v pbccreflect.Value) pbccreflect.Value {
 
 var pbccPkgPath = pbccreflect.TypeOf(pbccTarget{}).PkgPath()
 
+var pbccBigIntType = pbccreflect.TypeOf(pbccbig.Int{})
+
 func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) {
 	if !v.CanSet() {
 		v = pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
 	}
 	t := v.Type()
+	if t == pbccBigIntType {
+		// Its fields are math/big's own: a number is made, sometimes
+		// past 64 bits.
+		n := pbccbig.NewInt(pbccInt(r, tg))
+		if r.IntN(4) == 0 {
+			n.Lsh(n, uint(r.IntN(130)))
+		}
+		v.Set(pbccreflect.ValueOf(n).Elem())
+		return
+	}
 	switch t.Kind() {
 	case pbccreflect.Bool:
 		v.SetBool(r.IntN(2) == 1)
