@@ -40,7 +40,8 @@ import (
 //     a bytes.Buffer as bytes.NewBufferString("unread bytes") (a value:
 //     *bytes.NewBufferString(...)), a *strings.Builder with what it holds
 //     written into a new one; a big.Int as big.NewInt(n) (a value:
-//     *big.NewInt(n); past 64 bits parsed from its digits);
+//     *big.NewInt(n); past 64 bits parsed from its digits); a time.Time
+//     in UTC as time.Unix(sec, nsec).UTC();
 //   - function values by their name (Trityp, strings.ToUpper), a method
 //     of the package as a method expression ((*V).Less), a stub as a func
 //     literal returning its values (func(int) int { return 3 }), or nil;
@@ -161,6 +162,11 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 	}
 	if isIface(t) {
 		return w.writeIface(b, t, l, at)
+	}
+	if sec, nsec, ok := utcTime(t, l); ok && !isZero(t, l) {
+		// A time.Time in UTC: its fields are not exported.
+		fmt.Fprintf(b, "%s.Unix(%d, %d).UTC()", w.pkgName("time", "time"), sec, nsec)
+		return nil
 	}
 	if n, ok := bigInt(t, l); ok {
 		// A big.Int: its fields are not exported; a copy of a new one
@@ -514,6 +520,40 @@ func (w *litWriter) writePointer(b *strings.Builder, t types.Type, u *types.Poin
 		}
 	}
 	return w.writeObject(b, u.Elem(), *l.Ref, elide, at.pointee())
+}
+
+// utcTime returns the Unix time, seconds and nanoseconds, that l holds
+// when t is time.Time, in UTC (a nil location) and without a monotonic
+// clock reading: what time.Unix(sec, nsec).UTC() makes.
+func utcTime(t types.Type, l ir.Literal) (sec, nsec int64, ok bool) {
+	n, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "time" || n.Obj().Name() != "Time" {
+		return 0, 0, false
+	}
+	st, isStruct := n.Underlying().(*types.Struct)
+	if !isStruct || len(l.Elems) != st.NumFields() {
+		return 0, 0, false
+	}
+	var wall uint64
+	var ext int64
+	for i := range st.NumFields() {
+		e := l.Elems[i]
+		switch st.Field(i).Name() {
+		case "wall":
+			wall = e.Bits
+		case "ext":
+			ext = int64(e.Bits)
+		case "loc":
+			if e.Ref != nil {
+				return 0, 0, false // Local or another zone
+			}
+		}
+	}
+	const hasMonotonic, nsecMask, unixToInternal = 1 << 63, 1<<30 - 1, 62135596800
+	if wall&hasMonotonic != 0 {
+		return 0, 0, false
+	}
+	return ext - unixToInternal, int64(wall & nsecMask), true
 }
 
 // bigInt returns the number l holds when t is math/big.Int (whose fields,

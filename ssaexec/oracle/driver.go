@@ -250,6 +250,21 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 		pbccFill(v, r, tg, depth)
 		return
 	}
+	if t == pbccTimeType {
+		// An hour, a day or a year later or earlier, or made anew.
+		tm := v.Interface().(pbcctime.Time)
+		steps := []pbcctime.Duration{pbcctime.Second, pbcctime.Hour, 24 * pbcctime.Hour, 365 * 24 * pbcctime.Hour}
+		d := steps[r.IntN(len(steps))]
+		switch r.IntN(3) {
+		case 0:
+			v.Set(pbccreflect.ValueOf(tm.Add(d)))
+		case 1:
+			v.Set(pbccreflect.ValueOf(tm.Add(-d)))
+		default:
+			pbccFill(v, r, tg, depth)
+		}
+		return
+	}
 	switch t.Kind() {
 	case pbccreflect.Bool:
 		v.SetBool(!v.Bool())
@@ -582,11 +597,24 @@ var pbccPkgPath = pbccreflect.TypeOf(pbccTarget{}).PkgPath()
 
 var pbccBigIntType = pbccreflect.TypeOf(pbccbig.Int{})
 
+var pbccTimeType = pbccreflect.TypeOf(pbcctime.Time{})
+
 func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) {
 	if !v.CanSet() {
 		v = pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
 	}
 	t := v.Type()
+	if t == pbccTimeType {
+		// In UTC, so that a test writes it as time.Unix(s, ns).UTC():
+		// around the epoch, today, or seconds of the function's own.
+		secs := []int64{0, 1, -1, 86400, 951782400, 1700000000, 4102444800}
+		s := secs[r.IntN(len(secs))]
+		if r.IntN(3) == 0 {
+			s = pbccInt(r, tg)
+		}
+		v.Set(pbccreflect.ValueOf(pbcctime.Unix(s, 0).UTC()))
+		return
+	}
 	if t == pbccBigIntType {
 		// Its fields are math/big's own: a number is made, sometimes
 		// past 64 bits.

@@ -1,6 +1,6 @@
-// Package bufs takes buffers, big numbers and a mutex as inputs: pbcc
-// writes them with their constructors (bytes.NewBufferString, big.NewInt)
-// rather than leaving cases out.
+// Package bufs takes buffers, big numbers, times and a mutex as inputs:
+// pbcc writes them with their constructors (bytes.NewBufferString,
+// big.NewInt, time.Unix) rather than leaving cases out.
 package bufs
 
 import (
