@@ -129,3 +129,55 @@ func TestFailingCaseLeftOut(t *testing.T) {
 		t.Errorf("the emitted tests fail: %v\n%s", err, out)
 	}
 }
+
+// TestHungCallRestartsTheSearch: a call that never returns ends the
+// search's process (its goroutine would keep a core busy, here a mutex
+// too) and the search starts again, in a new process, with the next
+// function, which still gets its cases.
+func TestHungCallRestartsTheSearch(t *testing.T) {
+	dir := newModule(t)
+	src := `package hang
+
+import "sync"
+
+var mu sync.Mutex
+
+// Spin never returns for 7, and holds mu meanwhile.
+func Spin(n int) int {
+	mu.Lock()
+	for n == 7 {
+	}
+	mu.Unlock()
+	if n > 3 {
+		return 1
+	}
+	return 0
+}
+
+// Later needs mu: in the process where Spin hung, it would hang too.
+func Later(x int) int {
+	mu.Lock()
+	defer mu.Unlock()
+	if x > 5 {
+		return 1
+	}
+	return 0
+}
+`
+	if err := os.MkdirAll(filepath.Join(dir, "hang"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "hang", "hang.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := pbcc(t, dir, "gen", "./hang")
+	if code != 0 {
+		t.Fatalf("pbcc gen: exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "Spin: the search on the real code stopped early: a call did not return") {
+		t.Errorf("stderr does not say Spin's search stopped:\n%s", stderr)
+	}
+	if strings.Contains(stderr, "Later: the search on the real code stopped early") || !strings.Contains(stdout, "Later  2/2 branches") {
+		t.Errorf("Later is not covered by a search in a new process:\n%s\n%s", stdout, stderr)
+	}
+}

@@ -19,6 +19,8 @@ import (
 	pbccerrors "errors"
 	pbccfmt "fmt"
 	pbccjson "encoding/json"
+	pbccos "os"
+	pbccstrconv "strconv"
 	pbccbig "math/big"
 	pbccrand "math/rand/v2"
 	pbccreflect "reflect"
@@ -58,12 +60,24 @@ type pbccExploreLine struct {
 }
 
 func TestPBCCExplore(t *pbcctesting.T) {
+	from, _ := pbccstrconv.Atoi(pbccos.Getenv("PBCC_EXPLORE_FROM"))
 	for i, tg := range pbccTargets {
-		pbccExploreOne(i, tg)
+		if i >= from {
+			pbccExploreOne(i, tg)
+		}
 	}
 }
 
+// pbccHung ends the process after a call that did not return: its
+// goroutine would run on, taking a core from the search of the other
+// functions. The exit status tells Explore to start again after idx.
+func pbccHung(idx int) {
+	pbccWrite(pbccExploreLine{Func: idx, Stop: "a call did not return within a second"})
+	pbccos.Exit({{.HungExit}})
+}
+
 func pbccExploreOne(idx int, tg pbccTarget) {
+	pbccCurrent = idx
 	fv := pbccreflect.ValueOf(tg.fn)
 	ft := fv.Type()
 	own := map[int]bool{}
@@ -111,8 +125,7 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		hits := map[int]bool{}
 		res, done, msg, ok := pbccCall(fv, ft, args, hits)
 		if !ok {
-			pbccWrite(pbccExploreLine{Func: idx, Stop: "a call did not return within a second"})
-			return
+			pbccHung(idx)
 		}
 		var fresh []int
 		for k := range hits {
@@ -170,8 +183,7 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 			if !ok {
 				// Its goroutine runs on: the function's search ends, as
 				// when the first call of an input does not return.
-				pbccWrite(pbccExploreLine{Func: idx, Stop: "a call did not return within a second"})
-				return
+				pbccHung(idx)
 			}
 			if d != done || !d && m != msg {
 				flaky = true
@@ -227,9 +239,15 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 		defer mu.Unlock()
 		return res, done, msg, true
 	case <-pbcctime.After(pbcctime.Second):
+		// Whichever call it was (the search's, the shrinking's, a
+		// repeat), its goroutine runs on, with whatever it holds.
+		pbccHung(pbccCurrent)
 		return nil, false, "", false
 	}
 }
+
+// pbccCurrent is the index of the function being searched.
+var pbccCurrent int
 
 // pbccMutate edits v in place, a little: a string gets a token of the
 // function's, a digit or a letter inserted, or loses or changes a byte; a

@@ -129,7 +129,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	}
 	defer os.RemoveAll(tmp)
 	var drv bytes.Buffer
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets,
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit,
 		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds())}); err != nil {
 		return out, fmt.Errorf("oracle: the search driver: %w", err)
 	}
@@ -154,14 +154,29 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		return out, err
 	}
 	recs := filepath.Join(tmp, "explore.jsonl")
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
-		"-run", "^TestPBCCExplore$", "-timeout", timeout(ctx).String(), ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs)
 	var output bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &output, &output
 	started := time.Now()
-	runErr := cmd.Run()
+	var runErr error
+	// A call that does not return ends the driver's process (its
+	// goroutine would keep a core busy): the search starts again, in a
+	// new process, with the next function.
+	for from, restarts := 0, 0; ; restarts++ {
+		cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
+			"-run", "^TestPBCCExplore$", "-timeout", timeout(ctx).String(), ".")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs, "PBCC_EXPLORE_FROM="+strconv.Itoa(from))
+		output.Reset()
+		cmd.Stdout, cmd.Stderr = &output, &output
+		runErr = cmd.Run()
+		hung := lastHung(recs)
+		if runErr == nil || hung < from || restarts >= len(drvTargets) || ctx.Err() != nil {
+			break
+		}
+		from = hung + 1
+	}
+	if runErr != nil && lastHung(recs) >= len(drvTargets)-1 {
+		runErr = nil // the last function hung: the others were searched
+	}
 	data, _ := os.ReadFile(recs)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<28)
@@ -205,6 +220,24 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", dir, runErr, tail(output.Bytes()))
 	}
 	return out, nil
+}
+
+// hungExit is the driver's exit status after a call that did not return.
+const hungExit = 97
+
+// lastHung returns the function whose call did not return, by its
+// driver index, when the last line of the records says so; else -1.
+func lastHung(recs string) int {
+	data, _ := os.ReadFile(recs)
+	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	var l struct {
+		Func int    `json:"func"`
+		Stop string `json:"stop"`
+	}
+	if len(lines) == 0 || json.Unmarshal(lines[len(lines)-1], &l) != nil || !strings.Contains(l.Stop, "did not return") {
+		return -1
+	}
+	return l.Func
 }
 
 // exploredCase reads one kept input back into a case of f.
