@@ -63,6 +63,11 @@ type Case struct {
 	// test expects it.
 	Panic  string
 	Covers []ir.Edge // the branch edges its replay took
+	// Unstable says the real code does not give the same results twice
+	// for these inputs (the clock, randomness, map order): the test
+	// checks only that the call returns, without panicking, and not
+	// what it returns.
+	Unstable bool
 }
 
 // A GlobalValue is a global and the value it holds.

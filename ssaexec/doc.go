@@ -15,6 +15,11 @@
 // listed. A Func holds the *ir.Func, the *ssa.Function it came from (also
 // in ir.Func.Src) and the absolute path of its file.
 //
+// A generic function, or a method of a generic type, is not lowered: it is
+// in Package.Skipped with the header of an instance whose type arguments
+// ssaexec/generic chooses, and its Src is that *generic.Instance, so that
+// it is searched, and tested, on the real code as F[int].
+//
 // A function that uses a construct the lowering does not handle is left
 // out of Funcs and reported in Package.Errors as an *UnsupportedError,
 //

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec/generic"
 )
 
 // Package is one loaded Go package with its functions lowered to the IR.
@@ -32,7 +33,10 @@ type Package struct {
 
 // A Skipped function is one whose body could not be lowered.
 type Skipped struct {
-	IR   *ir.Func // its signature only: Params and Results, no Blocks; Src is the *ssa.Function
+	// IR is its signature only: Params and Results, no Blocks; Src is
+	// the *ssa.Function, or for a generic function the
+	// *generic.Instance its tests call (ssaexec/generic).
+	IR   *ir.Func
 	SSA  *ssa.Function
 	File string
 	Err  error // why the body could not be lowered
@@ -153,10 +157,9 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 		if len(p.GoFiles) > 0 {
 			pkg.Dir = dirOf(p.GoFiles[0])
 		}
-		decls, generic := declaredFuncs(prog, p)
-		for _, g := range generic {
-			pkg.Errors = append(pkg.Errors, &UnsupportedError{Pos: p.Fset.Position(g.Pos()), Func: p.Name + "." + g.Name(),
-				Construct: "type parameters: pbcc writes no tests for a generic function yet"})
+		decls, generics := declaredFuncs(prog, p)
+		for _, g := range generics {
+			pkg.instance(lw, prog, p, g)
 		}
 		for _, d := range decls {
 			if err := lw.lower(d.fn); err != nil {
@@ -241,7 +244,7 @@ type declared struct {
 // declaredFuncs returns the functions and methods declared in p's files
 // that the lowering applies to, in file name order then position: not
 // init, not generic, not blank, not without a body.
-func declaredFuncs(prog *ssa.Program, p *packages.Package) (out []declared, generic []*types.Func) {
+func declaredFuncs(prog *ssa.Program, p *packages.Package) (out []declared, generics []declared) {
 	type file struct {
 		name string
 		ast  *ast.File
@@ -269,16 +272,17 @@ func declaredFuncs(prog *ssa.Program, p *packages.Package) (out []declared, gene
 			if !ok {
 				continue
 			}
-			if isGeneric(obj) {
-				generic = append(generic, obj)
-				continue
-			}
-			if fn := prog.FuncValue(obj); fn != nil {
+			fn := prog.FuncValue(obj)
+			switch {
+			case fn == nil:
+			case isGeneric(obj):
+				generics = append(generics, declared{fn, f.name})
+			default:
 				out = append(out, declared{fn, f.name})
 			}
 		}
 	}
-	return out, generic
+	return out, generics
 }
 
 // isGeneric reports whether fn has type parameters, its own or its
@@ -343,4 +347,53 @@ func (p *Package) skip(lw *lowerer, fn *ssa.Function, file string, err error) {
 	}
 	h := &ir.Func{Name: st.ir.Name, Pos: st.ir.Pos, Lang: st.ir.Lang, Params: st.ir.Params, Results: st.ir.Results, Src: fn}
 	p.Skipped = append(p.Skipped, &Skipped{IR: h, SSA: fn, File: file, Err: err})
+}
+
+// instance records the generic function d.fn as skipped, with type
+// arguments chosen for it (ssaexec/generic): its header is the instance's
+// signature and its Src the *generic.Instance, so that it is searched on
+// the real code as F[int] or (*Stack[int]).M. The model does not run
+// generic bodies: the error says which instance stands for the function.
+func (p *Package) instance(lw *lowerer, prog *ssa.Program, lp *packages.Package, d declared) {
+	pos := lp.Fset.Position(d.fn.Pos())
+	name := irName(d.fn)
+	inst, err := generic.New(d.fn)
+	if err != nil {
+		p.Errors = append(p.Errors, &UnsupportedError{Pos: pos, Func: name,
+			Construct: fmt.Sprintf("type parameters: %v", err)})
+		return
+	}
+	h := &ir.Func{Name: name, Pos: lw.pos(d.fn.Pos()), Lang: ir.Go, Src: inst}
+	var vars []*types.Var
+	if r := inst.Sig.Recv(); r != nil {
+		vars = append(vars, r)
+	}
+	for v := range inst.Sig.Params().Variables() {
+		vars = append(vars, v)
+	}
+	for i, v := range vars {
+		t, why := lw.typ(v.Type())
+		if why != "" {
+			p.Errors = append(p.Errors, &UnsupportedError{Pos: pos, Func: name,
+				Construct: fmt.Sprintf("parameter %s of %s: %s", v.Name(), inst, why)})
+			return
+		}
+		pn := v.Name()
+		if pn == "" || pn == "_" {
+			pn = fmt.Sprintf("arg%d", i)
+		}
+		h.Params = append(h.Params, ir.NewParam(pn, t))
+	}
+	for v := range inst.Sig.Results().Variables() {
+		t, why := lw.typ(v.Type())
+		if why != "" {
+			p.Errors = append(p.Errors, &UnsupportedError{Pos: pos, Func: name,
+				Construct: fmt.Sprintf("result of %s: %s", inst, why)})
+			return
+		}
+		h.Results = append(h.Results, t)
+	}
+	err = &UnsupportedError{Pos: pos, Func: name, Construct: "type parameters (tested as " + inst.String() + ")"}
+	p.Errors = append(p.Errors, err)
+	p.Skipped = append(p.Skipped, &Skipped{IR: h, SSA: d.fn, File: d.file, Err: err})
 }

@@ -695,6 +695,10 @@ type funcSummary struct {
 	// Approximation says how the function was searched when pbcc's
 	// model could not be used, and why.
 	Approximation string `json:"approximation,omitempty"`
+	// Unstable counts the cases whose real results vary from run to run
+	// (the clock, randomness, map order): their tests check only that the
+	// call does not panic.
+	Unstable int `json:"unstable,omitempty"`
 }
 
 // A finding is a feasible path to undefined behaviour (C), with the
@@ -765,6 +769,11 @@ func summarize(fr *funcResult, m measured) funcSummary {
 	}
 	if v := fr.verdict; v != nil {
 		s.ModelMismatch, s.Unverified = &v.Mismatch, v.Unverified
+	}
+	for _, c := range r.Cases {
+		if c.Unstable {
+			s.Unstable++
+		}
 	}
 	for _, c := range r.Extern {
 		s.Unmodelled = append(s.Unmodelled, unmodelled{Call: c.Func, Pos: rel(c.Pos.String()), Model: c.Model})
@@ -861,6 +870,9 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 	}
 	if s.Approximation != "" {
 		fmt.Fprintf(stdout, "\t%s\n", s.Approximation)
+	}
+	if s.Unstable > 0 {
+		fmt.Fprintf(stdout, "\t%d cases give other results from run to run: their tests check only that the call does not panic\n", s.Unstable)
 	}
 	for _, nc := range s.NotCovered {
 		fmt.Fprintf(stdout, "\t%s %s %s: %s\n", nc.Pos, nc.Cond, nc.Outcome, nc.Reason)

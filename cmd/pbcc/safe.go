@@ -179,7 +179,15 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 				}
 				var kept []gen.Case
 				for i, c := range r.Cases {
-					if idx[i] {
+					if idx[i] && c.Panic == "" && !c.Unstable {
+						// The results were recorded from one real run and
+						// differ in another (the clock, randomness, map
+						// order): the case stays, checking only that the
+						// call does not panic.
+						fmt.Fprintf(stderr, "pbcc: %s: %s: case %s gives other results on the real code from run to run; kept, checking only that the call does not panic\n",
+							rel(r.Func.Pos.String()), shortName(r.Func), c.Name)
+						c.Unstable = true
+					} else if idx[i] {
 						fmt.Fprintf(stderr, "pbcc: %s: %s: case %s fails on the real code (its function does not give the same result twice?); left out\n",
 							rel(r.Func.Pos.String()), shortName(r.Func), c.Name)
 						continue

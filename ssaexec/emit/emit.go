@@ -20,6 +20,7 @@ import (
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec/generic"
 	"github.com/pbcc/pbcc/templates"
 )
 
@@ -60,6 +61,7 @@ type (
 		Setup        []string     // statements before the table: shared objects
 		Globals      []globalView // the variables each case sets
 		Panic        *panicView   // nil when no case panics
+		Unstable     string       // tt.unstable: a case whose results are not checked; "" for none
 		LeftOut      string       // why the table is left out; then only Name is set
 		Oracle       *oracleView  // set when the file records instead of checking
 	}
@@ -279,8 +281,9 @@ type function struct {
 	r       *gen.Result
 	fn      *ssa.Function
 	sig     *types.Signature
-	name    string // as in the header: "Trityp", "Celsius.Abs"
-	recv    bool   // params[0] is the receiver
+	name    string            // as in the header: "Trityp", "Celsius.Abs"
+	recv    bool              // params[0] is the receiver
+	inst    *generic.Instance // the instance tested, for a generic function; else nil
 	params  []value
 	results []value
 
@@ -355,6 +358,11 @@ func (g *generator) function(pkgName string, r *gen.Result) (*function, error) {
 		return nil, fmt.Errorf("emit: a result of package %s has no function", pkgName)
 	}
 	fn, ok := r.Func.Src.(*ssa.Function)
+	inst, _ := r.Func.Src.(*generic.Instance)
+	if inst != nil {
+		// A generic function: its tests call the instance.
+		fn, ok = inst.Fn, true
+	}
 	if !ok || fn == nil {
 		return nil, fmt.Errorf("emit: %s: Func.Src is %T, not an *ssa.Function", r.Func.Name, r.Func.Src)
 	}
@@ -371,9 +379,12 @@ func (g *generator) function(pkgName string, r *gen.Result) (*function, error) {
 		return nil, fmt.Errorf("emit: %s is in package %s, not %s", fn, pkg.Path(), g.pkg.Path())
 	}
 	sig := fn.Signature
-	f := &function{r: r, fn: fn, sig: sig, name: fn.Name()}
+	if inst != nil {
+		sig = inst.Sig
+	}
+	f := &function{r: r, fn: fn, sig: sig, name: fn.Name(), inst: inst}
 	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
-		f.leftOut = "generic functions are not supported yet"
+		f.leftOut = "generic functions are tested through an instance (ssaexec/generic); this one has none"
 	}
 	if recv := sig.Recv(); recv != nil {
 		f.recv = true
@@ -600,6 +611,17 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 		used[wantPanic] = true
 	}
+	unstable := ""
+	for _, c := range f.r.Cases {
+		if c.Unstable && c.Panic == "" && !g.oracle {
+			unstable = "unstable"
+			for n := 2; used[unstable]; n++ {
+				unstable = "unstable" + strconv.Itoa(n)
+			}
+			used[unstable] = true
+			break
+		}
+	}
 
 	// The struct type, consecutive fields of one type grouped.
 	tv.Fields = append(tv.Fields, fieldView{Names: "name", Type: "string", Comment: "the branch the case was made for"})
@@ -662,11 +684,21 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		tv.Fields = append(tv.Fields, fieldView{Names: wantPanic, Type: "string",
 			Comment: `a prefix of the panic's message; "" for none`})
 	}
+	if unstable != "" {
+		tv.Fields = append(tv.Fields, fieldView{Names: unstable, Type: "bool",
+			Comment: "the results vary from run to run (clock, randomness, map order): only that the call does not panic is checked"})
+		tv.Unstable = tv.TT + "." + unstable
+	}
 
 	// The rows, and the objects some of them point to.
 	caseNames := map[string]bool{}
 	locals := map[string]bool{tv.T: true, tv.Tests: true, tv.TT: true}
 	counts := map[string]int{}
+	if f.inst != nil && !f.recv {
+		notes = append(notes, "// "+f.fn.Name()+" is generic: tested as "+f.inst.Callee(g.qual)+".")
+	} else if f.inst != nil {
+		notes = append(notes, "// "+f.name+" is a method of a generic type: tested on "+types.TypeString(f.params[0].t, g.qual)+".")
+	}
 	tv.Rows = append(tv.Rows, notes...)
 	f.leftOutCases, f.kept = nil, nil
 	for i := range f.r.Cases {
@@ -687,7 +719,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 		caseNames[name] = true
 		row, setup, err := g.row(f, c, name, rowContext{
-			fields: fields, wants: wants, isFields: isFields, wantPanic: wantPanic,
+			fields: fields, wants: wants, isFields: isFields, wantPanic: wantPanic, unstable: unstable,
 			compared: compared, globals: globals, afters: afters,
 			locals: locals, counts: counts,
 		})
@@ -728,6 +760,9 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	}
 	args0 := append([]string(nil), args...) // every parameter, the receiver first
 	callee, shown := f.fn.Name(), f.fn.Name()
+	if f.inst != nil && !f.recv {
+		callee = f.inst.Callee(g.qual)
+	}
 	if f.recv {
 		callee, shown = args[0]+"."+callee, verbs[0]+"."+shown
 		args, verbs = args[1:], verbs[1:]
@@ -851,6 +886,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 type rowContext struct {
 	fields, wants, isFields []string
 	wantPanic               string
+	unstable                string // the field of a case whose results are not checked
 	compared                []bool
 	globals                 []global
 	afters                  []after
@@ -915,7 +951,8 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		return "", nil, fail("inputs", err)
 	}
 	out := &litWriter{qual: g.qual, pkg: g.pkg}
-	if c.Panic == "" {
+	stable := c.Panic == "" && (!c.Unstable || x.unstable == "") // results to write
+	if stable {
 		outTypes := valueTypes(f.results)
 		for j, t := range outTypes {
 			if isError(t) {
@@ -928,7 +965,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 	}
 	var afterLits []string // the rows' values of the x.afters' fields
 	for _, a := range x.afters {
-		if c.Panic != "" || a.param >= len(c.After) {
+		if !stable || a.param >= len(c.After) {
 			continue
 		}
 		t := f.params[a.param].t
@@ -957,7 +994,9 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		}
 		row = append(row, gl.field+": "+lit)
 	}
-	if c.Panic == "" {
+	if c.Unstable && c.Panic == "" && x.unstable != "" {
+		row = append(row, x.unstable+": true")
+	} else if c.Panic == "" {
 		for j, v := range f.results {
 			if !x.compared[j] {
 				continue
@@ -1098,7 +1137,7 @@ func PanicText(p string) string {
 // cmpopts.EquateNaNs() when it holds floats, cmp.AllowUnexported for the
 // structs with unexported fields it holds.
 func (g *generator) cmpOptions(t types.Type) ([]string, error) {
-	var floats bool
+	var floats, buffers, bigInts bool
 	var structs, ignored []string
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type) error
@@ -1130,6 +1169,18 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 		case *types.Struct:
 			// Another package's unexported fields are its own business
 			// (a sync.Mutex's state): ignored, and not walked.
+			if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "math/big" && n.Obj().Name() == "Int" {
+				// The number is compared, not its words (literal.go
+				// writes it with big.NewInt).
+				bigInts = true
+				return nil
+			}
+			if _, kind, _ := stdBuffer(t, ir.Literal{}); kind == "bytes.Buffer" {
+				// What a buffer holds is compared, not how (literal.go
+				// writes it with bytes.NewBufferString).
+				buffers = true
+				return nil
+			}
 			if n, ok := types.Unalias(t).(*types.Named); ok && g.pkg != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != g.pkg.Path() {
 				unexported := false
 				for i := range u.NumFields() {
@@ -1180,6 +1231,12 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 	}
 	if floats {
 		opts = append(opts, g.use(cmpoptsPath)+".EquateNaNs()")
+	}
+	if bigInts {
+		opts = append(opts, g.use(cmpPath)+".Comparer(func(x, y "+g.use("math/big")+".Int) bool { return x.Cmp(&y) == 0 })")
+	}
+	if buffers {
+		opts = append(opts, g.use(cmpPath)+".Comparer(func(x, y "+g.use("bytes")+".Buffer) bool { return x.String() == y.String() })")
 	}
 	return opts, nil
 }

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,7 +37,14 @@ import (
 //     []int{}; a byte slice that is printable text is []byte("xy"),
 //     otherwise []byte{0x00, 0xff};
 //   - pointers as &T{...}, new(5) or new(int8(5)) (Go 1.26), or nil;
-//   - function values by their name (Trityp, strings.ToUpper), or nil;
+//     a bytes.Buffer as bytes.NewBufferString("unread bytes") (a value:
+//     *bytes.NewBufferString(...)), a *strings.Builder with what it holds
+//     written into a new one; a big.Int as big.NewInt(n) (a value:
+//     *big.NewInt(n); past 64 bits parsed from its digits); a time.Time
+//     in UTC as time.Unix(sec, nsec).UTC();
+//   - function values by their name (Trityp, strings.ToUpper), a method
+//     of the package as a method expression ((*V).Less), a stub as a func
+//     literal returning its values (func(int) int { return 3 }), or nil;
 //   - error values as errors.New("message"), or nil;
 //   - other interface values as the value they hold, written with its
 //     type (Circle{R: 2}, &Square{}, int(3)), or nil (see iface.go).
@@ -154,6 +162,32 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 	}
 	if isIface(t) {
 		return w.writeIface(b, t, l, at)
+	}
+	if sec, nsec, ok := utcTime(t, l); ok && !isZero(t, l) {
+		// A time.Time in UTC: its fields are not exported.
+		fmt.Fprintf(b, "%s.Unix(%d, %d).UTC()", w.pkgName("time", "time"), sec, nsec)
+		return nil
+	}
+	if n, ok := bigInt(t, l); ok {
+		// A big.Int: its fields are not exported; a copy of a new one
+		// holds the same number.
+		b.WriteString("*")
+		w.writeBigInt(b, n)
+		return nil
+	}
+	if text, kind, ok := stdBuffer(t, l); ok {
+		// A buffer of the standard library: its fields are not
+		// exported, its constructor is.
+		if isZero(t, l) {
+			b.WriteString(types.TypeString(t, w.qual) + "{}")
+			return nil
+		}
+		if kind == "strings.Builder" {
+			// Copying a Builder that holds bytes makes its next write panic.
+			return fmt.Errorf("cannot write a literal of type %s holding %q (a Builder must not be copied)", types.TypeString(t, w.qual), text)
+		}
+		fmt.Fprintf(b, "*%s.NewBufferString(%s)", w.pkgName("bytes", "bytes"), quote(text))
+		return nil
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -466,7 +500,149 @@ func (w *litWriter) writePointer(b *strings.Builder, t types.Type, u *types.Poin
 		b.WriteString("nil")
 		return nil
 	}
+	if n, ok := bigInt(u.Elem(), *l.Ref); ok {
+		w.writeBigInt(b, n)
+		return nil
+	}
+	if text, kind, ok := stdBuffer(u.Elem(), *l.Ref); ok {
+		switch kind {
+		case "bytes.Buffer":
+			fmt.Fprintf(b, "%s.NewBufferString(%s)", w.pkgName("bytes", "bytes"), quote(text))
+			return nil
+		case "strings.Builder":
+			sb := w.pkgName("strings", "strings")
+			if text == "" {
+				fmt.Fprintf(b, "new(%s.Builder)", sb)
+				return nil
+			}
+			fmt.Fprintf(b, "func() *%s.Builder { b := new(%s.Builder); b.WriteString(%s); return b }()", sb, sb, quote(text))
+			return nil
+		}
+	}
 	return w.writeObject(b, u.Elem(), *l.Ref, elide, at.pointee())
+}
+
+// utcTime returns the Unix time, seconds and nanoseconds, that l holds
+// when t is time.Time, in UTC (a nil location) and without a monotonic
+// clock reading: what time.Unix(sec, nsec).UTC() makes.
+func utcTime(t types.Type, l ir.Literal) (sec, nsec int64, ok bool) {
+	n, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "time" || n.Obj().Name() != "Time" {
+		return 0, 0, false
+	}
+	st, isStruct := n.Underlying().(*types.Struct)
+	if !isStruct || len(l.Elems) != st.NumFields() {
+		return 0, 0, false
+	}
+	var wall uint64
+	var ext int64
+	for i := range st.NumFields() {
+		e := l.Elems[i]
+		switch st.Field(i).Name() {
+		case "wall":
+			wall = e.Bits
+		case "ext":
+			ext = int64(e.Bits)
+		case "loc":
+			if e.Ref != nil {
+				return 0, 0, false // Local or another zone
+			}
+		}
+	}
+	const hasMonotonic, nsecMask, unixToInternal = 1 << 63, 1<<30 - 1, 62135596800
+	if wall&hasMonotonic != 0 {
+		return 0, 0, false
+	}
+	return ext - unixToInternal, int64(wall & nsecMask), true
+}
+
+// bigInt returns the number l holds when t is math/big.Int (whose fields,
+// neg and abs, a test cannot write), read from its words.
+func bigInt(t types.Type, l ir.Literal) (*big.Int, bool) {
+	n, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "math/big" || n.Obj().Name() != "Int" {
+		return nil, false
+	}
+	st, isStruct := n.Underlying().(*types.Struct)
+	if !isStruct || len(l.Elems) != st.NumFields() {
+		return nil, false
+	}
+	x, neg := new(big.Int), false
+	for i := range st.NumFields() {
+		e := l.Elems[i]
+		switch st.Field(i).Name() {
+		case "neg":
+			neg = e.Bits != 0
+		case "abs":
+			for j := len(e.Elems) - 1; j >= 0; j-- { // least significant word first
+				w, isInt := e.Elems[j].T.(ir.Int)
+				if !isInt {
+					return nil, false
+				}
+				x.Lsh(x, uint(w.Bits))
+				x.Or(x, new(big.Int).SetUint64(e.Elems[j].Bits))
+			}
+		}
+	}
+	if neg {
+		x.Neg(x)
+	}
+	return x, true
+}
+
+// writeBigInt writes a *big.Int holding n: big.NewInt(n), or the number
+// parsed from its decimal digits when it does not fit an int64.
+func (w *litWriter) writeBigInt(b *strings.Builder, n *big.Int) {
+	pkg := w.pkgName("math/big", "big")
+	if n.IsInt64() {
+		fmt.Fprintf(b, "%s.NewInt(%d)", pkg, n.Int64())
+		return
+	}
+	fmt.Fprintf(b, "func() *%s.Int { n, _ := new(%s.Int).SetString(%q, 10); return n }()", pkg, pkg, n.String())
+}
+
+// stdBuffer returns, when t is bytes.Buffer or strings.Builder (whose
+// fields a test cannot write), the type's name and what l holds (a
+// Buffer's unread bytes, a Builder's bytes); ok is false when t is
+// neither or l does not hold what pbcc reads (its fields missing).
+func stdBuffer(t types.Type, l ir.Literal) (text, kind string, ok bool) {
+	n, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed || n.Obj().Pkg() == nil {
+		return "", "", false
+	}
+	switch path, name := n.Obj().Pkg().Path(), n.Obj().Name(); {
+	case path == "bytes" && name == "Buffer", path == "strings" && name == "Builder":
+		kind = path + "." + name
+	default:
+		return "", "", false
+	}
+	st, isStruct := n.Underlying().(*types.Struct)
+	if !isStruct || len(l.Elems) != st.NumFields() {
+		return "", kind, false
+	}
+	var buf []byte
+	off := 0
+	for i := range st.NumFields() {
+		e := l.Elems[i]
+		switch st.Field(i).Name() {
+		case "buf":
+			if e.Nil {
+				continue
+			}
+			for _, x := range e.Elems {
+				if _, isInt := x.T.(ir.Int); !isInt {
+					return "", kind, false
+				}
+				buf = append(buf, byte(x.Bits))
+			}
+		case "off":
+			off = int(e.Int64())
+		}
+	}
+	if off < 0 || off > len(buf) {
+		return "", kind, false
+	}
+	return string(buf[off:]), kind, true
 }
 
 // writeObject writes a pointer to a new object of type t holding l: &T{}
@@ -601,6 +777,12 @@ func (w *litWriter) writeFunc(b *strings.Builder, t types.Type, l ir.Literal) er
 		return w.writeStub(b, t, l)
 	}
 	pkgName, name, ok := strings.Cut(l.Func.Name, ".")
+	if ok && w.pkg != nil && pkgName == w.pkg.Name() {
+		if expr, ok := w.methodExpr(t, name); ok {
+			b.WriteString(expr)
+			return nil
+		}
+	}
 	if !ok || !token.IsIdentifier(name) {
 		return fmt.Errorf("cannot write the function value %s of type %s: not a package-level function", l.Func.Name, types.TypeString(t, w.qual))
 	}
@@ -623,6 +805,44 @@ func (w *litWriter) writeFunc(b *strings.Builder, t types.Type, l ir.Literal) er
 		}
 	}
 	return fmt.Errorf("cannot write the function value %s: not a function the test can refer to", l.Func.Name)
+}
+
+// methodExpr returns the method expression, T.M or (*T).M, that writes
+// the method "T.M" of the package as a value of type t: the model takes a
+// method of the package, its receiver first, for a function parameter
+// of the same signature.
+func (w *litWriter) methodExpr(t types.Type, name string) (string, bool) {
+	tname, mname, ok := strings.Cut(name, ".")
+	if !ok || !token.IsIdentifier(tname) || !token.IsIdentifier(mname) {
+		return "", false
+	}
+	tn, ok := w.pkg.Scope().Lookup(tname).(*types.TypeName)
+	if !ok {
+		return "", false
+	}
+	named, ok := tn.Type().(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 {
+		return "", false
+	}
+	for m := range named.Methods() {
+		if m.Name() != mname {
+			continue
+		}
+		sig := m.Signature()
+		vars := []*types.Var{sig.Recv()}
+		for v := range sig.Params().Variables() {
+			vars = append(vars, v)
+		}
+		expr := types.NewSignatureType(nil, nil, nil, types.NewTuple(vars...), sig.Results(), sig.Variadic())
+		if !types.AssignableTo(expr, t) {
+			return "", false
+		}
+		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+			return "(*" + tname + ")." + mname, true
+		}
+		return tname + "." + mname, true
+	}
+	return "", false
 }
 
 // isError reports whether t is the error interface.

@@ -32,6 +32,7 @@ func TestDecode(t *testing.T) {
 		{"kind mismatch", &node{K: "s"}, i8, ""},
 		{"field count mismatch", &node{K: "struct", E: []*node{{K: "i", V: "1"}}}, pt, ""},
 		{"non-nil function", &node{K: "func"}, &ir.Signature{}, ""},
+		{"stub of another arity", &node{K: "func", V: "stub"}, &ir.Signature{Results: []ir.Type{i8}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,6 +48,19 @@ func TestDecode(t *testing.T) {
 				t.Errorf("decode = %s, %v; want %s", got, ok, tt.want)
 			}
 		})
+	}
+}
+
+// TestDecodeStub: a function value the search made decodes to a stub
+// (ir.NewStub) whose results are the values it returned, what a test
+// writes as func(int8) int8 { return 3 }.
+func TestDecodeStub(t *testing.T) {
+	i8 := ir.Int{Bits: 8, Signed: true}
+	sig := &ir.Signature{Params: []ir.Type{i8}, Results: []ir.Type{i8}}
+	d := &decoder{pkg: "p", objs: map[int]*ir.Literal{}}
+	got, ok := d.decode(&node{K: "func", V: "stub", E: []*node{{K: "i", V: "3"}}}, sig)
+	if !ok || got.Func == nil || !got.Func.IsStub() || len(got.Elems) != 1 || got.Elems[0].Bits != 3 {
+		t.Fatalf("decode = %+v, %v; want a stub returning 3", got, ok)
 	}
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/internal/proc"
 	"github.com/pbcc/pbcc/ssaexec/cover"
+	"github.com/pbcc/pbcc/ssaexec/generic"
 )
 
 // ExploreOptions bound the search on the real code.
@@ -81,7 +82,13 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	}
 	var drvTargets []target
 	for i, f := range fns {
+		var expr string
 		fn, ok := f.Src.(*ssa.Function)
+		if inst, isInst := f.Src.(*generic.Instance); isInst {
+			// A generic function is searched as the instance its tests
+			// call; its body, constants and callees are the generic ones.
+			fn, ok, expr = inst.Fn, true, inst.Callee(types.RelativeTo(inst.Fn.Object().Pkg()))
+		}
 		if !ok {
 			out[i].NotRun, out[i].Stop = true, "no SSA function"
 			continue
@@ -90,7 +97,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			out[i].NotRun, out[i].Stop = true, "not run: it calls "+call+", which acts on the machine"
 			continue
 		}
-		expr, ok := callExpr(fn)
+		if expr == "" {
+			expr, ok = callExpr(fn)
+		}
 		if !ok {
 			out[i].NotRun, out[i].Stop = true, "not run: it cannot be named in a test"
 			continue
@@ -120,10 +129,10 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	}
 	defer os.RemoveAll(tmp)
 	var drv bytes.Buffer
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets,
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit,
 		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
 		// A call that does not return within an eighth of the budget
-		// (a loop without exit) is left out, its input with it.
+		// (a loop without exit) ends the search of its function.
 		"CallTimeout": fmt.Sprintf("%d", (opts.Budget / 8).Nanoseconds())}); err != nil {
 		return out, fmt.Errorf("oracle: the search driver: %w", err)
 	}
@@ -148,14 +157,29 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		return out, err
 	}
 	recs := filepath.Join(tmp, "explore.jsonl")
-	cmd := proc.Command(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
-		"-run", "^TestPBCCExplore$", "-timeout", timeout(ctx).String(), ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs)
 	var output bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &output, &output
 	started := time.Now()
-	runErr := cmd.Run()
+	var runErr error
+	// A call that does not return ends the driver's process (its
+	// goroutine would keep a core busy): the search starts again, in a
+	// new process, with the next function.
+	for from, restarts := 0, 0; ; restarts++ {
+		cmd := proc.Command(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
+			"-run", "^TestPBCCExplore$", "-timeout", timeout(ctx).String(), ".")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs, "PBCC_EXPLORE_FROM="+strconv.Itoa(from))
+		output.Reset()
+		cmd.Stdout, cmd.Stderr = &output, &output
+		runErr = cmd.Run()
+		hung := lastHung(recs)
+		if runErr == nil || hung < from || restarts >= len(drvTargets) || ctx.Err() != nil {
+			break
+		}
+		from = hung + 1
+	}
+	if runErr != nil && lastHung(recs) >= len(drvTargets)-1 {
+		runErr = nil // the last function hung: the others were searched
+	}
 	data, _ := os.ReadFile(recs)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<28)
@@ -169,6 +193,8 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			After []*node `json:"after"`
 			New   []int   `json:"new"`
 			Stop  string  `json:"stop"`
+			// Unstable: three more calls did not all give the same results.
+			Unstable bool `json:"unstable"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Func < 0 || l.Func >= len(drvTargets) {
 			continue
@@ -182,6 +208,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		if !ok {
 			continue
 		}
+		c.Unstable = l.Unstable && l.Done
 		c.Name = "call"
 		if len(l.New) > 0 {
 			s := in.Sites[l.New[0]/2]
@@ -196,6 +223,24 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", dir, runErr, tail(output.Bytes()))
 	}
 	return out, nil
+}
+
+// hungExit is the driver's exit status after a call that did not return.
+const hungExit = 97
+
+// lastHung returns the function whose call did not return, by its
+// driver index, when the last line of the records says so; else -1.
+func lastHung(recs string) int {
+	data, _ := os.ReadFile(recs)
+	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	var l struct {
+		Func int    `json:"func"`
+		Stop string `json:"stop"`
+	}
+	if len(lines) == 0 || json.Unmarshal(lines[len(lines)-1], &l) != nil || !strings.Contains(l.Stop, "did not return") {
+		return -1
+	}
+	return l.Func
 }
 
 // exploredCase reads one kept input back into a case of f.

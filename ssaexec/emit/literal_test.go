@@ -1,0 +1,47 @@
+package emit
+
+import (
+	"strings"
+	"testing"
+
+	"go/types"
+
+	"github.com/pbcc/pbcc/gen/ir"
+)
+
+// TestMethodExpr: a method of the package that the model took for a
+// function parameter is written as a method expression when its type,
+// the receiver first, is the parameter's; a bound method (x.M, a
+// closure over x) is not a value a test can name.
+func TestMethodExpr(t *testing.T) {
+	p := build(t, "fv", `package fv
+type V struct{ N int }
+func (v *V) Less(o *V) bool { return v.N < o.N }
+func (v V) Twice() int { return 2 * v.N }
+type cmpFunc func(a, b *V) bool
+type intFunc func(V) int
+var _ cmpFunc
+var _ intFunc
+`)
+	scope := p.ssa.Pkg.Scope()
+	sig := &ir.Signature{}
+	for _, tc := range []struct{ typ, fn, want, err string }{
+		{"cmpFunc", "fv.V.Less", "(*V).Less", ""},
+		{"intFunc", "fv.V.Twice", "V.Twice", ""},
+		{"intFunc", "fv.V.Less", "", "not a package-level function"}, // another signature
+		{"cmpFunc", "fv.V.Less$bound", "", "not a package-level function"},
+	} {
+		w := &litWriter{qual: func(*types.Package) string { return "" }, pkg: p.ssa.Pkg}
+		var b strings.Builder
+		err := w.writeFunc(&b, scope.Lookup(tc.typ).Type(), ir.Literal{T: sig, Func: &ir.Func{Name: tc.fn}})
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s as %s: %q, %v; want an error %q", tc.fn, tc.typ, b.String(), err, tc.err)
+			}
+			continue
+		}
+		if err != nil || b.String() != tc.want {
+			t.Errorf("%s as %s: %q, %v; want %q", tc.fn, tc.typ, b.String(), err, tc.want)
+		}
+	}
+}
