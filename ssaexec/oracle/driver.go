@@ -71,13 +71,16 @@ func TestPBCCExplore(t *pbcctesting.T) {
 // pbccHung ends the process after a call that did not return: its
 // goroutine would run on, taking a core from the search of the other
 // functions. The exit status tells Explore to start again after idx.
-func pbccHung(idx int) {
-	pbccWrite(pbccExploreLine{Func: idx, Stop: "a call did not return in time (a loop without exit?): the search of this function stopped, that input is left out"})
+func pbccHung(idx int, stop string) {
+	pbccWrite(pbccExploreLine{Func: idx, Stop: stop})
 	pbccos.Exit({{.HungExit}})
 }
 
+// pbccHangs counts the calls of the function being searched that did not
+// return in time.
+var pbccHangs int
+
 func pbccExploreOne(idx int, tg pbccTarget) {
-	pbccCurrent = idx
 	fv := pbccreflect.ValueOf(tg.fn)
 	ft := fv.Type()
 	own := map[int]bool{}
@@ -96,6 +99,16 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 	var corpus [][]pbccreflect.Value // the inputs kept, as they were before their call
 	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15))
 	start := pbcctime.Now()
+	// A loop without exit on some inputs: they are left out and the
+	// search goes on around them, a few times; then, as their goroutines
+	// spin on, the process ends and the search starts again with the
+	// next function.
+	pbccHangs = 0
+	defer func() {
+		if pbccHangs > 0 {
+			pbccHung(idx, pbccfmt.Sprintf("%d call(s) did not return in time (a loop without exit?): their inputs are left out", pbccHangs))
+		}
+	}()
 	for it := 0; it < {{.Calls}}; it++ {
 		if pbcctime.Since(start) > {{.Budget}} {
 			pbccWrite(pbccExploreLine{Func: idx, Stop: "time budget"})
@@ -125,7 +138,10 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		hits := map[int]bool{}
 		res, done, msg, ok := pbccCall(fv, ft, args, hits)
 		if !ok {
-			pbccHung(idx)
+			if pbccHangs >= 3 {
+				return
+			}
+			continue
 		}
 		var fresh []int
 		for k := range hits {
@@ -153,7 +169,10 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		}
 		final := pbccSafeClone(pristine)
 		began := pbcctime.Now()
-		res, done, msg, _ = pbccCall(fv, ft, final, map[int]bool{})
+		res, done, msg, ok = pbccCall(fv, ft, final, map[int]bool{})
+		if !ok {
+			continue
+		}
 		took := pbcctime.Since(began)
 		line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh}
 		seen = map[uintptr]int{}
@@ -180,12 +199,7 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		}
 		for k := 0; k < again && !flaky && pbcctime.Since(start) < {{.Budget}}; k++ {
 			res2, d, m, ok := pbccCall(fv, ft, pbccSafeClone(pristine), map[int]bool{})
-			if !ok {
-				// Its goroutine runs on: the function's search ends, as
-				// when the first call of an input does not return.
-				pbccHung(idx)
-			}
-			if d != done || !d && m != msg {
+			if !ok || d != done || !d && m != msg {
 				flaky = true
 				break
 			}
@@ -240,14 +254,13 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 		return res, done, msg, true
 	case <-pbcctime.After({{.CallTimeout}}):
 		// Whichever call it was (the search's, the shrinking's, a
-		// repeat), its goroutine runs on, with whatever it holds.
-		pbccHung(pbccCurrent)
+		// repeat), its goroutine runs on, with whatever it holds, until
+		// the search of this function ends (pbccExploreOne).
+		pbccHangs++
 		return nil, false, "", false
 	}
 }
 
-// pbccCurrent is the index of the function being searched.
-var pbccCurrent int
 
 // pbccMutate edits v in place, a little: a string gets a token of the
 // function's, a digit or a letter inserted, or loses or changes a byte; a
