@@ -54,6 +54,7 @@ var (
 	cbenchCache = flag.String("cache", "", "cbench: directory of bare git repositories <owner>+<name>/repo or <owner>+<name>.git (default $PBCC_CBENCH_CACHE, else /work/.mirror)")
 	cbenchClone = flag.Bool("clone", false, "cbench: git clone --bare a repository missing from the cache from github.com")
 	cbenchNoAFL = flag.Bool("noafl", false, "cbench: leave AFL++ out (pbcc and random only)")
+	cbenchDet   = flag.Bool("det", false, "cbench: run pbcc twice more, PBCC_WORKERS=1 and 4, and compare the harnesses byte for byte with the first run's")
 )
 
 func init() { subcommand = cbenchMain }
@@ -260,6 +261,7 @@ type benchRow struct {
 	Random    int     `json:"random_covered"`
 	RandExecs int64   `json:"random_execs"`
 	Budget    float64 `json:"budget_seconds"`
+	Det       string  `json:"deterministic,omitempty"` // -det: "yes", or which run differed
 	Err       string  `json:"error,omitempty"`
 }
 
@@ -298,7 +300,7 @@ func cbenchMain(ctx context.Context, work, pbcc string) {
 		rows = append(rows, r)
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "unit\tfuncs\tbranches\tpbcc\tAFL++\trandom\tpbcc s\tpbcc cases\tbudget s\tAFL++ execs\trandom execs\t")
+	fmt.Fprintln(tw, "unit\tfuncs\tbranches\tpbcc\tAFL++\trandom\tpbcc s\tpbcc cases\tbudget s\tAFL++ execs\trandom execs\tsame harness\t")
 	pct := func(c, n int) string {
 		if n == 0 {
 			return "-"
@@ -313,8 +315,12 @@ func cbenchMain(ctx context.Context, work, pbcc string) {
 		if r.Err != "" {
 			afl += " (error)"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%.1f\t%d\t%.0f\t%d\t%d\t\n", r.Unit, r.Funcs, r.Branches,
-			pct(r.Pbcc, r.Branches), afl, pct(r.Random, r.Branches), r.PbccWall, r.PbccCases, r.Budget, r.AFLExecs, r.RandExecs)
+		det := r.Det
+		if det == "" {
+			det = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%.1f\t%d\t%.0f\t%d\t%d\t%s\t\n", r.Unit, r.Funcs, r.Branches,
+			pct(r.Pbcc, r.Branches), afl, pct(r.Random, r.Branches), r.PbccWall, r.PbccCases, r.Budget, r.AFLExecs, r.RandExecs, det)
 	}
 	tw.Flush()
 	if *jsonOut {
@@ -393,6 +399,28 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 	}
 	if r.Branches, r.Pbcc, err = unitCoverage(cov, u.Funcs); err != nil {
 		return r, fmt.Errorf("pbcc's harness: %v", err)
+	}
+
+	if *cbenchDet {
+		first, err := os.ReadFile(harness)
+		if err != nil {
+			return r, err
+		}
+		r.Det = "yes"
+		for _, workers := range []string{"1", "4"} {
+			ddir := filepath.Join(work, "pbcc-"+u.Name+"-workers"+workers)
+			if err := copyDir(ddir); err != nil {
+				return r, err
+			}
+			cmd := exec.CommandContext(ctx, pbcc, "gen", "-json", "-func", "^("+strings.Join(quoted, "|")+")$", unit)
+			cmd.Dir, cmd.Env = ddir, append(os.Environ(), "PBCC_WORKERS="+workers)
+			_ = cmd.Run() // its exit status is the first run's to judge; the harness is compared
+			again, err := os.ReadFile(filepath.Join(ddir, filepath.Base(harness)))
+			if err != nil || string(again) != string(first) {
+				r.Det = "no (PBCC_WORKERS=" + workers + ")"
+				break
+			}
+		}
 	}
 
 	body, seedLen, err := driverBody(u)
