@@ -636,15 +636,19 @@ func (g *generation) lexZero(f *term.Term, inputs []solve.Input, m solve.Model) 
 	if m == nil || g.s == nil {
 		return m
 	}
-	defer g.s.Budget(lexZeroBudget)()
 	fixed := []*term.Term{f}
 	queries := 0
+	restore := func() {}
+	defer func() { restore() }()
 	for _, in := range inputs {
 		if !in.Canonical || in.Kind != solve.Number || in.Var.IsBool() {
 			continue
 		}
 		v := m[in.Var.Name]
 		if v != 0 && queries < lexZeroQueries {
+			if queries == 0 {
+				restore = g.s.Budget(lexZeroBudget)
+			}
 			queries++
 			zero := term.Eq(in.Var, term.BV(0, in.Var.Bits))
 			q := term.And(append(append([]*term.Term(nil), fixed...), zero)...)
