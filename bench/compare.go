@@ -150,6 +150,11 @@ type row struct {
 
 var root string // module root
 
+// subcommand, when set (by bench/cbench.go, built with this file), runs
+// instead of the comparison, with this file's flags, work directory and
+// pbcc binary.
+var subcommand func(ctx context.Context, work, pbcc string)
+
 func main() {
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run bench/compare.go [-budget 60s] [-go] [-c] [-keep] [-v] [-json] [targets...]")
@@ -178,6 +183,10 @@ func main() {
 	pbcc, err := buildPbcc(ctx, work)
 	if err != nil {
 		fatalf("%v", err)
+	}
+	if subcommand != nil {
+		subcommand(ctx, work, pbcc)
+		return
 	}
 
 	var rows []row
@@ -736,6 +745,12 @@ func cHarness(unit string, t cTarget) ([]byte, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	return cHarnessOf(unit, body), size, nil
+}
+
+// cHarnessOf is cHarness for a body that reads the input (buf, n) and
+// makes the calls.
+func cHarnessOf(unit, body string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, cPrologue, unit, body)
 	b.WriteString(`
@@ -759,7 +774,7 @@ int main(void)
 }
 #endif
 `)
-	return b.Bytes(), size, nil
+	return b.Bytes()
 }
 
 // cReplayHarness runs every file of dirs through the unit, recovering from
@@ -769,6 +784,12 @@ func cReplayHarness(unit string, t cTarget, dirs []string) ([]byte, int, error) 
 	if err != nil {
 		return nil, 0, err
 	}
+	return cReplayHarnessOf(unit, body, dirs), size, nil
+}
+
+// cReplayHarnessOf is cReplayHarness for a body that reads the input (buf,
+// n) and makes the calls.
+func cReplayHarnessOf(unit, body string, dirs []string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, cPrologue, unit, body)
 	b.WriteString("\n#include <dirent.h>\n#include <setjmp.h>\n#include <signal.h>\n\nstatic const char *pbcc_bench_dirs[] = {")
@@ -822,7 +843,7 @@ int main(void)
 	return 0;
 }
 `)
-	return b.Bytes(), size, nil
+	return b.Bytes()
 }
 
 // funcCoverage is what gcov measured of one function.

@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pbcc/pbcc/internal/proc"
 )
@@ -36,6 +38,31 @@ var (
 	LinkFlags = []string{"-lm"}
 )
 
+// compileFlags returns CFlags and, for gcc 14 and later, -fpermissive:
+// gcc 14 made errors of what legacy C relies on and older gccs warn about
+// (implicit int, calls of undeclared functions, "return;" in an int
+// function, pointers mixed with integers), and -fpermissive makes them
+// warnings again. Older gccs take -fpermissive for a C++ option and warn.
+func compileFlags(ctx context.Context) []string {
+	gccMajorOnce.Do(func() {
+		out, err := proc.Command(ctx, "gcc", "-dumpversion").Output()
+		if err == nil {
+			major, _, _ := strings.Cut(strings.TrimSpace(string(out)), ".")
+			gccMajor, _ = strconv.Atoi(major)
+		}
+	})
+	flags := append([]string{}, CFlags...)
+	if gccMajor >= 14 {
+		flags = append(flags, "-fpermissive")
+	}
+	return flags
+}
+
+var (
+	gccMajorOnce sync.Once
+	gccMajor     int // gcc's major version, 0 if unknown
+)
+
 // Build compiles and links content, the harness of a unit in unitDir,
 // as Measure would, without writing it beside the unit: pbcc checks that
 // gcc accepts a harness before it replaces the previous one. It returns
@@ -54,7 +81,7 @@ func Build(ctx context.Context, unitDir, harnessName string, content []byte) (st
 	if err := os.WriteFile(src, content, 0o644); err != nil {
 		return "", err
 	}
-	args := append(append([]string{}, CFlags...), "-iquote", unitDir, src, "-o", filepath.Join(dir, "harness"))
+	args := append(compileFlags(ctx), "-iquote", unitDir, src, "-o", filepath.Join(dir, "harness"))
 	args = append(args, LinkFlags...)
 	cmd := proc.Command(ctx, "gcc", args...)
 	cmd.Dir = dir
@@ -97,7 +124,7 @@ func Measure(ctx context.Context, harnessPath string) (map[string]FuncCoverage, 
 		}
 		return nil
 	}
-	if err := run("gcc", append(append([]string{}, CFlags...), "--coverage", "-c", abs, "-o", obj)...); err != nil {
+	if err := run("gcc", append(compileFlags(ctx), "--coverage", "-c", abs, "-o", obj)...); err != nil {
 		return nil, out.String(), err
 	}
 	if err := run("gcc", append([]string{"--coverage", obj, "-o", bin}, LinkFlags...)...); err != nil {

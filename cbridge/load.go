@@ -70,6 +70,9 @@ type FuncInfo struct {
 	Inexact bool
 
 	params []cc.Type
+	// unread marks the parameters the body never names: a call may
+	// pass any value there (see builder.argsTo).
+	unread []bool
 	result cc.Type
 	unit   *unitInfo
 }
@@ -213,6 +216,14 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 		funcs[f.Name] = f
 		order = append(order, f)
 		defs = append(defs, fd)
+	}
+	for _, fd := range defs {
+		inspect(fd, func(n cc.Node) bool {
+			if pe, ok := n.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent && pe.Token.SrcStr() == "ungetc" {
+				u.ungetc = true
+			}
+			return !u.ungetc
+		})
 	}
 	undefinedFuncs(u, ast, path)
 	failed := map[string]bool{}
@@ -384,6 +395,15 @@ func (u *unit) signatureOf(fd *cc.FunctionDefinition) (*ir.Func, error) {
 		return nil, fail(d, "variadic function")
 	}
 	info := &FuncInfo{Def: fd, unit: u.info}
+	// The names the body mentions: a parameter whose name it never
+	// mentions is unread (cc's read counts miss K&R parameters).
+	used := map[string]bool{}
+	inspect(fd.CompoundStatement, func(n cc.Node) bool {
+		if pe, ok := n.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+			used[pe.Token.SrcStr()] = true
+		}
+		return true
+	})
 	for i, prm := range params(ft) {
 		t := prm.Type().Decay()
 		it, ok := u.irType(t)
@@ -400,6 +420,7 @@ func (u *unit) signatureOf(fd *cc.FunctionDefinition) (*ir.Func, error) {
 		}
 		f.Params = append(f.Params, ir.NewParam(name, it))
 		info.params = append(info.params, t)
+		info.unread = append(info.unread, !used[name])
 		info.ParamTypes = append(info.ParamTypes, cType(t))
 	}
 	rt := ft.Result()

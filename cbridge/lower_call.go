@@ -31,7 +31,7 @@ func (b *builder) call(x *cc.PostfixExpression) ir.Value {
 				if len(args) != len(info.params) {
 					b.unsupported(x, "call to %s with %d arguments for %d parameters", name, len(args), len(info.params))
 				}
-				vals := b.args(args, info.params)
+				vals := b.argsTo(args, info)
 				if _, seen := b.callees[name]; !seen {
 					b.callees[name] = x
 				}
@@ -72,6 +72,25 @@ func (b *builder) args(args []cc.ExpressionNode, params []cc.Type) []ir.Value {
 	vals := make([]ir.Value, len(args))
 	for i, a := range args {
 		vals[i] = b.convert(b.expr(a), a.Type(), params[i], a)
+	}
+	return vals
+}
+
+// argsTo lowers the arguments of a call of a function of the file. An
+// argument for a parameter the callee never uses, of another IR type than
+// the parameter's, is evaluated and the parameter gets its zero value:
+// K&R code passes such arguments unconverted (print_tokens2 passes its
+// FILE * to unget_error(fp), declared character_stream *fp, which only
+// prints a message), and no conversion is needed for a value nobody reads.
+func (b *builder) argsTo(args []cc.ExpressionNode, info *FuncInfo) []ir.Value {
+	vals := make([]ir.Value, len(args))
+	for i, a := range args {
+		v := b.expr(a)
+		if it, ok := b.u.irType(info.params[i]); ok && info.unread[i] && v.Type().String() != it.String() {
+			vals[i] = zeroValue(it)
+			continue
+		}
+		vals[i] = b.convert(v, a.Type(), info.params[i], a)
 	}
 	return vals
 }
@@ -148,6 +167,9 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 			b.value(ir.NewLoad(fp), x)
 			b.info.Stream |= CharStream
 			b.info.Files = true
+			if b.u.ungetc {
+				return b.fileModel(x, "pbcc_getc_file", []ir.Value{fp})
+			}
 			return b.value(ir.NewReadInput(i32), x)
 		}
 		if name == "getchar" && len(args) != 0 || name != "getchar" && (len(args) != 1 || !isStdin(args[0])) {
@@ -156,6 +178,21 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		b.info.Stream |= CharStream
 		b.info.Stdin = true
 		return b.value(ir.NewReadInput(i32), x)
+	case "ungetc":
+		// On a FILE * parameter: libc.c's pbcc_ungetc_file keeps the
+		// character for the next getc (pbcc_getc_file).
+		if len(args) != 2 || isStdin(args[1]) || !isFile(args[1].Type()) {
+			b.unsupported(x, "ungetc other than on a FILE * parameter")
+		}
+		if d := b.declarationOf(args[1], b.text(args[1])); d == nil || !d.IsParam() {
+			b.unsupported(x, "ungetc on a FILE * other than a parameter")
+		}
+		c := b.conv(b.expr(args[0]), i32, args[0])
+		fp := b.expr(args[1])
+		b.value(ir.NewLoad(fp), x)
+		b.info.Stream |= CharStream
+		b.info.Files = true
+		return b.fileModel(x, "pbcc_ungetc_file", []ir.Value{c, fp})
 	case "scanf":
 		if len(args) != 2 || !isStringLiteral(args[0]) || strings.TrimSpace(string(stringBytes(args[0]))) != "%d" {
 			b.unsupported(x, "scanf other than scanf(\"%%d\", &x)")
@@ -184,6 +221,9 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		}
 		b.terminate(&ir.Panic{X: status, Exit: true}, x)
 		return nil
+	}
+	if name == "fgets" && len(args) == 3 && b.u.ungetc && !isStdin(args[2]) {
+		b.unsupported(x, "fgets from a FILE * in a file that calls ungetc")
 	}
 	if name == "fgets" && len(args) == 3 {
 		// pbcc_fgets_stdin or pbcc_fgets_file (libc.c), which read the
@@ -234,6 +274,16 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 	}
 	b.unsupported(x, "call to %s, which is not defined in this file", name)
 	return nil
+}
+
+// fileModel calls the libc.c model name (pbcc_getc_file,
+// pbcc_ungetc_file) with already lowered arguments.
+func (b *builder) fileModel(x *cc.PostfixExpression, name string, args []ir.Value) ir.Value {
+	lf := b.u.lib[name]
+	if lf == nil {
+		b.unsupported(x, "%s (no model)", name)
+	}
+	return b.value(ir.NewCall(lf, args), x)
 }
 
 // isStdin reports whether e is the identifier stdin.

@@ -22,6 +22,10 @@ type unit struct {
 	inits   map[string]*cc.Initializer // the initializers of the file-scope variables
 	info    *unitInfo
 	strs    int // string literals made into globals so far
+	// ungetc says that a function of the file calls ungetc: its reads
+	// of a FILE * go through libc.c's pbcc_getc_file, which returns the
+	// character pushed back first.
+	ungetc bool
 }
 
 // unitInfo is the C side of a file's globals, shared by the FuncInfos of

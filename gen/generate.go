@@ -620,13 +620,60 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 // runs); the solver's model otherwise.
 func (g *generation) literals(sp inputSpace, f *term.Term, model solve.Model, goal ir.Edge) symexec.Args {
 	args := sp.in.Literals(model)
-	cargs := sp.in.Literals(solve.Canonical(f, sp.vars, model))
+	cargs := sp.in.Literals(g.lexZero(f, sp.vars, solve.Canonical(f, sp.vars, model)))
 	tr, err := symexec.Run(g.f, cargs, g.opts.MaxSteps)
 	if err != nil || tr.Panicked && !tr.Exit || !tookEdge(tr, goal) {
 		return args
 	}
 	return cargs
 }
+
+// lexZero makes the canonical model m of f less dependent on where the
+// solver started: in input order, each canonical number that is not 0
+// becomes 0 when the solver finds a model of f with it 0 and the numbers
+// before it as they are (that model made canonical in turn). Canonical's
+// moves change one number at a time and stop where numbers are tied in
+// threes (tcas: Down_Separation < ALIM() < Up_Separation held with 0, 1,
+// 1 or -1, 0, 0 from run to run); the solver's sat or unsat does not vary.
+// At most lexZeroQueries queries, each within preferBudget.
+func (g *generation) lexZero(f *term.Term, inputs []solve.Input, m solve.Model) solve.Model {
+	if m == nil || g.s == nil {
+		return m
+	}
+	fixed := []*term.Term{f}
+	queries := 0
+	restore := func() {}
+	defer func() { restore() }()
+	for _, in := range inputs {
+		if !in.Canonical || in.Kind != solve.Number || in.Var.IsBool() {
+			continue
+		}
+		v := m[in.Var.Name]
+		if v != 0 && queries < lexZeroQueries {
+			if queries == 0 {
+				restore = g.s.Budget(lexZeroBudget)
+			}
+			queries++
+			zero := term.Eq(in.Var, term.BV(0, in.Var.Bits))
+			q := term.And(append(append([]*term.Term(nil), fixed...), zero)...)
+			if st, m2, err := g.s.CheckSmall(q, inputs); err == nil && st == solve.Sat {
+				m2 = solve.Canonical(q, inputs, m2)
+				if term.Eval(q, m2) == 1 {
+					m, v = m2, 0
+				}
+			}
+		}
+		fixed = append(fixed, term.Eq(in.Var, term.BV(v, in.Var.Bits)))
+	}
+	return m
+}
+
+// lexZeroQueries bounds lexZero's solver queries per case; lexZeroBudget
+// each one's Z3 resource units.
+const (
+	lexZeroQueries = 16
+	lexZeroBudget  = 1_000_000
+)
 
 // canonicalFault returns the arguments of a solution of f, a formula for
 // a failing site of a C function, made independent of which model the

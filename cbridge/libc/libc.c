@@ -302,3 +302,29 @@ char *pbcc_fgets_file(char *s, int n, FILE *fp)
 	s[i] = 0;
 	return s;
 }
+
+/* ungetc on a FILE * parameter of the unit's, in a file that calls it:
+ * the front end reads that stream with pbcc_getc_file, which returns the
+ * character pushed back first (one, as C guarantees; ungetc(EOF) pushes
+ * nothing back and returns EOF). */
+static int pbcc_pushed_back = -1;
+
+int pbcc_getc_file(FILE *fp)
+{
+	int c;
+	if (pbcc_pushed_back >= 0) {
+		c = pbcc_pushed_back;
+		pbcc_pushed_back = -1;
+		return c;
+	}
+	return getc(fp);
+}
+
+int pbcc_ungetc_file(int c, FILE *fp)
+{
+	(void)fp;
+	if (c == -1)
+		return -1;
+	pbcc_pushed_back = (unsigned char)c;
+	return (unsigned char)c;
+}

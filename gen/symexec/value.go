@@ -188,8 +188,15 @@ func elemOrZero(v, other value, i int) value {
 }
 
 // itePointer returns "if c then p else q": the targets of both, their
-// guards strengthened by c and ¬c.
+// guards strengthened by c and ¬c. A target both have (same object, same
+// path) is kept once, its guards joined: a store through a pointer that
+// may designate several objects merges every object's unchanged pointer
+// fields with themselves, and without the join their targets doubled at
+// each such store (Siemens schedule's del_ele: out of memory in seconds).
 func itePointer(c *term.Term, p, q *pointer) *pointer {
+	if p == q {
+		return p
+	}
 	r := &pointer{}
 	if p != nil {
 		for _, t := range p.targets {
@@ -209,7 +216,42 @@ func itePointer(c *term.Term, p, q *pointer) *pointer {
 	if len(r.targets) == 0 {
 		return nil
 	}
+	r.targets = joinTargets(r.targets)
 	return r
+}
+
+// joinTargets merges the targets that designate the same cell by the same
+// path terms, their guards or-ed, keeping the first one's place.
+func joinTargets(ts []target) []target {
+	var out []target
+	for _, t := range ts {
+		merged := false
+		for i := range out {
+			if out[i].obj == t.obj && samePath(out[i].path, t.path) {
+				out[i].guard = term.Or(out[i].guard, t.guard)
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// samePath reports whether two paths are the same terms (equal constants
+// or the same term).
+func samePath(a, b []*term.Term) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && !(a[i].IsConst() && b[i].IsConst() && a[i].Val == b[i].Val && a[i].Bits == b[i].Bits) {
+			return false
+		}
+	}
+	return true
 }
 
 // pointerEq returns the condition under which p and q designate the same
