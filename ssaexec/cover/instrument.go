@@ -18,8 +18,10 @@ const recorderFile = "zz_pbcc_cover_recorder.go"
 const outEnv = "PBCC_COVER_OUT"
 
 // instrument returns the instrumented text of each file of p that has
-// sites, by index in p.Paths, and the recorder file.
-func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
+// sites, by index in p.Paths, and the recorder file. With relations, each
+// ordered comparison leaf (see comparison) also records how its operands
+// compare (the hits from relationBase(len(sites)) on: see Relation).
+func instrument(p *pkg, sites []*site, relations bool) (map[int][]byte, []byte, error) {
 	eds := map[int]*editor{}
 	ed := func(i int) *editor {
 		if eds[i] == nil {
@@ -51,6 +53,14 @@ func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
 			if !goVersionAtLeast(p.GoVersion, 18) {
 				// No generics before Go 1.18: the recorder takes a bool.
 				pre, post = fmt.Sprintf("_pbccRec(%d, bool(", s.ID), "))"
+			}
+			if c, ok := p.comparison(s); ok && relations && goVersionAtLeast(p.GoVersion, 18) {
+				// a < b  →  _pbccLT_int[T](base, a, b): the same value, and
+				// the relation of a and b recorded.
+				be := c.expr
+				pre += fmt.Sprintf("_pbcc%s_%s[%s](%d, ", cmpFuncs[be.Op], c.kind(), c.typ, relationBase(len(sites))+relations5*s.ID)
+				post = ")" + post
+				e.replace(off(be.OpPos), off(be.OpPos)+len(be.Op.String()), lit(", "))
 			}
 			if conv != "" {
 				pre, post = conv+"("+pre, post+")"
@@ -131,11 +141,18 @@ func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
 		out[i] = src
 	}
 	var rec bytes.Buffer
+	n := 2 * len(sites)
+	if relations {
+		n = relationBase(len(sites)) + relations5*len(sites)
+	}
 	if err := recorderTmpl.Execute(&rec, struct {
-		Pkg             string
-		N               int
-		Generic, Ranges bool
-	}{p.Name, 2 * len(sites), goVersionAtLeast(p.GoVersion, 18), goVersionAtLeast(p.GoVersion, 23)}); err != nil {
+		Pkg              string
+		N                int
+		Generic, Ranges  bool
+		CmpKinds, CmpOps map[string]string
+	}{p.Name, n, goVersionAtLeast(p.GoVersion, 18), goVersionAtLeast(p.GoVersion, 23),
+		map[string]string{"int": "_pbccCmpInt", "ord": "_pbccCmpOrd"},
+		map[string]string{"LT": "<", "LE": "<=", "GT": ">", "GE": ">="}}); err != nil {
 		return nil, nil, fmt.Errorf("cover: recorder: %w", err)
 	}
 	return out, rec.Bytes(), nil
@@ -318,6 +335,52 @@ func _pbccRec(id int, b bool) bool {
 	}
 	return b
 }
+{{- if .Generic}}
+
+type _pbccCmpInt interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
+}
+
+type _pbccCmpOrd interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64 | ~string
+}
+
+// _pbccRelInt records how a compares with b: hit base+0 below b-1, +1 at
+// b-1, +2 at b, +3 at b+1, +4 above.
+func _pbccRelInt[T _pbccCmpInt](base int, a, b T) {
+	switch {
+	case a == b:
+		_pbccHit(base + 2)
+	case a < b && a+1 == b:
+		_pbccHit(base + 1)
+	case a < b:
+		_pbccHit(base)
+	case b+1 == a:
+		_pbccHit(base + 3)
+	default:
+		_pbccHit(base + 4)
+	}
+}
+
+// _pbccRelOrd records how a compares with b: hit base+0 below, +2 equal,
+// +4 above (none for a NaN).
+func _pbccRelOrd[T _pbccCmpOrd](base int, a, b T) {
+	switch {
+	case a < b:
+		_pbccHit(base)
+	case a == b:
+		_pbccHit(base + 2)
+	case a > b:
+		_pbccHit(base + 4)
+	}
+}
+{{range $k, $c := .CmpKinds}}{{range $op, $sym := $.CmpOps}}
+func _pbcc{{$op}}_{{$k}}[T {{$c}}](base int, a, b T) bool {
+	_pbccRel{{if eq $k "int"}}Int{{else}}Ord{{end}}(base, a, b)
+	return a {{$sym}} b
+}
+{{end}}{{end}}
+{{- end}}
 {{- if .Ranges}}
 
 type _pbccInteger interface {

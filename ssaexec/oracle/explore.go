@@ -99,6 +99,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		for id, s := range in.Sites {
 			if s.Func == f.Name || strings.HasPrefix(s.Func, f.Name+"$") {
 				sites = append(sites, strconv.Itoa(2*id), strconv.Itoa(2*id+1))
+				for _, r := range boundary(s) {
+					sites = append(sites, strconv.Itoa(in.RelationHit(id, r)))
+				}
 			}
 		}
 		var covered []string
@@ -181,8 +184,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 		c.Name = "call"
 		if len(l.New) > 0 {
-			s := in.Sites[l.New[0]/2]
-			c.Name = gen.CondName(s.Text, l.New[0]%2 == 0)
+			c.Name = hitName(in, l.New[0])
 		}
 		e.Result.Cases = append(e.Result.Cases, c)
 	}
@@ -193,6 +195,59 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", dir, runErr, tail(output.Bytes()))
 	}
 	return out, nil
+}
+
+// boundary returns the relations of site s (cover.Relation) an input
+// must reach for a mutant that moves its boundary to change an outcome:
+// the operands equal, and the neighbour on the other side (for a > b,
+// a == b and a == b+1; for a < b, a == b and a == b-1). Operands that are
+// not integers have no neighbour: any value on the other side serves.
+// Together with the outcomes, those cases tell < from <=, and b from b±1.
+func boundary(s cover.Site) []int {
+	above, below := cover.RelAbove, cover.RelBelow
+	if !s.Integer {
+		above, below = cover.RelGreater, cover.RelLess
+	}
+	switch s.Op {
+	case ">", "<=":
+		return []int{cover.RelEqual, above}
+	case "<", ">=":
+		return []int{cover.RelEqual, below}
+	}
+	return nil
+}
+
+// hitName names a case kept for hit k of in: the outcome of a condition
+// (gen.CondName), or the relation of a comparison's operands: "x==10",
+// "x==11" for x > 10 (the bound moved by one when it is a number), or
+// "n==max_plus_1".
+func hitName(in *cover.Instrumentation, k int) string {
+	base := in.RelationHit(0, 0)
+	if k < base {
+		s := in.Sites[k/2]
+		return gen.CondName(s.Text, k%2 == 0)
+	}
+	s := in.Sites[(k-base)/5]
+	y := s.Y
+	switch rel := (k - base) % 5; rel {
+	case cover.RelLess:
+		return gen.Name(s.X + " < " + y)
+	case cover.RelGreater:
+		return gen.Name(s.X + " > " + y)
+	case cover.RelBelow, cover.RelAbove:
+		d := int64(1)
+		if rel == cover.RelBelow {
+			d = -1
+		}
+		if n, err := strconv.ParseInt(y, 0, 64); err == nil && n+d != math.MinInt64 {
+			y = strconv.FormatInt(n+d, 10)
+		} else if d > 0 {
+			y += "+1"
+		} else {
+			y += "-1"
+		}
+	}
+	return gen.Name(s.X + " == " + y)
 }
 
 // exploredCase reads one kept input back into a case of f.
