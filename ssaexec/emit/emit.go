@@ -925,6 +925,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		if out, err = writer(outTypes, c.Outputs); err != nil {
 			return "", nil, fail("results", err)
 		}
+		out.returned = f.returnedConsts()
 	}
 	var afterLits []string // the rows' values of the x.afters' fields
 	for _, a := range x.afters {
