@@ -341,7 +341,8 @@ func btoi(b bool) int {
 // pointee a call may change.
 func pointsToMemory(f *ir.Func) bool {
 	for _, p := range f.Params {
-		if _, ok := p.T.(ir.Pointer); ok {
+		switch p.T.(type) {
+		case ir.Pointer, ir.Slice, ir.Map:
 			return true
 		}
 	}
