@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -99,6 +101,16 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []
 	// the run, shared out between the functions: the tests must still
 	// be checked, written and measured.
 	opts := oracle.DefaultExplore
+	// The search of a function with cases starts from them.
+	byFile := map[string][]*gen.Result{}
+	for _, fr := range partial {
+		if len(fr.r.Cases) > 0 {
+			byFile[fr.file] = append(byFile[fr.file], fr.r)
+		}
+	}
+	for _, f := range slices.Sorted(maps.Keys(byFile)) {
+		opts.Seeds = append(opts.Seeds, oracle.File{Src: f, Results: byFile[f]})
+	}
 	ectx := ctx
 	if dl, ok := ctx.Deadline(); ok {
 		half := time.Until(dl) / 2

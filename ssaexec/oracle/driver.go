@@ -29,6 +29,7 @@ import (
 
 type pbccTarget struct {
 	fn      interface{}
+	seed    func(*pbcctesting.T) // the oracle's test of the function's cases, or nil
 	sites   []int // the hits of the function's own branch sites
 	covered []int // those cases already reach
 	first   bool  // keep the first input even when it reaches no new site
@@ -39,7 +40,7 @@ type pbccTarget struct {
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, sites: []int{ {{- .Sites -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
 {{- end}}
 }
 
@@ -56,11 +57,41 @@ type pbccExploreLine struct {
 
 func TestPBCCExplore(t *pbcctesting.T) {
 	for i, tg := range pbccTargets {
-		pbccExploreOne(i, tg)
+		pbccExploreOne(t, i, tg)
 	}
 }
 
-func pbccExploreOne(idx int, tg pbccTarget) {
+// pbccSeeds runs the oracle's test of tg's cases and returns their
+// parameters (as the calls left them) that have the function's types.
+func pbccSeeds(t *pbcctesting.T, tg pbccTarget, ft pbccreflect.Type) (seeds [][]pbccreflect.Value) {
+	if tg.seed == nil {
+		return nil
+	}
+	defer func() {
+		pbccSeedHook = nil
+		if recover() != nil {
+			seeds = nil
+		}
+	}()
+	pbccSeedHook = func(after []interface{}) {
+		if len(after) != ft.NumIn() {
+			return
+		}
+		args := make([]pbccreflect.Value, len(after))
+		for i, a := range after {
+			v := pbccreflect.ValueOf(a)
+			if v.Kind() != pbccreflect.Pointer || v.Elem().Type() != ft.In(i) {
+				return
+			}
+			args[i] = v.Elem()
+		}
+		seeds = append(seeds, pbccSafeClone(args))
+	}
+	tg.seed(t)
+	return seeds
+}
+
+func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 	fv := pbccreflect.ValueOf(tg.fn)
 	ft := fv.Type()
 	own := map[int]bool{}
@@ -76,7 +107,9 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 	if len(covered) == len(own) && !tg.first {
 		return
 	}
-	var corpus [][]pbccreflect.Value // the inputs kept, as they were before their call
+	// The inputs kept, as they were before their call; first the cases',
+	// whose neighbours are tried first.
+	corpus := pbccSeeds(t, tg, ft)
 	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15))
 	start := pbcctime.Now()
 	for it := 0; it < {{.Calls}}; it++ {
@@ -293,8 +326,9 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 
 // pbccShrink returns simpler inputs than args that still reach every
 // site of want, the call still returning (done) or still panicking; nil
-// when none is found. Each step tries, argument by argument, the
-// simplifications pbccSimpler lists and keeps the first that works.
+// when none is found. Each round tries, argument by argument, the
+// simplifications pbccSimpler lists and keeps the first that works for
+// that argument.
 func pbccShrink(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, want []int, done bool) (best []pbccreflect.Value) {
 	// A value reflection cannot copy ends the shrinking, not the search.
 	defer func() {
@@ -332,9 +366,8 @@ func pbccShrink(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Va
 					break
 				}
 			}
-			if changed {
-				break
-			}
+			// One step per argument, then the next: a step of one can
+			// make room for the others (a bound the next one sets).
 		}
 	}
 	return best

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/constant"
 	"go/types"
@@ -22,12 +23,18 @@ import (
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/ssaexec/cover"
+	"github.com/pbcc/pbcc/ssaexec/emit"
 )
 
 // ExploreOptions bound the search on the real code.
 type ExploreOptions struct {
 	Calls  int           // calls per function, at most
 	Budget time.Duration // time per function, at most
+	// Seeds are results whose cases the search of their function starts
+	// from (an input moved by one from a case reaches the boundary the
+	// case is next to); a target without a result here starts from
+	// generated inputs.
+	Seeds []File
 }
 
 // DefaultExplore is what pbcc gen uses.
@@ -73,8 +80,25 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	if err != nil {
 		return out, fmt.Errorf("oracle: instrumenting %s: %w", dir, err)
 	}
+	// The oracle's test files of the seeds: each case's call hands its
+	// parameters to the driver (pbccSeedHook) instead of recording.
+	seedFiles := map[string][]byte{}
+	seedTest := map[*ir.Func]string{}
+	for _, f := range opts.Seeds {
+		content, refs, err := emit.Oracle(pkgName, f.Results)
+		if o := (*emit.OmittedError)(nil); errors.As(err, &o) {
+			err = nil
+		}
+		if err != nil {
+			continue // the search starts from generated inputs
+		}
+		seedFiles[emit.TestFileName(f.Src)] = content
+		for k, ref := range refs {
+			seedTest[ref.Result.Func] = k[0]
+		}
+	}
 	type target struct {
-		Expr                               string
+		Expr, Seed                         string
 		Sites, Covered, Ints, Floats, Strs string
 		First                              bool
 		index                              int
@@ -109,7 +133,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			covered = append(covered, strconv.Itoa(k))
 		}
 		d := dictionary(fn)
-		drvTargets = append(drvTargets, target{Expr: expr, Sites: strings.Join(sites, ", "), Covered: strings.Join(covered, ", "),
+		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Covered: strings.Join(covered, ", "),
 			First: len(targets[i].Covered) == 0,
 			Ints:  strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
 	}
@@ -136,6 +160,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		filepath.Join(dir, recorderName): rec,
 	}
 	for p, data := range in.Files {
+		files[p] = data
+	}
+	for p, data := range seedFiles {
 		files[p] = data
 	}
 	for p := range files {
