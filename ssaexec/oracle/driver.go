@@ -31,6 +31,7 @@ type pbccTarget struct {
 	fn      interface{}
 	seed    func(*pbcctesting.T) // the oracle's test of the function's cases, or nil
 	sites   []int // the hits of the function's own branch sites
+	rels    []int // the relations of its comparisons cases should reach (cover.Relation)
 	covered []int // those cases already reach
 	first   bool  // keep the first input even when it reaches no new site
 	ints   []int64
@@ -40,7 +41,7 @@ type pbccTarget struct {
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
 {{- end}}
 }
 
@@ -94,27 +95,51 @@ func pbccSeeds(t *pbcctesting.T, tg pbccTarget, ft pbccreflect.Type) (seeds [][]
 func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 	fv := pbccreflect.ValueOf(tg.fn)
 	ft := fv.Type()
-	own := map[int]bool{}
+	own, branch := map[int]bool{}, map[int]bool{}
 	for _, s := range tg.sites {
+		own[s], branch[s] = true, true
+	}
+	for _, s := range tg.rels {
 		own[s] = true
 	}
 	covered := map[int]bool{}
+	branches := 0 // of the branch sites covered
 	for _, k := range tg.covered {
-		if own[k] {
+		if own[k] && !covered[k] {
 			covered[k] = true
+			if branch[k] {
+				branches++
+			}
 		}
 	}
 	if len(covered) == len(own) && !tg.first {
 		return
 	}
+	// First the branches, as if there were no relations to reach (the
+	// inputs kept for a relation would change what the search tries),
+	// with all the calls and time; then the relations, from all the
+	// inputs kept, with what is left, at least a quarter more.
+	branchPhase := branches < len(branch)
+	var stop string // why the branch phase ended early
 	// The inputs kept, as they were before their call; first the cases',
 	// whose neighbours are tried first.
 	corpus := pbccSeeds(t, tg, ft)
 	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15))
 	start := pbcctime.Now()
-	for it := 0; it < {{.Calls}}; it++ {
-		if pbcctime.Since(start) > {{.Budget}} {
-			pbccWrite(pbccExploreLine{Func: idx, Stop: "time budget"})
+	calls, budget := {{.Calls}}, pbcctime.Duration({{.Budget}})
+	for it, from := 0, 0; ; it++ {
+		if branchPhase && (branches == len(branch) || it >= calls || pbcctime.Since(start) > budget) {
+			if pbcctime.Since(start) > budget {
+				stop = "time budget"
+			}
+			branchPhase = false
+			calls, budget = max(calls-it, calls/4), max(budget-pbcctime.Since(start), budget/4)
+			from, start = it, pbcctime.Now()
+		}
+		if !branchPhase && (it-from >= calls || pbcctime.Since(start) > budget) {
+			if stop != "" && branches < len(branch) {
+				pbccWrite(pbccExploreLine{Func: idx, Stop: stop})
+			}
 			return
 		}
 		var args []pbccreflect.Value
@@ -146,7 +171,7 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 		}
 		var fresh []int
 		for k := range hits {
-			if own[k] && !covered[k] {
+			if own[k] && !covered[k] && (branch[k] || !branchPhase) {
 				fresh = append(fresh, k)
 			}
 		}
@@ -156,6 +181,9 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 		pbccsort.Ints(fresh)
 		for _, k := range fresh {
 			covered[k] = true
+			if branch[k] {
+				branches++
+			}
 		}
 		corpus = append(corpus, pristine)
 		// The smallest inputs that still reach the new sites, the same

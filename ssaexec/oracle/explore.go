@@ -98,10 +98,11 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 	}
 	type target struct {
-		Expr, Seed                         string
-		Sites, Covered, Ints, Floats, Strs string
-		First                              bool
-		index                              int
+		Expr, Seed           string
+		Sites, Rels, Covered string
+		Ints, Floats, Strs   string
+		First                bool
+		index                int
 	}
 	var drvTargets []target
 	for i, f := range fns {
@@ -119,12 +120,12 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			out[i].NotRun, out[i].Stop = true, "not run: it cannot be named in a test"
 			continue
 		}
-		var sites []string
+		var sites, rels []string
 		for id, s := range in.Sites {
 			if s.Func == f.Name || strings.HasPrefix(s.Func, f.Name+"$") {
 				sites = append(sites, strconv.Itoa(2*id), strconv.Itoa(2*id+1))
 				for _, r := range boundary(s) {
-					sites = append(sites, strconv.Itoa(in.RelationHit(id, r)))
+					rels = append(rels, strconv.Itoa(in.RelationHit(id, r)))
 				}
 			}
 		}
@@ -133,7 +134,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			covered = append(covered, strconv.Itoa(k))
 		}
 		d := dictionary(fn)
-		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Covered: strings.Join(covered, ", "),
+		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
 			First: len(targets[i].Covered) == 0,
 			Ints:  strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
 	}
@@ -145,7 +146,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	if err != nil {
 		return out, fmt.Errorf("oracle: %w", err)
 	}
-	defer os.RemoveAll(tmp)
+	if os.Getenv("PBCC_KEEP") == "" {
+		defer os.RemoveAll(tmp)
+	}
 	var drv bytes.Buffer
 	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets,
 		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds())}); err != nil {
