@@ -5,6 +5,7 @@
 #
 #   sh bench/mutation.sh [UNIT...]      # default: every unit there
 #   OWN=0 sh bench/mutation.sh          # pbcc's tests only (the own tests' figures do not change with pbcc)
+#   KEEP=DIR sh bench/mutation.sh       # also copy pbcc's test files to DIR/UNIT/
 #
 # For each unit: a module pbccbench/UNIT is made in a temporary directory;
 # pbcc gen writes its tests (the unit's own _test.go set aside); gremlins
@@ -43,6 +44,7 @@ for unit in $units; do
 	mv "$d/own" "$tmp/$unit.own"
 	(cd "$d" && "$pbcc" gen -timeout 2m . >/dev/null 2>&1) || true
 	cases=$(grep -c '{name: ' "$d"/*_pbcc_test.go 2>/dev/null | awk -F: '{s+=$NF} END {print s+0}')
+	if [ -n "$KEEP" ]; then mkdir -p "$KEEP/$unit" && cp "$d"/*_pbcc_test.go "$KEEP/$unit/" 2>/dev/null || true; fi
 	score "pbcc($cases)" "$d"
 	[ "${OWN:-1}" = 0 ] && continue
 	rm -f "$d"/*_pbcc_test.go
