@@ -15,7 +15,21 @@ import (
 type Instrumentation struct {
 	Files map[string][]byte // replacement text by absolute path; the recorder too
 	Sites []Site            // by site number
+	// Ariths are the arithmetic expressions that record a run telling
+	// them from their mutant (ArithHit), in source order.
+	Ariths []Arith
 }
+
+// An Arith is an arithmetic expression of a function: a + b, a - b, a *
+// b, a / b, a % b or -x on numbers.
+type Arith struct {
+	Func string // as Site.Func
+	Text string // its source text
+}
+
+// ArithHit is the hit of a run in which arith i has a value its mutant
+// (a - b for a + b, a / b for a * b, ...) would not have.
+func (in *Instrumentation) ArithHit(i int) int { return arithBase(len(in.Sites)) + i }
 
 // textOf is the source of x in file i, whitespace runs collapsed.
 func (p *pkg) textOf(i int, x ast.Expr) string {
@@ -47,7 +61,8 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 		return nil, err
 	}
 	sites := findSites(p)
-	files, rec, err := instrument(p, sites, true)
+	ariths := findAriths(p)
+	files, rec, err := instrumentAll(p, sites, true, ariths)
 	if err != nil {
 		return nil, err
 	}
@@ -64,6 +79,11 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 			site.X, site.Y = p.textOf(s.File, c.expr.X), p.textOf(s.File, c.expr.Y)
 		}
 		in.Sites = append(in.Sites, site)
+	}
+	if generic {
+		for _, a := range ariths {
+			in.Ariths = append(in.Ariths, Arith{Func: a.Func, Text: a.Text})
+		}
 	}
 	return in, nil
 }

@@ -22,6 +22,13 @@ const outEnv = "PBCC_COVER_OUT"
 // ordered comparison leaf (see comparison) also records how its operands
 // compare (the hits from relationBase(len(sites)) on: see Relation).
 func instrument(p *pkg, sites []*site, relations bool) (map[int][]byte, []byte, error) {
+	return instrumentAll(p, sites, relations, nil)
+}
+
+// instrumentAll is instrument, and each arith of ariths records a run
+// that tells it from its mutant (hit arithBase(len(sites)) + its index);
+// ariths needs relations.
+func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[int][]byte, []byte, error) {
 	eds := map[int]*editor{}
 	ed := func(i int) *editor {
 		if eds[i] == nil {
@@ -131,6 +138,23 @@ func instrument(p *pkg, sites []*site, relations bool) (map[int][]byte, []byte, 
 			}
 		}
 	}
+	if relations && goVersionAtLeast(p.GoVersion, 18) {
+		base := arithBase(len(sites))
+		for i, a := range ariths {
+			e := ed(a.File)
+			off := p.offset
+			switch x := a.Node.(type) {
+			case *ast.BinaryExpr:
+				// a + b  →  _pbccAdd_int[T](hit, a, b)
+				e.wrap(off(x.Pos()), off(x.End()), fmt.Sprintf("_pbcc%s_%s[%s](%d, ", arithFuncs[x.Op], a.kind, a.typ, base+i), ")")
+				e.replace(off(x.OpPos), off(x.OpPos)+len(x.Op.String()), lit(", "))
+			case *ast.UnaryExpr:
+				// -x  →  _pbccNeg_int[T](hit, x)
+				e.wrap(off(x.Pos()), off(x.End()), fmt.Sprintf("_pbccNeg_%s[%s](%d, ", a.kind, a.typ, base+i), ")")
+				e.replace(off(x.OpPos), off(x.OpPos)+1)
+			}
+		}
+	}
 	out := map[int][]byte{}
 	for i, e := range eds {
 		src := e.bytes()
@@ -143,7 +167,7 @@ func instrument(p *pkg, sites []*site, relations bool) (map[int][]byte, []byte, 
 	var rec bytes.Buffer
 	n := 2 * len(sites)
 	if relations {
-		n = relationBase(len(sites)) + relations5*len(sites)
+		n = arithBase(len(sites)) + len(ariths)
 	}
 	if err := recorderTmpl.Execute(&rec, struct {
 		Pkg              string
@@ -373,6 +397,92 @@ func _pbccRelOrd[T _pbccCmpOrd](base int, a, b T) {
 	case a > b:
 		_pbccHit(base + 4)
 	}
+}
+type _pbccArithNum interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64
+}
+
+// The arithmetic operators: each records hit when its value differs from
+// its mutant's (a - b for a + b, a / b for a * b, ...).
+
+func _pbccAdd_int[T _pbccCmpInt](hit int, a, b T) T {
+	if a+b != a-b {
+		_pbccHit(hit)
+	}
+	return a + b
+}
+
+func _pbccSub_int[T _pbccCmpInt](hit int, a, b T) T {
+	if a-b != a+b {
+		_pbccHit(hit)
+	}
+	return a - b
+}
+
+func _pbccMul_int[T _pbccCmpInt](hit int, a, b T) T {
+	if b == 0 || a*b != a/b {
+		_pbccHit(hit)
+	}
+	return a * b
+}
+
+func _pbccQuo_int[T _pbccCmpInt](hit int, a, b T) T {
+	r := a / b
+	if r != a*b {
+		_pbccHit(hit)
+	}
+	return r
+}
+
+func _pbccRem_int[T _pbccCmpInt](hit int, a, b T) T {
+	r := a % b
+	if r != a*b {
+		_pbccHit(hit)
+	}
+	return r
+}
+
+func _pbccNeg_int[T _pbccCmpInt](hit int, x T) T {
+	if -x != x {
+		_pbccHit(hit)
+	}
+	return -x
+}
+
+func _pbccAdd_float[T _pbccArithNum](hit int, a, b T) T {
+	if a+b != a-b {
+		_pbccHit(hit)
+	}
+	return a + b
+}
+
+func _pbccSub_float[T _pbccArithNum](hit int, a, b T) T {
+	if a-b != a+b {
+		_pbccHit(hit)
+	}
+	return a - b
+}
+
+func _pbccMul_float[T _pbccArithNum](hit int, a, b T) T {
+	if a*b != a/b {
+		_pbccHit(hit)
+	}
+	return a * b
+}
+
+func _pbccQuo_float[T _pbccArithNum](hit int, a, b T) T {
+	r := a / b
+	if r != a*b {
+		_pbccHit(hit)
+	}
+	return r
+}
+
+func _pbccNeg_float[T _pbccArithNum](hit int, x T) T {
+	if -x != x {
+		_pbccHit(hit)
+	}
+	return -x
 }
 {{range $k, $c := .CmpKinds}}{{range $op, $sym := $.CmpOps}}
 func _pbcc{{$op}}_{{$k}}[T {{$c}}](base int, a, b T) bool {

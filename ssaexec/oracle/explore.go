@@ -129,6 +129,11 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 				}
 			}
 		}
+		for i, a := range in.Ariths {
+			if a.Func == f.Name {
+				rels = append(rels, strconv.Itoa(in.ArithHit(i)))
+			}
+		}
 		var covered []string
 		for _, k := range targets[i].Covered {
 			covered = append(covered, strconv.Itoa(k))
@@ -248,14 +253,17 @@ func boundary(s cover.Site) []int {
 }
 
 // hitName names a case kept for hit k of in: the outcome of a condition
-// (gen.CondName), or the relation of a comparison's operands: "x==10",
+// (gen.CondName), the relation of a comparison's operands: "x==10",
 // "x==11" for x > 10 (the bound moved by one when it is a number), or
-// "n==max_plus_1".
+// "n==max_plus_1", or the arithmetic it tells from its mutant: "a_times_b".
 func hitName(in *cover.Instrumentation, k int) string {
 	base := in.RelationHit(0, 0)
 	if k < base {
 		s := in.Sites[k/2]
 		return gen.CondName(s.Text, k%2 == 0)
+	}
+	if a := in.ArithHit(0); k >= a {
+		return gen.Name(in.Ariths[k-a].Text)
 	}
 	s := in.Sites[(k-base)/5]
 	y := s.Y
