@@ -197,7 +197,18 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 			enc = append(enc, pbccEncode(a, seen, 0))
 		}
 		final := pbccSafeClone(pristine)
-		res, done, msg, _ = pbccCall(fv, ft, final, map[int]bool{})
+		finalHits := map[int]bool{}
+		res, done, msg, _ = pbccCall(fv, ft, final, finalHits)
+		// What the case written reaches is covered, the relations it
+		// reaches in passing too: no later input is kept for them.
+		for k := range finalHits {
+			if own[k] && !covered[k] {
+				covered[k] = true
+				if branch[k] {
+					branches++
+				}
+			}
+		}
 		line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh}
 		seen = map[uintptr]int{}
 		for _, a := range final {
