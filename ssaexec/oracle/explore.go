@@ -279,6 +279,8 @@ func hitName(in *cover.Instrumentation, k int) string {
 		}
 		if n, err := strconv.ParseInt(y, 0, 64); err == nil && n+d != math.MinInt64 {
 			y = strconv.FormatInt(n+d, 10)
+		} else if r, err := strconv.Unquote(y); err == nil && strings.HasPrefix(y, "'") && len([]rune(r)) == 1 && []rune(r)[0]+rune(d) >= 0 {
+			y = strconv.QuoteRune([]rune(r)[0] + rune(d)) // c == '9'+1 is c == ':'
 		} else if d > 0 {
 			y += "+1"
 		} else {
