@@ -4,6 +4,9 @@
 # standard-library units of bench/testdata/realcode.
 #
 #   sh bench/mutation.sh [UNIT...]      # default: every unit there
+#   OWN=0 sh bench/mutation.sh          # pbcc's tests only (the own tests' figures do not change with pbcc)
+#   KEEP=DIR sh bench/mutation.sh       # also copy pbcc's test files to DIR/UNIT/
+#   UNITS=testdata/go OWN=0 sh bench/mutation.sh trityp strval   # units of another directory
 #
 # For each unit: a module pbccbench/UNIT is made in a temporary directory;
 # pbcc gen writes its tests (the unit's own _test.go set aside); gremlins
@@ -18,8 +21,9 @@ pbcc=${PBCC:-pbcc}
 gremlins=${GREMLINS:-gremlins}
 command -v "$pbcc" >/dev/null || { echo "mutation.sh: no pbcc (set PBCC)" >&2; exit 2; }
 command -v "$gremlins" >/dev/null || { echo "mutation.sh: no gremlins (set GREMLINS)" >&2; exit 2; }
+from=$root/${UNITS:-bench/testdata/realcode}
 units=$*
-[ -n "$units" ] || units=$(ls "$root/bench/testdata/realcode")
+[ -n "$units" ] || units=$(ls "$from")
 tmp=$(mktemp -d /tmp/pbcc-mutation-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 score() { # label dir
@@ -36,13 +40,15 @@ echo "|---|---|--:|--:|--:|--:|--:|--:|"
 for unit in $units; do
 	d=$tmp/$unit
 	mkdir -p "$d/own"
-	cp "$root/bench/testdata/realcode/$unit"/*.go "$d/"
-	mv "$d"/*_test.go "$d/own/"
+	cp "$from/$unit"/*.go "$d/"
+	mv "$d"/*_test.go "$d/own/" 2>/dev/null || true
 	printf 'module pbccbench/%s\n\ngo 1.26\n' "$unit" > "$d/go.mod"
 	mv "$d/own" "$tmp/$unit.own"
 	(cd "$d" && "$pbcc" gen -timeout 2m . >/dev/null 2>&1) || true
 	cases=$(grep -c '{name: ' "$d"/*_pbcc_test.go 2>/dev/null | awk -F: '{s+=$NF} END {print s+0}')
+	if [ -n "$KEEP" ]; then mkdir -p "$KEEP/$unit" && cp "$d"/*_pbcc_test.go "$KEEP/$unit/" 2>/dev/null || true; fi
 	score "pbcc($cases)" "$d"
+	[ "${OWN:-1}" = 0 ] && continue
 	rm -f "$d"/*_pbcc_test.go
 	cp "$tmp/$unit.own"/*_test.go "$d/"
 	(cd "$d" && go mod tidy >/dev/null 2>&1) || true

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -82,8 +84,10 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []
 	for _, fr := range results {
 		// The sites a function's cases reach are known when the package
 		// could be instrumented (Hits); a function without cases (its
-		// search ran out of time) has none to know.
-		if fr.err != nil || fr.r == nil || fr.verdict == nil || !undecided(fr.r) || fr.verdict.Hits == nil && len(fr.r.Cases) > 0 {
+		// search ran out of time) has none to know. A function whose
+		// branches are all decided is searched for the boundaries of its
+		// comparisons its cases miss (oracle.Explore).
+		if fr.err != nil || fr.r == nil || fr.verdict == nil || fr.verdict.Hits == nil && (len(fr.r.Cases) > 0 || !undecided(fr.r)) {
 			continue
 		}
 		targets = append(targets, oracle.Target{Func: fr.r.Func, Covered: fr.verdict.Hits})
@@ -96,6 +100,16 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []
 	// the run, shared out between the functions: the tests must still
 	// be checked, written and measured.
 	opts := oracle.DefaultExplore
+	// The search of a function with cases starts from them.
+	byFile := map[string][]*gen.Result{}
+	for _, fr := range partial {
+		if len(fr.r.Cases) > 0 {
+			byFile[fr.file] = append(byFile[fr.file], fr.r)
+		}
+	}
+	for _, f := range slices.Sorted(maps.Keys(byFile)) {
+		opts.Seeds = append(opts.Seeds, oracle.File{Src: f, Results: byFile[f]})
+	}
 	ectx := ctx
 	if dl, ok := ctx.Deadline(); ok {
 		half := time.Until(dl) / 2
@@ -115,7 +129,9 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []
 		}
 		fr.r.Cases = append(fr.r.Cases, e.Result.Cases...)
 		fr.verdict.Checked += len(e.Result.Cases)
-		fr.r.Approximation = fmt.Sprintf("%d of the cases found by a search on the real code", len(e.Result.Cases))
+		if undecided(fr.r) {
+			fr.r.Approximation = fmt.Sprintf("%d of the cases found by a search on the real code", len(e.Result.Cases))
+		}
 	}
 	var out []*funcResult
 	for i, s := range skipped {

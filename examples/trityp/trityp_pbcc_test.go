@@ -20,17 +20,17 @@ func TestTritypPBCC(t *testing.T) {
 		a, b, c int
 		want    int
 	}{
-		{name: "a<=0", a: 0, b: 0, c: 0, want: 4},
-		{name: "b<=0", a: 1, b: 0, c: 0, want: 4},
-		{name: "c<=0", a: 1, b: 1, c: 0, want: 4},
-		{name: "a_plus_b<=c", a: 1, b: 1, c: 2, want: 4},
-		{name: "a_plus_c<=b", a: 1, b: 2, c: 1, want: 4},
-		{name: "b_plus_c<=a", a: 2, b: 1, c: 1, want: 4},
-		{name: "a!=b", a: 1, b: 2, c: 2, want: 2},
-		{name: "b==c", a: 1, b: 1, c: 1, want: 1},
-		{name: "a==b", a: 2, b: 2, c: 1, want: 2},
-		{name: "a==c", a: 2, b: 1, c: 2, want: 2},
-		{name: "a!=c", a: 3, b: 4, c: 2, want: 3},
+		{name: "a<=0", a: 0, b: 0, c: 0, want: NotATriangle},
+		{name: "b<=0", a: 1, b: 0, c: 0, want: NotATriangle},
+		{name: "c<=0", a: 1, b: 1, c: 0, want: NotATriangle},
+		{name: "a_plus_b<=c", a: 1, b: 1, c: 2, want: NotATriangle},
+		{name: "a_plus_c<=b", a: 1, b: 2, c: 1, want: NotATriangle},
+		{name: "b_plus_c<=a", a: 2, b: 1, c: 1, want: NotATriangle},
+		{name: "a!=b", a: 1, b: 2, c: 2, want: Isosceles},
+		{name: "b==c", a: 1, b: 1, c: 1, want: Equilateral},
+		{name: "a==b", a: 2, b: 2, c: 1, want: Isosceles},
+		{name: "a==c", a: 2, b: 1, c: 2, want: Isosceles},
+		{name: "a!=c", a: 3, b: 4, c: 2, want: Scalene},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -185,7 +185,7 @@ func measure(ctx context.Context, dir string, opts Options) (*measurement, error
 // runInstrumented runs the tests on the instrumented package and returns
 // the hits of the recorder (nil when it could not run at all).
 func runInstrumented(ctx context.Context, p *pkg, sites []*site, tmp string, env []string, opts Options) (map[int]bool, error) {
-	files, rec, err := instrument(p, sites)
+	files, rec, err := instrument(p, sites, false)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,9 @@ package cover
 
 import (
 	"context"
+	"go/ast"
 	"path/filepath"
+	"strings"
 )
 
 // An Instrumentation is the package of a directory with a recording call
@@ -13,12 +15,42 @@ import (
 type Instrumentation struct {
 	Files map[string][]byte // replacement text by absolute path; the recorder too
 	Sites []Site            // by site number
+	// Ariths are the arithmetic expressions that record a run telling
+	// them from their mutant (ArithHit), in source order.
+	Ariths []Arith
+}
+
+// An Arith is an arithmetic expression of a function: a + b, a - b, a *
+// b, a / b, a % b or -x on numbers.
+type Arith struct {
+	Func string // as Site.Func
+	Text string // its source text
+}
+
+// ArithHit is the hit of a run in which arith i has a value its mutant
+// (a - b for a + b, a / b for a * b, ...) would not have.
+func (in *Instrumentation) ArithHit(i int) int { return arithBase(len(in.Sites)) + i }
+
+// textOf is the source of x in file i, whitespace runs collapsed.
+func (p *pkg) textOf(i int, x ast.Expr) string {
+	return strings.Join(strings.Fields(string(p.Srcs[i][p.offset(x.Pos()):p.offset(x.End())])), " ")
 }
 
 // A Site is one branch site of the instrumented package.
 type Site struct {
 	Func string // as Branch.Func: "m.F", "m.T.M", "m.F$1"
 	Text string // the condition's source text
+	// Op is set when the site records the relation of its operands
+	// (RelationHit): "<", "<=", ">" or ">="; X and Y are the operands'
+	// source text, Integer says they are integers.
+	Op, X, Y string
+	Integer  bool
+}
+
+// RelationHit is the hit of relation rel (RelLess ... RelGreater) of site
+// i; only the sites with an Op have them.
+func (in *Instrumentation) RelationHit(i, rel int) int {
+	return relationBase(len(in.Sites)) + relations5*i + rel
 }
 
 // Instrument instruments the package in dir.
@@ -29,7 +61,8 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 		return nil, err
 	}
 	sites := findSites(p)
-	files, rec, err := instrument(p, sites)
+	ariths := findAriths(p)
+	files, rec, err := instrumentAll(p, sites, true, ariths)
 	if err != nil {
 		return nil, err
 	}
@@ -38,8 +71,19 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 		in.Files[p.Paths[i]] = data
 	}
 	in.Files[filepath.Join(p.Dir, recorderFile)] = rec
+	generic := goVersionAtLeast(p.GoVersion, 18)
 	for _, s := range sites {
-		in.Sites = append(in.Sites, Site{Func: s.Func, Text: s.Text})
+		site := Site{Func: s.Func, Text: s.Text}
+		if c, ok := p.comparison(s); ok && generic {
+			site.Op, site.Integer = c.expr.Op.String(), c.integer
+			site.X, site.Y = p.textOf(s.File, c.expr.X), p.textOf(s.File, c.expr.Y)
+		}
+		in.Sites = append(in.Sites, site)
+	}
+	if generic {
+		for _, a := range ariths {
+			in.Ariths = append(in.Ariths, Arith{Func: a.Func, Text: a.Text})
+		}
 	}
 	return in, nil
 }

@@ -94,7 +94,7 @@ func TestInstrumentGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, rec, err := instrument(p, findSites(p))
+	files, rec, err := instrument(p, findSites(p), false)
 	if err != nil {
 		t.Fatal(err)
 	}

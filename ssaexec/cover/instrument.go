@@ -18,8 +18,17 @@ const recorderFile = "zz_pbcc_cover_recorder.go"
 const outEnv = "PBCC_COVER_OUT"
 
 // instrument returns the instrumented text of each file of p that has
-// sites, by index in p.Paths, and the recorder file.
-func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
+// sites, by index in p.Paths, and the recorder file. With relations, each
+// ordered comparison leaf (see comparison) also records how its operands
+// compare (the hits from relationBase(len(sites)) on: see Relation).
+func instrument(p *pkg, sites []*site, relations bool) (map[int][]byte, []byte, error) {
+	return instrumentAll(p, sites, relations, nil)
+}
+
+// instrumentAll is instrument, and each arith of ariths records a run
+// that tells it from its mutant (hit arithBase(len(sites)) + its index);
+// ariths needs relations.
+func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[int][]byte, []byte, error) {
 	eds := map[int]*editor{}
 	ed := func(i int) *editor {
 		if eds[i] == nil {
@@ -51,6 +60,14 @@ func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
 			if !goVersionAtLeast(p.GoVersion, 18) {
 				// No generics before Go 1.18: the recorder takes a bool.
 				pre, post = fmt.Sprintf("_pbccRec(%d, bool(", s.ID), "))"
+			}
+			if c, ok := p.comparison(s); ok && relations && goVersionAtLeast(p.GoVersion, 18) {
+				// a < b  →  _pbccLT_int[T](base, a, b): the same value, and
+				// the relation of a and b recorded.
+				be := c.expr
+				pre += fmt.Sprintf("_pbcc%s_%s[%s](%d, ", cmpFuncs[be.Op], c.kind(), c.typ, relationBase(len(sites))+relations5*s.ID)
+				post = ")" + post
+				e.replace(off(be.OpPos), off(be.OpPos)+len(be.Op.String()), lit(", "))
 			}
 			if conv != "" {
 				pre, post = conv+"("+pre, post+")"
@@ -121,6 +138,23 @@ func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
 			}
 		}
 	}
+	if relations && goVersionAtLeast(p.GoVersion, 18) {
+		base := arithBase(len(sites))
+		for i, a := range ariths {
+			e := ed(a.File)
+			off := p.offset
+			switch x := a.Node.(type) {
+			case *ast.BinaryExpr:
+				// a + b  →  _pbccAdd_int[T](hit, a, b)
+				e.wrap(off(x.Pos()), off(x.End()), fmt.Sprintf("_pbcc%s_%s[%s](%d, ", arithFuncs[x.Op], a.kind, a.typ, base+i), ")")
+				e.replace(off(x.OpPos), off(x.OpPos)+len(x.Op.String()), lit(", "))
+			case *ast.UnaryExpr:
+				// -x  →  _pbccNeg_int[T](hit, x)
+				e.wrap(off(x.Pos()), off(x.End()), fmt.Sprintf("_pbccNeg_%s[%s](%d, ", a.kind, a.typ, base+i), ")")
+				e.replace(off(x.OpPos), off(x.OpPos)+1)
+			}
+		}
+	}
 	out := map[int][]byte{}
 	for i, e := range eds {
 		src := e.bytes()
@@ -131,11 +165,18 @@ func instrument(p *pkg, sites []*site) (map[int][]byte, []byte, error) {
 		out[i] = src
 	}
 	var rec bytes.Buffer
+	n := 2 * len(sites)
+	if relations {
+		n = arithBase(len(sites)) + len(ariths)
+	}
 	if err := recorderTmpl.Execute(&rec, struct {
-		Pkg             string
-		N               int
-		Generic, Ranges bool
-	}{p.Name, 2 * len(sites), goVersionAtLeast(p.GoVersion, 18), goVersionAtLeast(p.GoVersion, 23)}); err != nil {
+		Pkg              string
+		N                int
+		Generic, Ranges  bool
+		CmpKinds, CmpOps map[string]string
+	}{p.Name, n, goVersionAtLeast(p.GoVersion, 18), goVersionAtLeast(p.GoVersion, 23),
+		map[string]string{"int": "_pbccCmpInt", "ord": "_pbccCmpOrd"},
+		map[string]string{"LT": "<", "LE": "<=", "GT": ">", "GE": ">="}}); err != nil {
 		return nil, nil, fmt.Errorf("cover: recorder: %w", err)
 	}
 	return out, rec.Bytes(), nil
@@ -318,6 +359,138 @@ func _pbccRec(id int, b bool) bool {
 	}
 	return b
 }
+{{- if .Generic}}
+
+type _pbccCmpInt interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr
+}
+
+type _pbccCmpOrd interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64 | ~string
+}
+
+// _pbccRelInt records how a compares with b: hit base+0 below b-1, +1 at
+// b-1, +2 at b, +3 at b+1, +4 above.
+func _pbccRelInt[T _pbccCmpInt](base int, a, b T) {
+	switch {
+	case a == b:
+		_pbccHit(base + 2)
+	case a < b && a+1 == b:
+		_pbccHit(base + 1)
+	case a < b:
+		_pbccHit(base)
+	case b+1 == a:
+		_pbccHit(base + 3)
+	default:
+		_pbccHit(base + 4)
+	}
+}
+
+// _pbccRelOrd records how a compares with b: hit base+0 below, +2 equal,
+// +4 above (none for a NaN).
+func _pbccRelOrd[T _pbccCmpOrd](base int, a, b T) {
+	switch {
+	case a < b:
+		_pbccHit(base)
+	case a == b:
+		_pbccHit(base + 2)
+	case a > b:
+		_pbccHit(base + 4)
+	}
+}
+type _pbccArithNum interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64
+}
+
+// The arithmetic operators: each records hit when its value differs from
+// its mutant's (a - b for a + b, a / b for a * b, ...).
+
+func _pbccAdd_int[T _pbccCmpInt](hit int, a, b T) T {
+	if a+b != a-b {
+		_pbccHit(hit)
+	}
+	return a + b
+}
+
+func _pbccSub_int[T _pbccCmpInt](hit int, a, b T) T {
+	if a-b != a+b {
+		_pbccHit(hit)
+	}
+	return a - b
+}
+
+func _pbccMul_int[T _pbccCmpInt](hit int, a, b T) T {
+	if b == 0 || a*b != a/b {
+		_pbccHit(hit)
+	}
+	return a * b
+}
+
+func _pbccQuo_int[T _pbccCmpInt](hit int, a, b T) T {
+	r := a / b
+	if r != a*b {
+		_pbccHit(hit)
+	}
+	return r
+}
+
+func _pbccRem_int[T _pbccCmpInt](hit int, a, b T) T {
+	r := a % b
+	if r != a*b {
+		_pbccHit(hit)
+	}
+	return r
+}
+
+func _pbccNeg_int[T _pbccCmpInt](hit int, x T) T {
+	if -x != x {
+		_pbccHit(hit)
+	}
+	return -x
+}
+
+func _pbccAdd_float[T _pbccArithNum](hit int, a, b T) T {
+	if a+b != a-b {
+		_pbccHit(hit)
+	}
+	return a + b
+}
+
+func _pbccSub_float[T _pbccArithNum](hit int, a, b T) T {
+	if a-b != a+b {
+		_pbccHit(hit)
+	}
+	return a - b
+}
+
+func _pbccMul_float[T _pbccArithNum](hit int, a, b T) T {
+	if a*b != a/b {
+		_pbccHit(hit)
+	}
+	return a * b
+}
+
+func _pbccQuo_float[T _pbccArithNum](hit int, a, b T) T {
+	r := a / b
+	if r != a*b {
+		_pbccHit(hit)
+	}
+	return r
+}
+
+func _pbccNeg_float[T _pbccArithNum](hit int, x T) T {
+	if -x != x {
+		_pbccHit(hit)
+	}
+	return -x
+}
+{{range $k, $c := .CmpKinds}}{{range $op, $sym := $.CmpOps}}
+func _pbcc{{$op}}_{{$k}}[T {{$c}}](base int, a, b T) bool {
+	_pbccRel{{if eq $k "int"}}Int{{else}}Ord{{end}}(base, a, b)
+	return a {{$sym}} b
+}
+{{end}}{{end}}
+{{- end}}
 {{- if .Ranges}}
 
 type _pbccInteger interface {

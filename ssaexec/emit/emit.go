@@ -678,7 +678,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	}
 	for _, a := range afters {
 		tv.Fields = append(tv.Fields, fieldView{Names: a.field, Type: types.TypeString(f.params[a.param].t, g.qual),
-			Comment: "what the call leaves in *" + fields[a.param]})
+			Comment: "what the call leaves in " + pointee(f.params[a.param].t, fields[a.param])})
 	}
 	if panics {
 		tv.Fields = append(tv.Fields, fieldView{Names: wantPanic, Type: "string",
@@ -874,7 +874,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			Want:   tv.TT + "." + a.field,
 			Got:    tv.TT + "." + fields[a.param],
 			Opts:   a.opts,
-			Format: strconv.Quote(shown + " left *" + fields[a.param] + " mismatch (-want +got):\n%s"),
+			Format: strconv.Quote(shown + " left " + pointee(f.params[a.param].t, fields[a.param]) + " mismatch (-want +got):\n%s"),
 			Args:   append(append([]string(nil), argsShown...), diff),
 		})
 	}
@@ -962,6 +962,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		if out, err = writer(outTypes, c.Outputs); err != nil {
 			return "", nil, fail("results", err)
 		}
+		out.returned = f.returnedConsts()
 	}
 	var afterLits []string // the rows' values of the x.afters' fields
 	for _, a := range x.afters {
@@ -1020,20 +1021,33 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 
 }
 
-// An after is a pointer parameter whose pointee a call changes: the test
-// compares it, after the call, with what the replay left there.
+// An after is a pointer, slice or map parameter whose pointee or
+// elements a call changes: the test compares it, after the call, with
+// what the replay left there.
 type after struct {
 	param int      // index in f.params
 	field string   // the table's field of the expected value
 	opts  []string // cmp options for its type
 }
 
-// afters returns the pointer parameters whose pointee some case's call
+// pointee is how a message names what parameter name of type t holds:
+// "*p" for a pointer, "xs" for a slice or a map.
+func pointee(t types.Type, name string) string {
+	if _, ok := t.Underlying().(*types.Pointer); ok {
+		return "*" + name
+	}
+	return name
+}
+
+// afters returns the pointer, slice and map parameters some case's call
 // changes (gen.Case.After), each with a field name not used so far.
 func (g *generator) afters(f *function, fields []string, used map[string]bool) []after {
 	var out []after
 	for i, p := range f.params {
-		if _, ok := p.t.Underlying().(*types.Pointer); !ok {
+		switch p.t.Underlying().(type) {
+		case *types.Pointer, *types.Slice, *types.Map:
+			// What the call can change in place.
+		default:
 			continue
 		}
 		changed := false

@@ -369,6 +369,59 @@ func Days(m time.Month) [2]time.Month { return [2]time.Month{m, m + 1} }
 		},
 	},
 	{
+		// Results equal to a constant the function returns by name are
+		// written as it; a constant it only compares with (limit, 3
+		// like Scalene) is not, nor an input.
+		name: "consts",
+		src: `package consts
+
+const (
+	Equilateral  = 1
+	Scalene      = 3
+	NotATriangle = 4
+	limit        = 3
+)
+
+const Low int8 = 1
+
+func Kind(a, b int) int {
+	if a <= 0 {
+		return NotATriangle
+	}
+	if a == b {
+		return Equilateral
+	}
+	if a > limit {
+		return 0
+	}
+	return Scalene
+}
+
+func Level(n int8) (l int8) {
+	if n < 0 {
+		l = Low
+		return
+	}
+	return 1 + n
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			k := p.result("Kind", 0)
+			k.Cases = []gen.Case{
+				{Name: "a<=0", Inputs: ints(0, 0), Outputs: ints(4)},
+				{Name: "a==b", Inputs: ints(1, 1), Outputs: ints(1)},
+				{Name: "a>limit", Inputs: ints(4, 1), Outputs: ints(0)},
+				{Name: "a==limit", Inputs: ints(3, 1), Outputs: ints(3)},
+			}
+			l := p.result("Level", 0)
+			l.Cases = []gen.Case{
+				{Name: "n<0", Inputs: []ir.Literal{intLit(8, true, -1)}, Outputs: []ir.Literal{intLit(8, true, 1)}},
+				{Name: "n==0", Inputs: []ir.Literal{intLit(8, true, 0)}, Outputs: []ir.Literal{intLit(8, true, 1)}},
+			}
+			return []*gen.Result{k, l}
+		},
+	},
+	{
 		name: "text",
 		src: `package text
 

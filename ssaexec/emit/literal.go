@@ -80,6 +80,9 @@ func Literal(t types.Type, l ir.Literal, qual types.Qualifier) (string, error) {
 type litWriter struct {
 	qual types.Qualifier
 	pkg  *types.Package // the package under test; nil when unknown
+	// returned are the constants the function returns by name: a result
+	// equal to one of them is written as it (returnedConst).
+	returned []*types.Const
 
 	// names are the objects that are declared as variables before the
 	// table; declared says which are declared so far. A pointer to a
@@ -351,6 +354,9 @@ func (w *litWriter) scalar(t types.Type, u *types.Basic, l ir.Literal) (string, 
 		if name, ok := constName(t, constant.MakeFromLiteral(s, token.INT, 0), w.qual); ok {
 			return name, true, nil
 		}
+		if name, typed, ok := w.returnedConst(t, constant.MakeFromLiteral(s, token.INT, 0)); ok {
+			return name, typed, nil
+		}
 		if c, ok := charLiteral(t, it, l.Bits); ok {
 			return c, false, nil
 		}
@@ -367,6 +373,9 @@ func (w *litWriter) scalar(t types.Type, u *types.Basic, l ir.Literal) (string, 
 		}
 		if name, ok := constName(t, constant.MakeString(l.Str), w.qual); ok {
 			return name, true, nil
+		}
+		if name, typed, ok := w.returnedConst(t, constant.MakeString(l.Str)); ok {
+			return name, typed, nil
 		}
 		return quote(l.Str), false, nil
 	}

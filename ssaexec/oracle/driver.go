@@ -33,7 +33,9 @@ import (
 
 type pbccTarget struct {
 	fn      interface{}
+	seed    func(*pbcctesting.T) // the oracle's test of the function's cases, or nil
 	sites   []int // the hits of the function's own branch sites
+	rels    []int // the relations of its comparisons cases should reach (cover.Relation)
 	covered []int // those cases already reach
 	first   bool  // keep the first input even when it reaches no new site
 	ints   []int64
@@ -43,7 +45,7 @@ type pbccTarget struct {
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, sites: []int{ {{- .Sites -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
 {{- end}}
 }
 
@@ -63,7 +65,7 @@ func TestPBCCExplore(t *pbcctesting.T) {
 	from, _ := pbccstrconv.Atoi(pbccos.Getenv("PBCC_EXPLORE_FROM"))
 	for i, tg := range pbccTargets {
 		if i >= from {
-			pbccExploreOne(i, tg)
+			pbccExploreOne(t, i, tg)
 		}
 	}
 }
@@ -80,23 +82,68 @@ func pbccHung(idx int, stop string) {
 // return in time.
 var pbccHangs int
 
-func pbccExploreOne(idx int, tg pbccTarget) {
+// pbccSeeds runs the oracle's test of tg's cases and returns their
+// parameters (as the calls left them) that have the function's types.
+func pbccSeeds(t *pbcctesting.T, tg pbccTarget, ft pbccreflect.Type) (seeds [][]pbccreflect.Value) {
+	if tg.seed == nil {
+		return nil
+	}
+	defer func() {
+		pbccSeedHook = nil
+		if recover() != nil {
+			seeds = nil
+		}
+	}()
+	pbccSeedHook = func(after []interface{}) {
+		if len(after) != ft.NumIn() {
+			return
+		}
+		args := make([]pbccreflect.Value, len(after))
+		for i, a := range after {
+			v := pbccreflect.ValueOf(a)
+			if v.Kind() != pbccreflect.Pointer || v.Elem().Type() != ft.In(i) {
+				return
+			}
+			args[i] = v.Elem()
+		}
+		seeds = append(seeds, pbccSafeClone(args))
+	}
+	tg.seed(t)
+	return seeds
+}
+
+func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 	fv := pbccreflect.ValueOf(tg.fn)
 	ft := fv.Type()
-	own := map[int]bool{}
+	own, branch := map[int]bool{}, map[int]bool{}
 	for _, s := range tg.sites {
+		own[s], branch[s] = true, true
+	}
+	for _, s := range tg.rels {
 		own[s] = true
 	}
 	covered := map[int]bool{}
+	branches := 0 // of the branch sites covered
 	for _, k := range tg.covered {
-		if own[k] {
+		if own[k] && !covered[k] {
 			covered[k] = true
+			if branch[k] {
+				branches++
+			}
 		}
 	}
 	if len(covered) == len(own) && !tg.first {
 		return
 	}
-	var corpus [][]pbccreflect.Value // the inputs kept, as they were before their call
+	// First the branches, as if there were no relations to reach (the
+	// inputs kept for a relation would change what the search tries),
+	// with all the calls and time; then the relations, from all the
+	// inputs kept, with what is left, at least a quarter more.
+	branchPhase := branches < len(branch)
+	var stop string // why the branch phase ended early
+	// The inputs kept, as they were before their call; first the cases',
+	// whose neighbours are tried first.
+	corpus := pbccSeeds(t, tg, ft)
 	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15))
 	start := pbcctime.Now()
 	// A loop without exit on some inputs: they are left out and the
@@ -109,9 +156,20 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 			pbccHung(idx, pbccfmt.Sprintf("%d call(s) did not return in time (a loop without exit?): their inputs are left out", pbccHangs))
 		}
 	}()
-	for it := 0; it < {{.Calls}}; it++ {
-		if pbcctime.Since(start) > {{.Budget}} {
-			pbccWrite(pbccExploreLine{Func: idx, Stop: "time budget"})
+	calls, budget := {{.Calls}}, pbcctime.Duration({{.Budget}})
+	for it, from := 0, 0; ; it++ {
+		if branchPhase && (branches == len(branch) || it >= calls || pbcctime.Since(start) > budget) {
+			if pbcctime.Since(start) > budget {
+				stop = "time budget"
+			}
+			branchPhase = false
+			calls, budget = max(calls-it, calls/4), max(budget-pbcctime.Since(start), budget/4)
+			from, start = it, pbcctime.Now()
+		}
+		if !branchPhase && (it-from >= calls || pbcctime.Since(start) > budget) {
+			if stop != "" && branches < len(branch) {
+				pbccWrite(pbccExploreLine{Func: idx, Stop: stop})
+			}
 			return
 		}
 		var args []pbccreflect.Value
@@ -145,7 +203,7 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		}
 		var fresh []int
 		for k := range hits {
-			if own[k] && !covered[k] {
+			if own[k] && !covered[k] && (branch[k] || !branchPhase) {
 				fresh = append(fresh, k)
 			}
 		}
@@ -155,6 +213,9 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		pbccsort.Ints(fresh)
 		for _, k := range fresh {
 			covered[k] = true
+			if branch[k] {
+				branches++
+			}
 		}
 		corpus = append(corpus, pristine)
 		// The smallest inputs that still reach the new sites, the same
@@ -169,11 +230,22 @@ func pbccExploreOne(idx int, tg pbccTarget) {
 		}
 		final := pbccSafeClone(pristine)
 		began := pbcctime.Now()
-		res, done, msg, ok = pbccCall(fv, ft, final, map[int]bool{})
+		finalHits := map[int]bool{}
+		res, done, msg, ok = pbccCall(fv, ft, final, finalHits)
 		if !ok {
 			continue
 		}
 		took := pbcctime.Since(began)
+		// What the case written reaches is covered, the relations it
+		// reaches in passing too: no later input is kept for them.
+		for k := range finalHits {
+			if own[k] && !covered[k] {
+				covered[k] = true
+				if branch[k] {
+					branches++
+				}
+			}
+		}
 		line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh}
 		seen = map[uintptr]int{}
 		for _, a := range final {
@@ -386,8 +458,9 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 
 // pbccShrink returns simpler inputs than args that still reach every
 // site of want, the call still returning (done) or still panicking; nil
-// when none is found. Each step tries, argument by argument, the
-// simplifications pbccSimpler lists and keeps the first that works.
+// when none is found. Each round tries, argument by argument, the
+// simplifications pbccSimpler lists and keeps the first that works for
+// that argument.
 func pbccShrink(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, want []int, done bool) (best []pbccreflect.Value) {
 	// A value reflection cannot copy ends the shrinking, not the search.
 	defer func() {
@@ -425,9 +498,8 @@ func pbccShrink(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Va
 					break
 				}
 			}
-			if changed {
-				break
-			}
+			// One step per argument, then the next: a step of one can
+			// make room for the others (a bound the next one sets).
 		}
 	}
 	return best

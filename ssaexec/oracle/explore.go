@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/constant"
 	"go/types"
@@ -22,6 +23,7 @@ import (
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/internal/proc"
 	"github.com/pbcc/pbcc/ssaexec/cover"
+	"github.com/pbcc/pbcc/ssaexec/emit"
 	"github.com/pbcc/pbcc/ssaexec/generic"
 )
 
@@ -29,6 +31,11 @@ import (
 type ExploreOptions struct {
 	Calls  int           // calls per function, at most
 	Budget time.Duration // time per function, at most
+	// Seeds are results whose cases the search of their function starts
+	// from (an input moved by one from a case reaches the boundary the
+	// case is next to); a target without a result here starts from
+	// generated inputs.
+	Seeds []File
 }
 
 // DefaultExplore is what pbcc gen uses.
@@ -74,11 +81,29 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	if err != nil {
 		return out, fmt.Errorf("oracle: instrumenting %s: %w", dir, err)
 	}
+	// The oracle's test files of the seeds: each case's call hands its
+	// parameters to the driver (pbccSeedHook) instead of recording.
+	seedFiles := map[string][]byte{}
+	seedTest := map[*ir.Func]string{}
+	for _, f := range opts.Seeds {
+		content, refs, err := emit.Oracle(pkgName, f.Results)
+		if o := (*emit.OmittedError)(nil); errors.As(err, &o) {
+			err = nil
+		}
+		if err != nil {
+			continue // the search starts from generated inputs
+		}
+		seedFiles[emit.TestFileName(f.Src)] = content
+		for k, ref := range refs {
+			seedTest[ref.Result.Func] = k[0]
+		}
+	}
 	type target struct {
-		Expr                               string
-		Sites, Covered, Ints, Floats, Strs string
-		First                              bool
-		index                              int
+		Expr, Seed           string
+		Sites, Rels, Covered string
+		Ints, Floats, Strs   string
+		First                bool
+		index                int
 	}
 	var drvTargets []target
 	for i, f := range fns {
@@ -104,10 +129,18 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			out[i].NotRun, out[i].Stop = true, "not run: it cannot be named in a test"
 			continue
 		}
-		var sites []string
+		var sites, rels []string
 		for id, s := range in.Sites {
 			if s.Func == f.Name || strings.HasPrefix(s.Func, f.Name+"$") {
 				sites = append(sites, strconv.Itoa(2*id), strconv.Itoa(2*id+1))
+				for _, r := range boundary(s) {
+					rels = append(rels, strconv.Itoa(in.RelationHit(id, r)))
+				}
+			}
+		}
+		for i, a := range in.Ariths {
+			if a.Func == f.Name {
+				rels = append(rels, strconv.Itoa(in.ArithHit(i)))
 			}
 		}
 		var covered []string
@@ -115,7 +148,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			covered = append(covered, strconv.Itoa(k))
 		}
 		d := dictionary(fn)
-		drvTargets = append(drvTargets, target{Expr: expr, Sites: strings.Join(sites, ", "), Covered: strings.Join(covered, ", "),
+		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
 			First: len(targets[i].Covered) == 0,
 			Ints:  strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
 	}
@@ -127,7 +160,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	if err != nil {
 		return out, fmt.Errorf("oracle: %w", err)
 	}
-	defer os.RemoveAll(tmp)
+	if os.Getenv("PBCC_KEEP") == "" {
+		defer os.RemoveAll(tmp)
+	}
 	var drv bytes.Buffer
 	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit,
 		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
@@ -145,6 +180,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		filepath.Join(dir, recorderName): rec,
 	}
 	for p, data := range in.Files {
+		files[p] = data
+	}
+	for p, data := range seedFiles {
 		files[p] = data
 	}
 	for p := range files {
@@ -211,8 +249,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		c.Unstable = l.Unstable && l.Done
 		c.Name = "call"
 		if len(l.New) > 0 {
-			s := in.Sites[l.New[0]/2]
-			c.Name = gen.CondName(s.Text, l.New[0]%2 == 0)
+			c.Name = hitName(in, l.New[0])
 		}
 		e.Result.Cases = append(e.Result.Cases, c)
 	}
@@ -241,6 +278,64 @@ func lastHung(recs string) int {
 		return -1
 	}
 	return l.Func
+}
+
+// boundary returns the relations of site s (cover.Relation) an input
+// must reach for a mutant that moves its boundary to change an outcome:
+// the operands equal, and the neighbour on the other side (for a > b,
+// a == b and a == b+1; for a < b, a == b and a == b-1). Operands that are
+// not integers have no neighbour: any value on the other side serves.
+// Together with the outcomes, those cases tell < from <=, and b from b±1.
+func boundary(s cover.Site) []int {
+	above, below := cover.RelAbove, cover.RelBelow
+	if !s.Integer {
+		above, below = cover.RelGreater, cover.RelLess
+	}
+	switch s.Op {
+	case ">", "<=":
+		return []int{cover.RelEqual, above}
+	case "<", ">=":
+		return []int{cover.RelEqual, below}
+	}
+	return nil
+}
+
+// hitName names a case kept for hit k of in: the outcome of a condition
+// (gen.CondName), the relation of a comparison's operands: "x==10",
+// "x==11" for x > 10 (the bound moved by one when it is a number), or
+// "n==max_plus_1", or the arithmetic it tells from its mutant: "a_times_b".
+func hitName(in *cover.Instrumentation, k int) string {
+	base := in.RelationHit(0, 0)
+	if k < base {
+		s := in.Sites[k/2]
+		return gen.CondName(s.Text, k%2 == 0)
+	}
+	if a := in.ArithHit(0); k >= a {
+		return gen.Name(in.Ariths[k-a].Text)
+	}
+	s := in.Sites[(k-base)/5]
+	y := s.Y
+	switch rel := (k - base) % 5; rel {
+	case cover.RelLess:
+		return gen.Name(s.X + " < " + y)
+	case cover.RelGreater:
+		return gen.Name(s.X + " > " + y)
+	case cover.RelBelow, cover.RelAbove:
+		d := int64(1)
+		if rel == cover.RelBelow {
+			d = -1
+		}
+		if n, err := strconv.ParseInt(y, 0, 64); err == nil && n+d != math.MinInt64 {
+			y = strconv.FormatInt(n+d, 10)
+		} else if r, err := strconv.Unquote(y); err == nil && strings.HasPrefix(y, "'") && len([]rune(r)) == 1 && []rune(r)[0]+rune(d) >= 0 {
+			y = strconv.QuoteRune([]rune(r)[0] + rune(d)) // c == '9'+1 is c == ':'
+		} else if d > 0 {
+			y += "+1"
+		} else {
+			y += "-1"
+		}
+	}
+	return gen.Name(s.X + " == " + y)
 }
 
 // exploredCase reads one kept input back into a case of f.

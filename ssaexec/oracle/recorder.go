@@ -68,9 +68,17 @@ func pbccStart() {
 
 var pbccMu pbccsync.Mutex
 
+// pbccSeedHook, when set (by the search on the real code), takes each
+// case's parameters instead of the record: the cases seed the search.
+var pbccSeedHook func(after []interface{})
+
 // pbccRecord records one case; got and after hold pointers to the
 // results and to the parameters.
 func pbccRecord(test, name string, done bool, r interface{}, got, after []interface{}) {
+	if pbccSeedHook != nil {
+		pbccSeedHook(after)
+		return
+	}
 	line := pbccRecordLine{Test: test, Case: name, Done: done}
 	pbccHitsMu.Lock()
 	for k := range pbccHits {

@@ -1,0 +1,185 @@
+package cover
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Relations. Besides its two outcomes, an ordered comparison leaf
+// (a < b, a <= b, a > b, a >= b on numbers or strings) records how its
+// operands compare in each run, as one of five hits: a mutant that moves
+// the comparison's boundary (< for <=, or a constant one off) changes
+// the outcome of an input at the boundary or next to it, and of no
+// other. An Instrumentation numbers the hit of relation r of site i
+// RelationHit(i, r).
+const (
+	RelLess    = iota // a < b-1 (a < b when the operands are not integers)
+	RelBelow          // a == b-1 (integers only)
+	RelEqual          // a == b
+	RelAbove          // a == b+1 (integers only)
+	RelGreater        // a > b+1 (a > b when the operands are not integers)
+
+	relations5 = 5 // hits per site
+)
+
+// arithBase is the first arith hit of a package with n sites: after the
+// relations.
+func arithBase(n int) int { return relationBase(n) + relations5*n }
+
+// relationBase is the first relation hit of a package with n sites: the
+// outcomes of the sites come first (2 per site).
+func relationBase(n int) int { return 2 * n }
+
+// cmpFuncs names the recorder's function for each ordered comparison.
+var cmpFuncs = map[token.Token]string{token.LSS: "LT", token.LEQ: "LE", token.GTR: "GT", token.GEQ: "GE"}
+
+// A cmpLeaf is an ordered comparison a leaf site is: the expression, its
+// operands' type as the file spells it, and whether they are integers.
+type cmpLeaf struct {
+	expr    *ast.BinaryExpr
+	typ     string
+	integer bool
+}
+
+func (c cmpLeaf) kind() string {
+	if c.integer {
+		return "int"
+	}
+	return "ord"
+}
+
+// comparison reports whether leaf site s is an ordered comparison whose
+// relation can be recorded: <, <=, > or >= between operands of a basic
+// ordered type (not a type parameter: its constraint may not allow the
+// recorder's), not a constant, their type writable in the file.
+func (p *pkg) comparison(s *site) (cmpLeaf, bool) {
+	if s.Kind != leafSite {
+		return cmpLeaf{}, false
+	}
+	be, ok := s.Node.(*ast.BinaryExpr)
+	if !ok || cmpFuncs[be.Op] == "" {
+		return cmpLeaf{}, false
+	}
+	if tv, ok := p.Info.Types[be]; !ok || tv.Value != nil {
+		return cmpLeaf{}, false
+	}
+	var t types.Type
+	for _, x := range []ast.Expr{be.X, be.Y} {
+		tv, ok := p.Info.Types[x]
+		if !ok || tv.Type == nil {
+			return cmpLeaf{}, false
+		}
+		if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			continue
+		}
+		t = tv.Type
+	}
+	if t == nil {
+		return cmpLeaf{}, false
+	}
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return cmpLeaf{}, false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsOrdered == 0 || b.Info()&types.IsUntyped != 0 {
+		return cmpLeaf{}, false
+	}
+	text, ok := p.typeText(s.File, types.Unalias(t))
+	if !ok {
+		return cmpLeaf{}, false
+	}
+	return cmpLeaf{expr: be, typ: text, integer: b.Info()&types.IsInteger != 0}, true
+}
+
+// Arithmetic. Each arithmetic expression on numbers in a function's body
+// (a + b, a - b, a * b, a / b, a % b, -x) is an arith: the instrumented
+// package records, as one hit, a run in which the expression's value
+// differs from the value of its mutant (a - b for a + b and back, a / b
+// for a * b and back, a * b for a % b, x for -x): an input whose operands
+// make a computation vanish (b = 0 in a + b, b = 1 in a * b) does not
+// reach it. Those are the mutants mutation testers make (gremlins'
+// arithmetic base and invert negatives).
+type arith struct {
+	Func string // as site.Func, closures as "F$"
+	File int
+	Node ast.Expr // the *ast.BinaryExpr or *ast.UnaryExpr
+	Text string
+	typ  string // the operands' type as the file spells it
+	kind string // "int" or "float"
+}
+
+// arithFuncs names the recorder's function of each operator.
+var arithFuncs = map[token.Token]string{token.ADD: "Add", token.SUB: "Sub", token.MUL: "Mul", token.QUO: "Quo", token.REM: "Rem"}
+
+// findAriths returns the ariths of p's functions, in source order.
+func findAriths(p *pkg) []*arith {
+	var out []*arith
+	for i, file := range p.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			name := fd.Name.Name
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				if r := recvName(fd.Recv.List[0].Type); r != "" {
+					name = r + "." + name
+				}
+			}
+			name = p.Name + "." + name
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				x, ok := n.(ast.Expr)
+				if !ok {
+					return true
+				}
+				if a, ok := p.arithOf(i, x); ok {
+					a.Func = name
+					out = append(out, a)
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// arithOf returns the arith x is, if it is one: an operator gremlins
+// mutates, on integers or floats of a basic type (not a type parameter),
+// not a constant, its type writable in the file.
+func (p *pkg) arithOf(file int, x ast.Expr) (*arith, bool) {
+	switch e := x.(type) {
+	case *ast.BinaryExpr:
+		if arithFuncs[e.Op] == "" {
+			return nil, false
+		}
+	case *ast.UnaryExpr:
+		if e.Op != token.SUB {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	tv, ok := p.Info.Types[x]
+	if !ok || tv.Value != nil || tv.Type == nil {
+		return nil, false
+	}
+	if _, ok := types.Unalias(tv.Type).(*types.TypeParam); ok {
+		return nil, false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsInteger|types.IsFloat) == 0 || b.Info()&types.IsUntyped != 0 {
+		return nil, false
+	}
+	text, ok := p.typeText(file, types.Unalias(tv.Type))
+	if !ok {
+		return nil, false
+	}
+	kind := "float"
+	if b.Info()&types.IsInteger != 0 {
+		kind = "int"
+	} else if be, ok := x.(*ast.BinaryExpr); ok && be.Op == token.REM {
+		return nil, false
+	}
+	return &arith{File: file, Node: x, Text: p.textOf(file, x), typ: text, kind: kind}, true
+}

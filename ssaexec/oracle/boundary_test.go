@@ -1,0 +1,123 @@
+package oracle
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pbcc/pbcc/ssaexec"
+	"github.com/pbcc/pbcc/ssaexec/cover"
+)
+
+// TestBoundaryRelations shows which relations of its operands a
+// comparison needs cases for: the operands equal, and the neighbour on
+// the other side of the boundary (one more for > and <=, one less for <
+// and >=; any value on that side when the operands are not integers).
+func TestBoundaryRelations(t *testing.T) {
+	for _, tc := range []struct {
+		op      string
+		integer bool
+		want    []int
+	}{
+		{">", true, []int{cover.RelEqual, cover.RelAbove}},
+		{"<=", true, []int{cover.RelEqual, cover.RelAbove}},
+		{"<", true, []int{cover.RelEqual, cover.RelBelow}},
+		{">=", true, []int{cover.RelEqual, cover.RelBelow}},
+		{">", false, []int{cover.RelEqual, cover.RelGreater}},
+		{"<", false, []int{cover.RelEqual, cover.RelLess}},
+		{"", true, nil}, // not an ordered comparison: == and != have no boundary to move
+	} {
+		if got := boundary(cover.Site{Op: tc.op, Integer: tc.integer}); !slices.Equal(got, tc.want) {
+			t.Errorf("boundary(%q, integer %v) = %v, want %v", tc.op, tc.integer, got, tc.want)
+		}
+	}
+}
+
+// TestExploreBoundary runs the search on the real code of x > 10 and of a
+// comparison of strings: besides a case per outcome, it keeps x == 10
+// and x == 11 (the cases that tell > from >= and 10 from 11), and the
+// equal strings; two runs keep the same cases.
+func TestExploreBoundary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module bound\n\ngo 1.26\n",
+		"bound.go": `package bound
+
+func Big(x int) string {
+	if x > 10 {
+		return "big"
+	}
+	return "small"
+}
+
+func Before(a, b string) bool {
+	if a < b {
+		return true
+	}
+	return false
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := ssaexec.Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var targets []Target
+	for _, f := range pkgs[0].Funcs {
+		targets = append(targets, Target{Func: f.IR})
+	}
+	run := func() map[string][]string {
+		ex, err := Explore(context.Background(), dir, "bound", targets, DefaultExplore)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string][]string{}
+		for _, e := range ex {
+			for _, c := range e.Result.Cases {
+				var in []string
+				for _, l := range c.Inputs {
+					in = append(in, l.String())
+				}
+				out[e.Result.Func.Name] = append(out[e.Result.Func.Name], fmt.Sprintf("%s(%s)", c.Name, strings.Join(in, ", ")))
+			}
+		}
+		return out
+	}
+	first := run()
+	big := first["bound.Big"]
+	// x == 11 is the case of x > 10 shrunk (it reaches "one above" in
+	// passing, and no other case is kept for it); x == 10 is kept for
+	// the relation alone.
+	for _, want := range []string{"x==10(10)", "x>10(11)"} {
+		if !slices.Contains(big, want) {
+			t.Errorf("Big: no case %s among %v", want, big)
+		}
+	}
+	if len(big) != 3 {
+		t.Errorf("Big: %d cases %v, want the two outcomes and the boundary", len(big), big)
+	}
+	if !slices.ContainsFunc(first["bound.Before"], func(s string) bool {
+		args := strings.Split(s[strings.Index(s, "(")+1:len(s)-1], ", ")
+		return len(args) == 2 && args[0] == args[1]
+	}) {
+		t.Errorf("Before: no case with a == b among %v", first["bound.Before"])
+	}
+	second := run()
+	for name, cases := range first {
+		if !slices.Equal(cases, second[name]) {
+			t.Errorf("%s: the second run kept %v, the first %v", name, second[name], cases)
+		}
+	}
+}
