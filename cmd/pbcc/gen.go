@@ -186,6 +186,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if _, ok := interrupted(ctx); ok {
 			return 2 // runInterruptible says so
 		}
+		pinned := dropPinned(p, stderr)
 		searched := map[error]bool{}
 		for _, s := range p.Skipped {
 			searched[s.Err] = true
@@ -209,7 +210,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		hashes := funcHashes(cfg, p)
 		kept, todo, todoSkipped := reusable(cfg, hashes, selected(cfg, p.Path, fs), selectedSkipped(cfg, p),
 			func(f *ir.Func) string { return files[f] })
-		if err := refreshFiles(p, kept); err != nil {
+		if err := refreshFiles(p, kept, pinned); err != nil {
 			fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 			status = 2
 		}

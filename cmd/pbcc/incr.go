@@ -742,14 +742,22 @@ func funcOrder(p *ssaexec.Package) map[string][]string {
 // search is needed: the kept functions' branches that moved get their
 // new positions in the header (pbcc check matches branches by
 // position), and the tables of functions no longer in their source file
-// go. A file with nothing to change is not touched.
-func refreshFiles(p *ssaexec.Package, kept []keptFunc) error {
+// go. A file with nothing to change is not touched. pinned are source
+// files that had functions now pinned (pin.go): their tables go too,
+// even when no function of theirs is left.
+func refreshFiles(p *ssaexec.Package, kept []keptFunc, pinned []string) error {
 	order := funcOrder(p)
 	files := make([]string, 0, len(order))
 	for f := range order {
 		files = append(files, f)
 	}
+	for _, f := range pinned {
+		if _, ok := order[f]; !ok {
+			files = append(files, f)
+		}
+	}
 	sort.Strings(files)
+	files = slices.Compact(files)
 	for _, f := range files {
 		path := emit.TestFileName(f)
 		data, err := os.ReadFile(path)

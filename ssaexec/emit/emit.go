@@ -1362,6 +1362,28 @@ func (g *generator) lookupGlobal(ident string) (*types.Var, string, error) {
 	return nil, "", fmt.Errorf("no package-level variable %s the test can set", ident)
 }
 
+// TestNames returns the names the test of the function or method name
+// ("F", "T.M") may have in a generated file: TestFPBCC, TestT_MPBCC or,
+// when the package also has a function T_M, TestT_M_methodPBCC.
+func TestNames(name string) []string {
+	base := strings.ReplaceAll(name, ".", "_")
+	names := []string{testFuncName(base)}
+	if strings.Contains(name, ".") {
+		names = append(names, testFuncName(base+"_method"))
+	}
+	return names
+}
+
+// testFuncName returns the test name for base: TestBasePBCC, or
+// Test_base_PBCC for an unexported base (go vet wants Test followed by
+// an upper-case letter or an underscore).
+func testFuncName(base string) string {
+	if r, _ := utf8.DecodeRuneInString(base); unicode.IsUpper(r) {
+		return "Test" + base + "PBCC"
+	}
+	return "Test_" + base + "_PBCC"
+}
+
 // testName returns the name of f's test: TestTritypPBCC,
 // TestCelsius_AbsPBCC, Test_trityp_PBCC; unique among names.
 func testName(f *function, names map[string]bool) string {
@@ -1372,12 +1394,7 @@ func testName(f *function, names map[string]bool) string {
 			base += "_method"
 		}
 	}
-	var name string
-	if r, _ := utf8.DecodeRuneInString(base); unicode.IsUpper(r) {
-		name = "Test" + base + "PBCC"
-	} else {
-		name = "Test_" + base + "_PBCC"
-	}
+	name := testFuncName(base)
 	for n, b := 2, name; names[name]; n++ {
 		name = b + strconv.Itoa(n)
 	}
