@@ -134,7 +134,7 @@ func (g *generation) stopped(ctx context.Context, err error, start time.Time, ca
 	}
 	for i := range g.r.Edges {
 		if st := &g.r.Edges[i]; st.Outcome == Pending {
-			st.Outcome, st.Detail = Timeout, "time budget spent"
+			st.Outcome, st.Detail = Timeout, budgetDetail(ctx)
 		}
 	}
 	sortCases(g.r.Cases)
@@ -338,7 +338,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 				}
 			}
 			if ctx.Err() != nil {
-				st.Outcome, st.K, st.Detail = Timeout, k, "time budget spent"
+				st.Outcome, st.K, st.Detail = Timeout, k, budgetDetail(ctx)
 				return false, nil
 			}
 			if done, err := g.reachClosed(ctx, goal, sp, k, complete); err != nil || done {
@@ -1059,4 +1059,17 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 	}
 	g.r.Cases = append(g.r.Cases, c)
 	return nil
+}
+
+// ErrMemoryBudget is the cause of a search's context ended because the
+// process passed its memory ceiling: the edges left open say so, rather
+// than that time ran out.
+var ErrMemoryBudget = errors.New("memory budget spent")
+
+// budgetDetail says which budget ended the search of ctx.
+func budgetDetail(ctx context.Context) string {
+	if errors.Is(context.Cause(ctx), ErrMemoryBudget) {
+		return ErrMemoryBudget.Error()
+	}
+	return "time budget spent"
 }

@@ -37,6 +37,8 @@ type genConfig struct {
 	globals       bool      // package-level variables are inputs (-globals)
 	force         bool      // search every selected function, changed or not (-force)
 	shard, shards int       // -shard i/n: search only the functions of shard i of n; 0/0 without
+	mem           int64     // memory ceiling of the process, bytes (-mem)
+	memPassed     int       // how many times the ceiling ended searches (generate)
 	cmdLine       string    // recorded in the generated files' header
 	progress      *progress // nil: silent
 }
@@ -57,6 +59,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	globals := fs.Bool("globals", false, "make the package-level variables a function reads inputs its tests set (by default they keep the values the package gives them)")
 	force := fs.Bool("force", false, "search every selected function again, even those whose code, callees and types did not change since their tables were made")
 	shard := fs.String("shard", "", "search only the functions of shard `i/n` (a hash of their names splits them in n), keeping the other tables: the jobs of a CI matrix")
+	mem := fs.String("mem", "", "memory `ceiling` of the run (e.g. 4GiB): past it the searches running end, keeping their cases (default: half the machine's memory, at most 8GiB)")
 	maxLen := fs.Int("len", gen.DefaultOptions.Bounds.Len, "largest `length` of generated strings, slices, C buffers and standard input, at first: it doubles, up to 64, for a branch that needs longer inputs")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
@@ -79,6 +82,14 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 		}
 	}
 	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt, json: *js, globals: *globals, force: *force}
+	c.mem = defaultMem()
+	if *mem != "" {
+		n, err := parseSize(*mem)
+		if err != nil {
+			return nil, nil, fmt.Errorf("pbcc gen: -mem: %v", err)
+		}
+		c.mem = n
+	}
 	if *shard != "" {
 		var err error
 		if c.shard, c.shards, err = parseShard(*shard); err != nil {
@@ -225,6 +236,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				rel(p.Dir), count(len(kept), "function", "functions"))
 		}
 		results := generate(ctx, cfg, todo, func(f *ir.Func) string { return files[f] })
+		saidMemory(cfg, rel(p.Dir), stderr)
 		if _, ok := interrupted(ctx); ok {
 			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no test file written\n", rel(p.Dir))
 			return 2
@@ -354,6 +366,11 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 	close(jobs)
 	nw := min(workers(), len(todo))
 	b := newBudget(cfg.funcTimeout, len(todo), nw)
+	mw, stopWatch := watchMemory(cfg.mem)
+	defer func() {
+		stopWatch()
+		cfg.memPassed += mw.passed()
+	}()
 	type event struct {
 		i        int
 		deadline time.Time // of a start
@@ -370,6 +387,7 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 		defer runtime.UnlockOSThread()
 		for i := range jobs {
 			fctx, cancel, deadline := b.next(ctx, i)
+			fctx, untrack := mw.track(fctx)
 			events <- event{i: i, deadline: deadline}
 			cfg.progress.started(todo[i])
 			// No query outlasts the budget by much.
@@ -380,6 +398,7 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 			r, err := gen.Generate(fctx, todo[i], s, cfg.opts)
 			stop()
 			s.Close()
+			untrack()
 			cancel()
 			cfg.progress.stopped(todo[i])
 			mu.Lock()
@@ -654,7 +673,7 @@ func nothingSelected(cfg *genConfig, n int) string {
 // outOfTime reports whether the search of r ended with its budget.
 func outOfTime(r *gen.Result) bool {
 	for _, e := range r.Edges {
-		if e.Outcome == gen.Timeout && strings.HasPrefix(e.Detail, budgetSpent) {
+		if e.Outcome == gen.Timeout && (strings.HasPrefix(e.Detail, budgetSpent) || strings.HasPrefix(e.Detail, gen.ErrMemoryBudget.Error())) {
 			return true
 		}
 	}

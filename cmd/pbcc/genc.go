@@ -80,6 +80,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			continue
 		}
 		results := generate(ctx, cfg, todo, func(*ir.Func) string { return abs })
+		saidMemory(cfg, rel(abs), stderr)
 		if _, ok := interrupted(ctx); ok {
 			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
 			return 2
