@@ -13,8 +13,8 @@ typedef struct line_stream {
 } *line_stream;
 
 /* next_char returns the next character of s, reading a line into its
- * buffer when the buffer is used up; -1 at the end, -2 for a bad
- * position. */
+ * buffer when the buffer is used up; a blank for an empty line, -1 at
+ * the end, -2 for a bad position. */
 int next_char(line_stream s)
 {
 	if (s->pos < 0 || s->pos >= 8)
@@ -23,9 +23,9 @@ int next_char(line_stream s)
 		if (fgets(s->buf, sizeof s->buf, s->fp) == NULL)
 			return -1;
 		s->pos = 0;
+		if (s->buf[0] == '\n')
+			return ' ';
 	}
-	if (s->buf[s->pos] == '\n')
-		return ' ';
 	return s->buf[s->pos++];
 }
 
