@@ -99,8 +99,15 @@
 // writes the stream to a temporary file and passes it to each FILE *
 // parameter that is not NULL. fgets(s, n, stdin) and fgets(s, n, fp) on
 // such a parameter call libc.c's models pbcc_fgets_stdin and
-// pbcc_fgets_file, which read the stream with getchar and getc. Reading
-// both stdin and a FILE * is unsupported. printf, puts, putchar and the like, called as statements,
+// pbcc_fgets_file, which read the stream with getchar and getc. A FILE *
+// member of a struct (s->fp, as a stream type built on FILE * keeps it)
+// is read the same way: the harness opens the stream first and makes
+// every non-NULL FILE * of the inputs, parameter or member, that stream.
+// stdin, stdout and stderr as values (fp = stdin) are non-NULL streams
+// no case sets. fopen is libc.c's model, which opens no file: the names
+// a case gives are made up by the search ("" and the like) and name no
+// file where the harness runs. Reading both stdin and a FILE * is
+// unsupported. printf, puts, putchar and the like, called as statements,
 // are left out (their arguments evaluated): the harness does not check
 // output. main(void) is a unit like any other.
 //

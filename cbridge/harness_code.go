@@ -221,6 +221,7 @@ type caseWriter struct {
 	checks []string
 	depth  int                  // the NULL guards open in checks
 	seen   map[*ir.Literal]bool // the objects whose content after the call is checked
+	file   bool                 // the case opens its stream as a FILE * (pbcc_f)
 	err    error
 }
 
@@ -282,7 +283,6 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 		countRefs(gv.Value, refs)
 	}
 	var args []string
-	file := false // the case opens its stream as a FILE *
 	for i, in := range c.Inputs {
 		t := w.info.params[i]
 		w.hint = f.Params[i].Name()
@@ -291,7 +291,7 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 				args = append(args, "NULL")
 			} else {
 				args = append(args, "pbcc_f")
-				file = true
+				w.file = true
 			}
 			continue
 		}
@@ -326,16 +326,16 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 	}
 	call := fmt.Sprintf("%s(%s)", callee, strings.Join(args, ", "))
 	var lines []string
+	data := streamBytes(c.Stream, w.info.Stream)
+	if w.info.Files && w.file {
+		// The contents of the FILE * parameters and members (NULL ones
+		// aside), opened first: the objects holding a FILE * point to it.
+		lines = append(lines, fmt.Sprintf("FILE *pbcc_f = pbcc_open(%s, %d);", cString(string(data)), len(data)))
+	}
 	lines = append(lines, w.decls...)
 	lines = append(lines, w.fixups...)
 	lines = append(lines, set...)
-	data := streamBytes(c.Stream, w.info.Stream)
-	if w.info.Files {
-		// The contents of the FILE * parameters (NULL ones aside).
-		if file {
-			lines = append(lines, fmt.Sprintf("FILE *pbcc_f = pbcc_open(%s, %d);", cString(string(data)), len(data)))
-		}
-	} else if w.info.Stream != NoStream {
+	if !w.info.Files && w.info.Stream != NoStream {
 		lines = append(lines, fmt.Sprintf("pbcc_stdin(%s, %d);", cString(string(data)), len(data)))
 	}
 	rt := w.info.result
@@ -358,7 +358,7 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 	}
 	// One check of a scalar result and nothing else: the call goes
 	// into it.
-	if hasResult && resultChecks == 1 && len(w.checks) == 1 && !file && w.info.Stream == NoStream && !w.info.Static {
+	if hasResult && resultChecks == 1 && len(w.checks) == 1 && !w.file && w.info.Stream == NoStream && !w.info.Static {
 		e := strings.TrimSuffix(strings.TrimPrefix(w.checks[0], "ok &= "), ";")
 		if e != w.checks[0] && strings.Count(e, "got") == 1 {
 			return append(lines, "return "+strings.Replace(e, "got", call, 1)+";"), w.err
@@ -369,7 +369,7 @@ func (w *caseWriter) write(f *ir.Func, c gen.Case) ([]string, error) {
 	} else {
 		lines = append(lines, call+";")
 	}
-	if file {
+	if w.file {
 		lines = append(lines, "fclose(pbcc_f);")
 	} else if w.info.Stream != NoStream && !w.info.Files {
 		lines = append(lines, "pbcc_stdin_restore();")
@@ -629,6 +629,12 @@ func (w *caseWriter) pointer(l ir.Literal, t cc.Type) string {
 	if !ok {
 		w.fail("pointer literal for %s", t)
 		return "NULL"
+	}
+	if isFile(t) && w.info.Files {
+		// A FILE * the unit reads (a member of a stream type): the
+		// case's stream, whatever object the search gave it.
+		w.file = true
+		return "pbcc_f"
 	}
 	obj := w.object(l.Ref, pt.Elem(), l.Offset)
 	cast := ""
@@ -898,6 +904,13 @@ func (w *caseWriter) check(want ir.Literal, t cc.Type, lv, show string, ro bool)
 		if want.Ref == nil {
 			if !ro {
 				w.addCheck(fmt.Sprintf("ok &= pbcc_null(%s, %s);", cString(show), lv))
+			}
+			return
+		}
+		if isFile(t) {
+			// A stream: opaque, its state is libc's.
+			if !ro {
+				w.addCheck(fmt.Sprintf("ok &= pbcc_nonnull(%s, %s);", cString(show), lv))
 			}
 			return
 		}

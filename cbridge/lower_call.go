@@ -157,8 +157,8 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		return nil
 	case "getc", "fgetc", "getchar":
 		if name != "getchar" && len(args) == 1 && !isStdin(args[0]) && isFile(args[0].Type()) {
-			if d := b.declarationOf(args[0], b.text(args[0])); d == nil || !d.IsParam() {
-				b.unsupported(x, "%s from a FILE * other than stdin or a parameter", name)
+			if !b.inputFile(args[0]) {
+				b.unsupported(x, "%s from a FILE * other than stdin, a parameter or a member", name)
 			}
 			// A FILE * of the unit's: the stream its contents are read
 			// from, which the harness opens (FuncInfo.Files); reading
@@ -184,8 +184,8 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		if len(args) != 2 || isStdin(args[1]) || !isFile(args[1].Type()) {
 			b.unsupported(x, "ungetc other than on a FILE * parameter")
 		}
-		if d := b.declarationOf(args[1], b.text(args[1])); d == nil || !d.IsParam() {
-			b.unsupported(x, "ungetc on a FILE * other than a parameter")
+		if !b.inputFile(args[1]) {
+			b.unsupported(x, "ungetc on a FILE * other than a parameter or a member")
 		}
 		c := b.conv(b.expr(args[0]), i32, args[0])
 		fp := b.expr(args[1])
@@ -230,9 +230,8 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		// case's stream as getc does.
 		model, fileArg := "pbcc_fgets_stdin", false
 		if !isStdin(args[2]) {
-			d := b.declarationOf(args[2], b.text(args[2]))
-			if !isFile(args[2].Type()) || d == nil || !d.IsParam() {
-				b.unsupported(x, "fgets from a FILE * other than stdin or a parameter")
+			if !isFile(args[2].Type()) || !b.inputFile(args[2]) {
+				b.unsupported(x, "fgets from a FILE * other than stdin, a parameter or a member")
 			}
 			model, fileArg = "pbcc_fgets_file", true
 		}
@@ -284,6 +283,19 @@ func (b *builder) fileModel(x *cc.PostfixExpression, name string, args []ir.Valu
 		b.unsupported(x, "%s (no model)", name)
 	}
 	return b.value(ir.NewCall(lf, args), x)
+}
+
+// inputFile reports whether the FILE * e is one the harness can make the
+// case's stream: a parameter, or a member of a struct (x->fp, x.fp, as
+// a stream type built on FILE * keeps it), whose value comes from the
+// case's inputs. The harness passes the same stream (pbcc_f) for every
+// FILE * that is not NULL, so all of them read one character stream.
+func (b *builder) inputFile(e cc.ExpressionNode) bool {
+	if pe, ok := unparen(e).(*cc.PostfixExpression); ok {
+		return pe.Case == cc.PostfixExpressionPSelect || pe.Case == cc.PostfixExpressionSelect
+	}
+	d := b.declarationOf(e, b.text(e))
+	return d != nil && d.IsParam()
 }
 
 // isStdin reports whether e is the identifier stdin.

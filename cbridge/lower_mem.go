@@ -23,6 +23,16 @@ func (b *builder) global(n cc.Node, d *cc.Declarator) *ir.Global {
 	}
 	g := ir.NewGlobal(name, it)
 	g.Pos = b.pos(d)
+	if isFile(t) && stdStreams[name] {
+		// stdio's stdin, stdout, stderr as values (fp = stdin): a
+		// stream that is there, an object of its own that no case sets.
+		g.Init = &ir.Literal{T: it, Ref: &ir.Literal{T: ir.Int{Bits: 8}}}
+		b.u.globals[name] = g
+		b.u.info.Globals = append(b.u.info.Globals, g)
+		b.u.info.ctypes[g] = t
+		b.u.info.hidden[g] = true
+		return g
+	}
 	init := b.u.inits[name]
 	if init != nil {
 		lit, err := b.u.literal(t, init)
@@ -37,6 +47,9 @@ func (b *builder) global(n cc.Node, d *cc.Declarator) *ir.Global {
 	b.u.info.consts[g] = isConstObject(d)
 	return g
 }
+
+// stdStreams are stdio's standard streams.
+var stdStreams = map[string]bool{"stdin": true, "stdout": true, "stderr": true}
 
 // isConstObject reports whether the object d declares is const-qualified
 // (for an array: its elements).
