@@ -27,6 +27,12 @@ func ParseQty(n int, s string) (int, error) {
 	if err != nil {
 		return 0, &ParseError{Line: n, Msg: "not a number"}
 	}
+	return CheckQty(n, q)
+}
+
+// CheckQty checks the quantity q on line n of an order; an error past
+// the limit is wrapped, and names the line after.
+func CheckQty(n, q int) (int, error) {
 	if q <= 0 {
 		return 0, &ParseError{Line: n, Msg: "not positive"}
 	}
