@@ -272,9 +272,10 @@ func pbccAsNode(err error, depth int) *pbccNode {
 }
 
 // pbccPlain encodes v, with each node's kind, when it is plain: a bool,
-// number or string, a struct of plain fields, or (at the top) a non-nil
-// pointer to one. A test writes such a value as a literal and compares
-// it with cmp; others (slices, maps, nested pointers) it does not.
+// number or string, a struct of plain fields (the package's or unnamed),
+// or (at the top) a non-nil pointer to one. A test writes such a value as
+// a literal and compares it with cmp; others (slices, maps, nested
+// pointers) it does not.
 func pbccPlain(v pbccreflect.Value, depth int) (*pbccNode, bool) {
 	if depth > 8 {
 		return nil, false
@@ -294,6 +295,11 @@ func pbccPlain(v pbccreflect.Value, depth int) (*pbccNode, bool) {
 		e, ok := pbccPlain(v.Elem(), depth+1)
 		return &pbccNode{K: "ptr", T: "ptr", E: []*pbccNode{e}}, ok
 	case pbccreflect.Struct:
+		if t := v.Type(); t.Name() != "" && t.PkgPath() != pbccOwnPath {
+			// Another package's struct (a mutex, say): its fields are
+			// not the test's to write.
+			return nil, false
+		}
 		n := &pbccNode{K: "struct", T: "struct"}
 		for i := 0; i < v.NumField(); i++ {
 			e, ok := pbccPlain(v.Field(i), depth+1)

@@ -6,6 +6,7 @@ package errtypes
 import (
 	"fmt"
 	"strconv"
+	"sync"
 )
 
 // A ParseError says where a line could not be read.
@@ -49,6 +50,23 @@ func Check(total, limit int) error {
 	}
 	if total > limit {
 		return Code(402)
+	}
+	return nil
+}
+
+// A BusyError holds a mutex, which a test cannot write: the test checks
+// its message only.
+type BusyError struct {
+	mu   sync.Mutex
+	Left int
+}
+
+func (e *BusyError) Error() string { return "busy, " + strconv.Itoa(e.Left) + " left" }
+
+// Reserve refuses more than the stock.
+func Reserve(stock, q int) error {
+	if q > stock {
+		return &BusyError{Left: stock}
 	}
 	return nil
 }
