@@ -52,4 +52,25 @@ func TestErrorTypesChecked(t *testing.T) {
 			t.Errorf("with %s for %s, go test: %v, want a failure %q:\n%s", tc.to, tc.from, err, tc.fails, out)
 		}
 	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A change of the code a message check misses: the same message, but
+	// not the type callers match with errors.As.
+	code := filepath.Join(dir, "errtypes", "errtypes.go")
+	orig, err := os.ReadFile(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	from, to := `return 0, &ParseError{Line: n, Msg: "not positive"}`, `return 0, fmt.Errorf("line %d: not positive", n)`
+	if !strings.Contains(string(orig), from) {
+		t.Fatalf("errtypes.go lacks %q", from)
+	}
+	if err := os.WriteFile(code, []byte(strings.Replace(string(orig), from, to, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := goTest(dir, "./errtypes")
+	if want := "want an error of type *ParseError"; err == nil || !strings.Contains(out, want) {
+		t.Errorf("with %s for %s in the code, go test: %v, want a failure %q:\n%s", to, from, err, want, out)
+	}
 }
