@@ -68,7 +68,7 @@ func (w *litWriter) wrappedSentinel(l ir.Literal) (string, bool) {
 type asField struct {
 	impl  string     // the type as the recorder names it: "*QtyError", "Code"
 	t     types.Type // the type itself
-	col   types.Type // the field's type: t for a pointer type, else *t (nil for none)
+	col   types.Type // the field's type: t for a pointer type, else *t (nil in a row: no such error)
 	field string     // the field's name
 	opts  []string   // cmp.Diff's options for t
 }
