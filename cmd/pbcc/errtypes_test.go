@@ -8,9 +8,10 @@ import (
 )
 
 // TestErrorTypesChecked: errors of the package's own types
-// (testdata/go/errtypes: *ParseError, Code, one wrapped by fmt.Errorf) are
-// checked with errors.As and their values, and a wrong field in the
-// expected value fails the test even where the message stays right.
+// (testdata/go/errtypes: *ParseError, Code, wrapped by fmt.Errorf or
+// errors.Join) are checked with errors.As and their values, and a wrong
+// field in the expected value fails the test even where the message
+// stays right.
 func TestErrorTypesChecked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
@@ -29,6 +30,8 @@ func TestErrorTypesChecked(t *testing.T) {
 		// CheckQty's error past the limit wraps the *ParseError.
 		`wantErr: "order: line 1: too many", wantErrAs: &ParseError{Line: 1, Msg: "too many"}`,
 		`wantErrAs: new(Code(402))`, // Code is a value type
+		// CheckAll joins two: errors.As finds the first.
+		`wantErr: "line 1: not positive\nline 2: not positive", wantErrAs: &ParseError{Line: 1, Msg: "not positive"}`,
 		"errors.As(err, &target)",
 	} {
 		if !strings.Contains(src, want) {

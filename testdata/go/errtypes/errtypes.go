@@ -4,6 +4,7 @@
 package errtypes
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -69,4 +70,12 @@ func Reserve(stock, q int) error {
 		return &BusyError{Left: stock}
 	}
 	return nil
+}
+
+// CheckAll checks the quantities of two lines; errors.As finds the first
+// line's error in the joined ones.
+func CheckAll(a, b int) error {
+	_, errA := CheckQty(1, a)
+	_, errB := CheckQty(2, b)
+	return errors.Join(errA, errB)
 }
