@@ -28,7 +28,10 @@ import (
 //     Elems[0], when present, is an error it wraps: for an input,
 //     fmt.Errorf("ctx: %w", Elems[0]), whose message Str is "ctx: " +
 //     Elems[0].Str; for an output, the first sentinel it wraps, at any
-//     depth.
+//     depth. Ref, on an output the real code gave, is the error of a
+//     type of the package under test that errors.As finds in it: an
+//     Interface literal of one Impl (its name, "*ParseError", and type)
+//     holding its value.
 //   - Interface: Nil for a nil interface, else Bits is the tag of its
 //     dynamic type and Elems[0] the value it holds.
 type Literal struct {

@@ -99,7 +99,14 @@
 //     is or wraps a sentinel the test can name (ErrX of the package,
 //     io.EOF, strconv.ErrSyntax, ...), a field wantErrIs error holds it
 //     on those cases and the check adds errors.Is(err, tt.wantErrIs)
-//     (errors.go). An error input is written nil, as the sentinel it is,
+//     (errors.go). When the real code returned, in some case, an error
+//     of a type the package declares (*ParseError, Code), itself or
+//     wrapped at any depth, a field per such type (wantErrAs, or
+//     wantErrAsParseError when there are several) holds its value on
+//     those cases (&ParseError{Line: 3}, new(Code(402))) and the check
+//     adds errors.As into a variable of that type and cmp.Diff of the
+//     value; values that are not plain (slices, maps, nested pointers)
+//     leave the message alone to check. An error input is written nil, as the sentinel it is,
 //     as fmt.Errorf("ctx: %w", inner) when it wraps another, or as
 //     errors.New("message"). Other results are compared by
 //     cmp.Diff, with cmpopts.EquateNaNs() when they hold floats and

@@ -72,9 +72,17 @@ type (
 		Gots, Args []string
 	}
 	fieldView struct{ Names, Type, Comment string }
+	// asView checks that errors.As finds, in the error, a value of the
+	// package's type Type equal to the field Want (*Want when Deref).
+	asView struct {
+		Want, Var, Type, Func, Cmp, Diff, Wrong, Format string
+		Deref                                           bool
+		Opts                                            []string
+	}
 	checkView struct {
-		Err                  bool   // an error, compared by message
-		Is, IsFunc, IsWrong  string // an error: the field of the sentinel it must wrap, errors.Is, the message
+		Err                  bool     // an error, compared by message
+		Is, IsFunc, IsWrong  string   // an error: the field of the sentinel it must wrap, errors.Is, the message
+		As                   []asView // an error: the values of the package's types errors.As must find
 		Diff, Cmp, Want, Got string
 		Opts                 []string // cmp.Diff's options
 		Format, Wrong        string   // Wrong: for Err, when a message is wanted
@@ -676,6 +684,28 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		tv.Fields = append(tv.Fields, fieldView{Names: name, Type: types.TypeString(v.t, g.qual),
 			Comment: "a sentinel errors.Is finds in the error; nil for none"})
 	}
+	// An error result that is, or wraps, an error of the package's own
+	// type in some case gets a field per type: its expected value.
+	asFields := make([][]asField, len(f.results))
+	for i, v := range f.results {
+		if !isError(v.t) || !compared[i] || g.oracle {
+			continue
+		}
+		as := g.asTypes(f, i)
+		for k := range as {
+			name := wants[i] + "As"
+			if len(as) > 1 {
+				name += capitalize(strings.TrimPrefix(as[k].impl, "*"))
+			}
+			for base, n := name, 2; used[name]; n++ {
+				name = base + strconv.Itoa(n)
+			}
+			used[name], as[k].field = true, name
+			tv.Fields = append(tv.Fields, fieldView{Names: name, Type: types.TypeString(as[k].col, g.qual),
+				Comment: "the " + types.TypeString(as[k].t, g.qual) + " errors.As finds in the error; nil for none"})
+		}
+		asFields[i] = as
+	}
 	for _, a := range afters {
 		tv.Fields = append(tv.Fields, fieldView{Names: a.field, Type: types.TypeString(f.params[a.param].t, g.qual),
 			Comment: "what the call leaves in " + pointee(f.params[a.param].t, fields[a.param])})
@@ -719,7 +749,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 		caseNames[name] = true
 		row, setup, err := g.row(f, c, name, rowContext{
-			fields: fields, wants: wants, isFields: isFields, wantPanic: wantPanic, unstable: unstable,
+			fields: fields, wants: wants, isFields: isFields, asFields: asFields, wantPanic: wantPanic, unstable: unstable,
 			compared: compared, globals: globals, afters: afters,
 			locals: locals, counts: counts,
 		})
@@ -854,6 +884,21 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 				cv.IsFunc = g.useCheck("errors") + ".Is"
 				cv.IsWrong = strconv.Quote(what + " error = %v, want an error that wraps %v")
 			}
+			for _, a := range asFields[i] {
+				ts := types.TypeString(a.t, g.qual)
+				cv.As = append(cv.As, asView{
+					Want:   tv.TT + "." + a.field,
+					Deref:  a.col != a.t,
+					Var:    g.local("target"),
+					Type:   ts,
+					Func:   g.useCheck("errors") + ".As",
+					Cmp:    g.useCheck(cmpPath),
+					Diff:   diff,
+					Opts:   a.opts,
+					Wrong:  strconv.Quote(what + " error = %v, want an error of type " + ts),
+					Format: strconv.Quote(what + " error's " + ts + " mismatch (-want +got):\n%s"),
+				})
+			}
 			tv.Checks = append(tv.Checks, cv)
 			continue
 		}
@@ -885,6 +930,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 // is compared, and the names taken by the objects declared before it.
 type rowContext struct {
 	fields, wants, isFields []string
+	asFields                [][]asField // per result, the error types of the package errors.As finds
 	wantPanic               string
 	unstable                string // the field of a case whose results are not checked
 	compared                []bool
@@ -1010,6 +1056,13 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 			if x.isFields[j] != "" {
 				if s, ok := out.wrappedSentinel(c.Outputs[j]); ok {
 					row = append(row, x.isFields[j]+": "+s)
+				}
+			}
+			for _, a := range x.asFields[j] {
+				// A value the test cannot write leaves its field unset:
+				// the message is still checked, and the case kept.
+				if lit, err := a.literal(out, c.Outputs[j]); err == nil && lit != "" {
+					row = append(row, a.field+": "+lit)
 				}
 			}
 		}

@@ -1,6 +1,10 @@
 package emit
 
 import (
+	"go/types"
+	"sort"
+	"strings"
+
 	"github.com/pbcc/pbcc/gen/ir"
 )
 
@@ -43,4 +47,102 @@ func (w *litWriter) wrappedSentinel(l ir.Literal) (string, bool) {
 		l = l.Elems[0]
 	}
 	return "", false
+}
+
+// Errors of the package's own types. When the real code returned, in
+// some case, an error of a type the package declares (or one wrapping
+// it, at any depth), ssaexec/oracle records its value (ir.Literal: Ref
+// of an error); the table then has, per such type, a field holding the
+// expected value, set on those cases, and the check adds
+//
+//	if tt.wantErrAs != nil {
+//		var target *QtyError
+//		if !errors.As(err, &target) { ... }
+//		else if diff := cmp.Diff(tt.wantErrAs, target); diff != "" { ... }
+//	}
+//
+// so that a wrong field (a quantity off by one) fails the test even when
+// the message does not show it. The message stays checked as well.
+
+// An asField is the table's field of one error type of the package.
+type asField struct {
+	impl  string     // the type as the recorder names it: "*QtyError", "Code"
+	t     types.Type // the type itself
+	col   types.Type // the field's type: t for a pointer type, else *t (nil in a row: no such error)
+	field string     // the field's name
+	opts  []string   // cmp.Diff's options for t
+}
+
+// asTypes returns the error types of the package that errors.As finds in
+// result i of f in some case, sorted by name; types the package scope
+// does not name (generic ones, local ones) are left to the message.
+func (g *generator) asTypes(f *function, i int) []asField {
+	if g.pkg == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []asField
+	for _, c := range f.r.Cases {
+		if c.Panic != "" || i >= len(c.Outputs) {
+			continue
+		}
+		impl, _, ok := typedError(c.Outputs[i])
+		if !ok || seen[impl] {
+			continue
+		}
+		seen[impl] = true
+		tn, ok := g.pkg.Scope().Lookup(strings.TrimPrefix(impl, "*")).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		t := tn.Type()
+		if strings.HasPrefix(impl, "*") {
+			t = types.NewPointer(t)
+		}
+		if !types.Implements(t, errorType) {
+			continue
+		}
+		col := t
+		if _, ok := t.Underlying().(*types.Pointer); !ok {
+			col = types.NewPointer(t)
+		}
+		opts, err := g.cmpOptions(t)
+		if err != nil {
+			continue
+		}
+		out = append(out, asField{impl: impl, t: t, col: col, opts: opts})
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].impl < out[b].impl })
+	return out
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// typedError returns the type's name and the value of the error of the
+// package's type errors.As finds in error literal l, when the real run
+// recorded one.
+func typedError(l ir.Literal) (string, ir.Literal, bool) {
+	if l.Nil || l.Ref == nil {
+		return "", ir.Literal{}, false
+	}
+	it, ok := l.Ref.T.(*ir.Interface)
+	if !ok || len(it.Impls) != 1 || len(l.Ref.Elems) != 1 {
+		return "", ir.Literal{}, false
+	}
+	return it.Impls[0].Name, l.Ref.Elems[0], true
+}
+
+// literal writes the expected value of field a for error literal l:
+// "" when l holds no error of a's type.
+func (a asField) literal(w *litWriter, l ir.Literal) (string, error) {
+	impl, v, ok := typedError(l)
+	if !ok || impl != a.impl {
+		return "", nil
+	}
+	if a.col != a.t {
+		// A value type: the field points to a copy.
+		obj := v
+		v = ir.Literal{T: ir.Pointer{Elem: obj.T}, Ref: &obj}
+	}
+	return w.literal(a.col, v)
 }

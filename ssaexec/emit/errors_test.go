@@ -129,3 +129,62 @@ func Retry(err error) bool {
 		},
 	})
 }
+
+// The golden case of errors of the package's own types: a field per type
+// errors.As finds (two here, so named after them), a pointer type written
+// &RangeError{...} (with an unexported field: cmp.AllowUnexported), a
+// value type new(Code(422)), one of them wrapped. TestEndToEnd runs its
+// tests on the real code, where the values are right.
+func init() {
+	goldenCases = append(goldenCases, goldenCase{
+		name: "typederr",
+		src: `package typederr
+
+import "fmt"
+
+type RangeError struct {
+	Field    string
+	Min, Max int
+	got      int
+}
+
+func (e *RangeError) Error() string {
+	return fmt.Sprintf("%s: %d not in [%d, %d]", e.Field, e.got, e.Min, e.Max)
+}
+
+type Code int
+
+func (c Code) Error() string { return fmt.Sprintf("code %d", int(c)) }
+
+func Validate(age int) error {
+	if age < 0 {
+		return &RangeError{Field: "age", Min: 0, Max: 150, got: age}
+	}
+	if age > 150 {
+		return fmt.Errorf("validate: %w", Code(422))
+	}
+	return nil
+}
+`,
+		results: func(p *pkg) []*gen.Result {
+			e := ir.Error{}
+			i64 := func(v int64) ir.Literal { return intLit(64, true, v) }
+			typed := func(msg, name string, vt ir.Type, v ir.Literal) ir.Literal {
+				it := &ir.Interface{Impls: []ir.Impl{{Name: name, T: vt}}}
+				return ir.Literal{T: e, Str: msg, Ref: &ir.Literal{T: it, Bits: 1, Elems: []ir.Literal{v}}}
+			}
+			st := &ir.Struct{Name: "RangeError", Fields: []ir.Field{{Name: "Field", T: ir.String{}},
+				{Name: "Min", T: i64(0).T}, {Name: "Max", T: i64(0).T}, {Name: "got", T: i64(0).T}}}
+			rangeErr := ir.Literal{T: st, Elems: []ir.Literal{strLit("age"), i64(0), i64(150), i64(-1)}}
+			validate := p.result("Validate", 0, branch{22, 9, "age < 0", gen.Covered, ""}, branch{22, 9, "age < 0", gen.Covered, ""})
+			validate.Cases = []gen.Case{
+				{Name: "age<0", Inputs: []ir.Literal{i64(-1)},
+					Outputs: []ir.Literal{typed("age: -1 not in [0, 150]", "*RangeError", ir.Pointer{Elem: st}, ir.Literal{T: ir.Pointer{Elem: st}, Ref: &rangeErr})}},
+				{Name: "age>150", Inputs: []ir.Literal{i64(151)},
+					Outputs: []ir.Literal{typed("validate: code 422", "Code", i64(0).T, i64(422))}},
+				{Name: "ok", Inputs: []ir.Literal{i64(30)}, Outputs: []ir.Literal{{T: e, Nil: true}}},
+			}
+			return []*gen.Result{validate}
+		},
+	})
+}

@@ -14,6 +14,7 @@ import (
 type node struct {
 	K  string  `json:"k"`
 	V  string  `json:"v"`
+	T  string  `json:"t"`
 	B  []byte  `json:"b"`
 	E  []*node `json:"e"`
 	ID int     `json:"id"`
@@ -99,6 +100,10 @@ func correct(f *ir.Func, c *gen.Case, l *record, pkgName string) (string, bool) 
 		if !same(c.Outputs[i], outs[i], f.Results[i], map[[2]*ir.Literal]bool{}) {
 			diffs = append(diffs, fmt.Sprintf("result %d is %s, the model said %s", i, outs[i], c.Outputs[i]))
 			c.Outputs[i] = outs[i]
+		} else if _, ok := f.Results[i].(ir.Error); ok && outs[i].Ref != nil {
+			// Same message: the error's typed value, which the model
+			// does not give, is the real run's.
+			c.Outputs[i].Ref = outs[i].Ref
 		}
 	}
 	if fill {
@@ -215,7 +220,11 @@ func (d *decoder) decode(n *node, t ir.Type) (ir.Literal, bool) {
 		case "nil":
 			return ir.Literal{T: t, Nil: true}, true
 		case "err":
-			return ir.Literal{T: t, Str: n.V}, true
+			l := ir.Literal{T: t, Str: n.V}
+			if len(n.E) == 1 {
+				l.Ref = d.typedError(n.E[0])
+			}
+			return l, true
 		}
 	case *ir.Interface:
 		switch n.K {
@@ -251,6 +260,76 @@ func (d *decoder) decode(n *node, t ir.Type) (ir.Literal, bool) {
 	return ir.Literal{}, false
 }
 
+// typedError decodes the recorder's value of an error of the package's
+// type (pbccAsNode): the interface literal of one implementation, the
+// type's name as the package writes it ("*ParseError") and its value,
+// which the test checks with errors.As (see ir.Literal). It returns nil
+// when n is not such a value: the error's message stays what is checked.
+func (d *decoder) typedError(n *node) *ir.Literal {
+	if n.K != "iface" || len(n.E) != 1 {
+		return nil
+	}
+	v, vt, ok := d.plain(n.E[0])
+	if !ok {
+		return nil
+	}
+	name := strings.ReplaceAll(n.V, d.pkg+".", "")
+	it := &ir.Interface{Impls: []ir.Impl{{Name: name, T: vt}}}
+	return &ir.Literal{T: it, Bits: 1, Elems: []ir.Literal{v}}
+}
+
+// plain decodes a node of pbccPlain, which says its kind, into a literal
+// and its type.
+func (d *decoder) plain(n *node) (ir.Literal, ir.Type, bool) {
+	var t ir.Type
+	switch n.T {
+	case "bool":
+		t = ir.Bool{}
+	case "string":
+		t = ir.String{}
+	case "int", "int64":
+		t = ir.Int{Bits: 64, Signed: true}
+	case "int8", "int16", "int32":
+		bits, _ := strconv.Atoi(strings.TrimPrefix(n.T, "int"))
+		t = ir.Int{Bits: bits, Signed: true}
+	case "uint", "uint64", "uintptr":
+		t = ir.Int{Bits: 64}
+	case "uint8", "uint16", "uint32":
+		bits, _ := strconv.Atoi(strings.TrimPrefix(n.T, "uint"))
+		t = ir.Int{Bits: bits}
+	case "float32":
+		t = ir.Float{Bits: 32}
+	case "float64":
+		t = ir.Float{Bits: 64}
+	case "struct":
+		st := &ir.Struct{}
+		l := ir.Literal{T: st}
+		for _, e := range n.E {
+			v, vt, ok := d.plain(e)
+			if !ok {
+				return ir.Literal{}, nil, false
+			}
+			st.Fields = append(st.Fields, ir.Field{T: vt})
+			l.Elems = append(l.Elems, v)
+		}
+		return l, st, true
+	case "ptr":
+		if len(n.E) != 1 {
+			return ir.Literal{}, nil, false
+		}
+		v, vt, ok := d.plain(n.E[0])
+		if !ok {
+			return ir.Literal{}, nil, false
+		}
+		pt := ir.Pointer{Elem: vt}
+		return ir.Literal{T: pt, Ref: &v}, pt, true
+	default:
+		return ir.Literal{}, nil, false
+	}
+	v, ok := d.decode(n, t)
+	return v, t, ok
+}
+
 func (d *decoder) elems(n *node, t ir.Type, elem func(int) ir.Type, count int) (ir.Literal, bool) {
 	l := ir.Literal{T: t, Elems: make([]ir.Literal, count)}
 	for i := range count {
@@ -280,7 +359,18 @@ func same(m, r ir.Literal, t ir.Type, seen map[[2]*ir.Literal]bool) bool {
 		return m.Str == r.Str
 	case ir.Error:
 		mn, rn := m.Nil || (m.T == nil && m.Str == ""), r.Nil
-		return mn == rn && (mn || m.Str == r.Str)
+		if mn != rn || (!mn && m.Str != r.Str) {
+			return false
+		}
+		// The value of the package's error type errors.As finds: the
+		// model knows none (nil), the real run's is kept (correct).
+		if m.Ref == nil || r.Ref == nil {
+			return true
+		}
+		mi, ok1 := m.Ref.T.(*ir.Interface)
+		ri, ok2 := r.Ref.T.(*ir.Interface)
+		return ok1 && ok2 && len(mi.Impls) == 1 && len(ri.Impls) == 1 && mi.Impls[0].Name == ri.Impls[0].Name &&
+			len(m.Ref.Elems) == 1 && len(r.Ref.Elems) == 1 && same(m.Ref.Elems[0], r.Ref.Elems[0], ri.Impls[0].T, seen)
 	case ir.Slice, ir.Map:
 		if m.Nil != r.Nil || len(m.Elems) != len(r.Elems) {
 			return false

@@ -118,3 +118,49 @@ func TestCorrect(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeTypedError: the value of an error of the package's type, as
+// the recorder gives it (pbccAsNode: each node with its kind), decodes to
+// the error's Ref: the type's name without the package and the value;
+// a kind the decoder does not know leaves the message alone.
+func TestDecodeTypedError(t *testing.T) {
+	typed := func(v *node) *node {
+		return &node{K: "err", V: "line 7: bad", E: []*node{{K: "iface", V: "*p.ParseError", E: []*node{v}}}}
+	}
+	d := &decoder{pkg: "p", objs: map[int]*ir.Literal{}}
+	val := &node{K: "ptr", T: "ptr", E: []*node{{K: "struct", T: "struct", E: []*node{
+		{K: "i", V: "-7", T: "int8"}, {K: "s", B: []byte("bad"), T: "string"}}}}}
+	l, ok := d.decode(typed(val), ir.Error{})
+	if !ok || l.Str != "line 7: bad" || l.Ref == nil {
+		t.Fatalf("decode = %s, %v; want the message and the typed value", l, ok)
+	}
+	it, ok := l.Ref.T.(*ir.Interface)
+	if !ok || len(it.Impls) != 1 || it.Impls[0].Name != "*ParseError" || len(l.Ref.Elems) != 1 {
+		t.Fatalf("typed value %s, want one implementation *ParseError", l.Ref)
+	}
+	p := l.Ref.Elems[0]
+	if p.Ref == nil || len(p.Ref.Elems) != 2 || p.Ref.Elems[0].Int64() != -7 || p.Ref.Elems[1].Str != "bad" {
+		t.Errorf("value %s, want &{-7 bad}", p)
+	}
+	// Another line: the same message, another value.
+	other := &node{K: "ptr", T: "ptr", E: []*node{{K: "struct", T: "struct", E: []*node{
+		{K: "i", V: "8", T: "int8"}, {K: "s", B: []byte("bad"), T: "string"}}}}}
+	l2, _ := d.decode(typed(other), ir.Error{})
+	if same(l, l2, ir.Error{}, map[[2]*ir.Literal]bool{}) {
+		t.Errorf("same(%s, %s) = true: the values differ", l.Ref, l2.Ref)
+	}
+	if !same(ir.Literal{T: ir.Error{}, Str: "line 7: bad"}, l, ir.Error{}, map[[2]*ir.Literal]bool{}) {
+		t.Errorf("the model's error (no typed value) differs from the real run's of the same message")
+	}
+	// A case of the model, of the same message: no difference, and the
+	// real run's typed value is kept for the test to check.
+	f := &ir.Func{Results: []ir.Type{ir.Error{}}}
+	c := &gen.Case{Outputs: []ir.Literal{{T: ir.Error{}, Str: "line 7: bad"}}}
+	if what, ok := correct(f, c, &record{Done: true, Got: []*node{typed(val)}}, "p"); !ok || what != "" || c.Outputs[0].Ref == nil {
+		t.Errorf("correct = %q, %v, typed value %v; want no difference and the typed value kept", what, ok, c.Outputs[0].Ref)
+	}
+	unknown := typed(&node{K: "slice", T: "slice"})
+	if l, ok := d.decode(unknown, ir.Error{}); !ok || l.Ref != nil || l.Str != "line 7: bad" {
+		t.Errorf("decode of an unknown kind = %s (typed %v), %v; want the message only", l, l.Ref, ok)
+	}
+}

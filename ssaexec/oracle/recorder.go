@@ -29,6 +29,7 @@ import (
 type pbccNode struct {
 	K   string      ` + "`json:\"k\"`" + `           // b i u f s nil slice array struct ptr ref map err iface func opaque
 	V   string      ` + "`json:\"v,omitempty\"`" + ` // scalars; err: the message; iface: the dynamic type
+	T   string      ` + "`json:\"t,omitempty\"`" + ` // in an err's typed value: the reflect kind
 	B   []byte      ` + "`json:\"b,omitempty\"`" + ` // s: the string's bytes
 	E   []*pbccNode ` + "`json:\"e,omitempty\"`" + `
 	ID  int         ` + "`json:\"id,omitempty\"`" + ` // ptr, ref: the object's number
@@ -205,7 +206,11 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 		}
 		if v.Type().Implements(pbccErrorType) && v.CanInterface() {
 			if err, ok := v.Interface().(error); ok {
-				return &pbccNode{K: "err", V: pbccErrorText(err)}
+				n := &pbccNode{K: "err", V: pbccErrorText(err)}
+				if as := pbccAsNode(err, 0); as != nil {
+					n.E = []*pbccNode{as}
+				}
+				return n
 			}
 		}
 		return &pbccNode{K: "iface", V: v.Elem().Type().String(), E: []*pbccNode{pbccEncode(v.Elem(), seen, depth+1)}}
@@ -226,6 +231,86 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 		return &pbccNode{K: "func"}
 	}
 	return &pbccNode{K: "opaque", V: v.Kind().String()}
+}
+
+// pbccOwnPath is the import path of the package under test.
+var pbccOwnPath = pbccreflect.TypeOf(pbccNode{}).PkgPath()
+
+// pbccAsNode encodes the first error of err's chain, in the order
+// errors.As looks (err, then what Unwrap returns, depth first), whose type
+// the package under test declares: an iface node of the dynamic type and
+// its value, each node of which says its kind, so that the test can check
+// it with errors.As and its fields. It returns nil when there is none, or
+// when its value is not plain (see pbccPlain): the message is then all
+// the test checks.
+func pbccAsNode(err error, depth int) *pbccNode {
+	if err == nil || depth > 32 {
+		return nil
+	}
+	v := pbccreflect.ValueOf(err)
+	named := v.Type()
+	if named.Kind() == pbccreflect.Pointer {
+		named = named.Elem()
+	}
+	if named.PkgPath() == pbccOwnPath && named.Name() != "" {
+		if n, ok := pbccPlain(v, 0); ok {
+			return &pbccNode{K: "iface", V: v.Type().String(), E: []*pbccNode{n}}
+		}
+		return nil
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		return pbccAsNode(u.Unwrap(), depth+1)
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			if n := pbccAsNode(e, depth+1); n != nil {
+				return n
+			}
+		}
+	}
+	return nil
+}
+
+// pbccPlain encodes v, with each node's kind, when it is plain: a bool,
+// number or string, a struct of plain fields (the package's or unnamed),
+// or (at the top) a non-nil pointer to one. A test writes such a value as
+// a literal and compares it with cmp; others (slices, maps, nested
+// pointers) it does not.
+func pbccPlain(v pbccreflect.Value, depth int) (*pbccNode, bool) {
+	if depth > 8 {
+		return nil, false
+	}
+	switch k := v.Kind(); k {
+	case pbccreflect.Bool, pbccreflect.String,
+		pbccreflect.Int, pbccreflect.Int8, pbccreflect.Int16, pbccreflect.Int32, pbccreflect.Int64,
+		pbccreflect.Uint, pbccreflect.Uint8, pbccreflect.Uint16, pbccreflect.Uint32, pbccreflect.Uint64, pbccreflect.Uintptr,
+		pbccreflect.Float32, pbccreflect.Float64:
+		n := pbccEncode(v, nil, depth)
+		n.T = k.String()
+		return n, true
+	case pbccreflect.Pointer:
+		if depth > 0 || v.IsNil() {
+			return nil, false
+		}
+		e, ok := pbccPlain(v.Elem(), depth+1)
+		return &pbccNode{K: "ptr", T: "ptr", E: []*pbccNode{e}}, ok
+	case pbccreflect.Struct:
+		if t := v.Type(); t.Name() != "" && t.PkgPath() != pbccOwnPath {
+			// Another package's struct (a mutex, say): its fields are
+			// not the test's to write.
+			return nil, false
+		}
+		n := &pbccNode{K: "struct", T: "struct"}
+		for i := 0; i < v.NumField(); i++ {
+			e, ok := pbccPlain(v.Field(i), depth+1)
+			if !ok {
+				return nil, false
+			}
+			n.E = append(n.E, e)
+		}
+		return n, true
+	}
+	return nil, false
 }
 
 // pbccErrorText is an error's message, or the panic its Error method
