@@ -85,3 +85,51 @@ func G(x int) int { return x + 1 }
 		t.Errorf("G: %+v, output %v: want its case checked and corrected to 2", vg, rg.Cases[0].Outputs)
 	}
 }
+
+// TestVerifyStopsHungTest checks the files about to be written with a
+// subtest whose call never returns: Verify stops the run within seconds
+// and names that subtest, not go test's own limit of minutes.
+func TestVerifyStopsHungTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":  "module hang\n\ngo 1.26\n",
+		"hang.go": "package hang\n\nfunc F(x int) int {\n\tif x > 3 {\n\t\tfor {\n\t\t}\n\t}\n\treturn x\n}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	test := `package hang
+
+import "testing"
+
+func TestF(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		x    int
+	}{{"x<=3", 1}, {"x>3", 5}} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := F(tt.x); got != tt.x {
+				t.Errorf("F(%d) = %d", tt.x, got)
+			}
+		})
+	}
+}
+`
+	defer func(d time.Duration) { defaultCaseLimit = d }(defaultCaseLimit)
+	defaultCaseLimit = 200 * time.Millisecond
+	start := time.Now()
+	fails, err := Verify(context.Background(), dir, map[string][]byte{filepath.Join(dir, "hang_test.go"): []byte(test)}, []string{"TestF"})
+	if err != nil {
+		t.Fatalf("Verify: %v", err)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("Verify took %v: the hung test was not stopped", d)
+	}
+	if !slices.Equal(fails.Hung, []string{"TestF/x>3"}) || fails.OK() {
+		t.Errorf("Verify: hung %q (OK %v), want [TestF/x>3]", fails.Hung, fails.OK())
+	}
+}
