@@ -324,6 +324,9 @@ func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, hung, checked, mismat
 		}
 		slices.Reverse(v.Unstable)
 		slices.Reverse(v.Hung)
+		if len(r.Edges) == 0 && len(r.Cases) == 0 && len(v.Hung) > 0 {
+			r.NoCase = hungNoCase
+		}
 		covered := map[ir.Edge]bool{}
 		for _, c := range r.Cases {
 			for _, e := range c.Covers {
@@ -344,6 +347,10 @@ func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, hung, checked, mismat
 		}
 	}
 }
+
+// hungNoCase is the gen.Result.NoCase of a function without branches
+// whose one case did not return on the real code.
+const hungNoCase = "its call does not return on the real code (a loop without exit?)"
 
 func finish(v map[*gen.Result]*Verdict, errs []error) (map[*gen.Result]*Verdict, error) {
 	for r, vd := range v {
