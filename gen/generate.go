@@ -1040,7 +1040,14 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 			// the case expects them). Go: a panic whose value is not
 			// known cannot be expected by a test.
 			if st != nil {
-				st.Outcome, st.Detail = Faults, fmt.Sprintf("the inputs found then reach %s at %s", tr.Reason, tr.Pos)
+				// No position: the edge and the finding (Findings, with
+				// its position) say where, and a header quoting it would
+				// go stale when the code moves (cmd/pbcc keeps tables).
+				what := tr.Reason
+				if what == "" {
+					what = "a panic whose value pbcc's model does not know"
+				}
+				st.Outcome, st.Detail = Faults, "the inputs found then reach "+what
 			}
 			c.Outputs = nil
 			g.r.Findings = append(g.r.Findings, Finding{Pos: tr.Pos, Kind: tr.Kind, Case: c})

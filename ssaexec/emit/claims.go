@@ -110,10 +110,20 @@ func uncoveredText(s gen.EdgeStatus, k int) string {
 	return fmt.Sprintf("%s %s %s (%s)", pos, strconv.Quote(s.Edge.Cond()), label, cleanReason(reason))
 }
 
-// cleanReason puts reason on one line and makes its parentheses balanced,
-// so that the claim line can be read back.
+// quotedPos is a file:line:col (or file:line) quoted in a reason or an
+// approximation, as errors name them.
+var quotedPos = regexp.MustCompile(`([\w./\\-]+\.(?:go|c|h)):\d+(?::\d+)?\b`)
+
+// dropLines leaves the file of each position quoted in text and drops its
+// line and column: the function and the construct named say where, and a
+// table kept while its function moves (pbcc gen's incremental runs) keeps
+// its header lines as they are.
+func dropLines(text string) string { return quotedPos.ReplaceAllString(text, "$1") }
+
+// cleanReason puts reason on one line without positions (dropLines) and
+// makes its parentheses balanced, so that the claim line can be read back.
 func cleanReason(reason string) string {
-	reason = strings.Join(strings.Fields(reason), " ")
+	reason = dropLines(strings.Join(strings.Fields(reason), " "))
 	depth := 0
 	for _, r := range reason {
 		switch r {
