@@ -133,3 +133,26 @@ func TestF(t *testing.T) {
 		t.Errorf("Verify: hung %q (OK %v), want [TestF/x>3]", fails.Hung, fails.OK())
 	}
 }
+
+// TestWatchCountsFromSubtests: a test whose subtests keep starting and
+// ending is alive however long it has run; one silent for longer than
+// the limit is hung.
+func TestWatchCountsFromSubtests(t *testing.T) {
+	w := &testWatch{running: map[string]time.Time{}}
+	w.Write([]byte(`{"Action":"run","Test":"TestF"}` + "\n"))
+	w.running["TestF"] = time.Now().Add(-time.Hour) // began long ago
+	w.Write([]byte(`{"Action":"run","Test":"TestF/a"}` + "\n" + `{"Action":"pass","Test":"TestF/a"}` + "\n"))
+	watchFor := func(d time.Duration) (stopped bool) {
+		done := make(chan struct{})
+		time.AfterFunc(d, func() { close(done) })
+		w.watch(time.Second, func() { stopped = true }, done)
+		return stopped
+	}
+	if watchFor(400*time.Millisecond) || len(w.hungTests()) > 0 {
+		t.Errorf("TestF, whose subtest just ended, was taken for hung: %q", w.hungTests())
+	}
+	w.running["TestF"] = time.Now().Add(-time.Hour) // silent since
+	if !watchFor(5*time.Second) || !slices.Equal(w.hungTests(), []string{"TestF"}) {
+		t.Errorf("TestF, silent for an hour, was not taken for hung: %q", w.hungTests())
+	}
+}

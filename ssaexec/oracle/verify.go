@@ -179,9 +179,12 @@ func SubtestName(name string) string {
 
 // verifyCaseLimit is how long one test of Verify may run before it
 // counts as not returning: five times the oracle's limit of a call (a
-// test is one call, compared), since a case the oracle did not run
-// reaches Verify untried.
-func verifyCaseLimit(ctx context.Context) time.Duration { return 5 * caseLimit(ctx) }
+// subtest is one call, compared), and at least two seconds (a test is
+// its subtests' calls), since a case the oracle did not run reaches
+// Verify untried.
+func verifyCaseLimit(ctx context.Context) time.Duration {
+	return max(5*caseLimit(ctx), 2*time.Second)
+}
 
 // testWatch reads go test -json's events as they come, keeping them
 // (out) and which tests are running since when.
@@ -189,7 +192,7 @@ type testWatch struct {
 	mu      sync.Mutex
 	out     bytes.Buffer
 	partial []byte               // the start of a line not ended yet
-	running map[string]time.Time // test name -> when its run began
+	running map[string]time.Time // test name -> when it began, or a subtest of it last began or ended
 	hung    []string
 }
 
@@ -205,6 +208,13 @@ func (w *testWatch) Write(p []byte) (int, error) {
 		}
 		var ev struct{ Action, Test string }
 		if json.Unmarshal(w.partial[:i], &ev) == nil && ev.Test != "" {
+			// A subtest starting or ending is a sign of life of the
+			// tests above it: their time counts from there.
+			for j := strings.LastIndexByte(ev.Test, '/'); j > 0; j = strings.LastIndexByte(ev.Test[:j], '/') {
+				if _, ok := w.running[ev.Test[:j]]; ok {
+					w.running[ev.Test[:j]] = time.Now()
+				}
+			}
 			switch ev.Action {
 			case "run":
 				w.running[ev.Test] = time.Now()
@@ -218,7 +228,8 @@ func (w *testWatch) Write(p []byte) (int, error) {
 }
 
 // watch calls stop when a test that runs no subtest has run longer than
-// limit, and notes it as hung; it returns when done is closed.
+// limit (since it, or its last subtest, began or ended), and notes it as
+// hung; it returns when done is closed.
 func (w *testWatch) watch(limit time.Duration, stop func(), done <-chan struct{}) {
 	tick := time.NewTicker(min(limit/4, 250*time.Millisecond))
 	defer tick.Stop()
