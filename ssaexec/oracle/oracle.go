@@ -9,7 +9,10 @@
 // file of the package is touched), and gives each case the results, the
 // panic and the pointees after the call that the real run shows. Where
 // pbcc's model said otherwise, the real run wins and the case counts as a
-// mismatch.
+// mismatch. A case whose call does not return within a limit (caseLimit)
+// is left out (Verdict.Hung) rather than holding the run until go test's
+// own timeout; so is a test that does not end in the check before
+// writing (Verify, Failures.Hung).
 //
 // With PBCC_KEEP set in the environment, the temporary directories of
 // the oracle runs and of the checks before writing (their overlays, the
