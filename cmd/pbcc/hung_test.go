@@ -58,3 +58,23 @@ func TestVerifyLeavesOutHungCase(t *testing.T) {
 		t.Errorf("stderr does not name the case:\n%s", stderr.String())
 	}
 }
+
+// TestCNoCase: a C function without branches whose call never returns
+// has no case, and the summary says why rather than 100%.
+func TestCNoCase(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs gcc")
+	}
+	dir := t.TempDir()
+	src := "void spin(void) {\n\tfor (;;) {\n\t}\n}\n\nint sign(int x) {\n\tif (x > 0)\n\t\treturn 1;\n\treturn 0;\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "s.c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "s.c")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, `"func":"spin"`) || !strings.Contains(stdout, `"no_case":"its call does not end: a loop without exit"`) {
+		t.Errorf("spin's summary does not say why it has no case:\n%s", stdout)
+	}
+}
