@@ -74,9 +74,9 @@ type Verdict struct {
 
 // caseLimit is how long one call of a case may take on the real code
 // before it counts as not returning: a second, or a tenth of what is
-// left of ctx when that is less (at least a quarter second). The cases are calls pbcc's model
-// finished in a bounded number of steps, or calls the search on the real
-// code saw return within an eighth of its budget.
+// left of ctx when that is less (at least a quarter second). The cases
+// are calls pbcc's model finished in a bounded number of steps, or calls
+// the search on the real code saw return within an eighth of its budget.
 func caseLimit(ctx context.Context) time.Duration {
 	d := defaultCaseLimit
 	if dl, ok := ctx.Deadline(); ok {
