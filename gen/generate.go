@@ -93,6 +93,14 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		if err := g.returnNormally(); err != nil {
 			return g.stopped(ctx, err, start, calls)
 		}
+		if len(r.Cases) == 0 && g.spun != nil {
+			// Said in the header and the summary, rather than "all
+			// covered" with no test.
+			r.NoCase = StepsReason
+			if errors.Is(g.spun, symexec.ErrNoExit) {
+				r.NoCase = NoExitReason
+			}
+		}
 	}
 	for _, goal := range r.Goals {
 		if err := g.reach(ctx, goal); err != nil {
@@ -197,6 +205,9 @@ type generation struct {
 	paths [][]ir.Edge
 	// guided counts the guided trees built, at most maxGuideTrees.
 	guided int
+	// spun is the error of the last replay that did not end within its
+	// step budget (symexec.ErrSteps), nil when none.
+	spun error
 }
 
 // An inputSpace is the input model of f under one length bound.
@@ -1006,6 +1017,7 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 		if st := g.status[goal]; st != nil && st.Outcome != Covered {
 			st.Outcome, st.Detail = Timeout, replaySpins
 		}
+		g.spun = err
 		return nil
 	}
 	if err != nil {
@@ -1028,7 +1040,14 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 			// the case expects them). Go: a panic whose value is not
 			// known cannot be expected by a test.
 			if st != nil {
-				st.Outcome, st.Detail = Faults, fmt.Sprintf("the inputs found then reach %s at %s", tr.Reason, tr.Pos)
+				// No position: the edge and the finding (Findings, with
+				// its position) say where, and a header quoting it would
+				// go stale when the code moves (cmd/pbcc keeps tables).
+				what := tr.Reason
+				if what == "" {
+					what = "a panic whose value pbcc's model does not know"
+				}
+				st.Outcome, st.Detail = Faults, "the inputs found then reach "+what
 			}
 			c.Outputs = nil
 			g.r.Findings = append(g.r.Findings, Finding{Pos: tr.Pos, Kind: tr.Kind, Case: c})

@@ -111,7 +111,18 @@ type Result struct {
 	// model, and why: "searched on the real code only: ...". Edges and
 	// Goals are then empty.
 	Approximation string
+
+	// NoCase, when set, says why a function without branch edges has no
+	// case: its call does not end (NoExitReason, StepsReason).
+	NoCase string
 }
+
+// The reasons of Result.NoCase: the replay of the call found a loop
+// without exit (symexec.ErrNoExit), or ran past its step budget.
+const (
+	NoExitReason = "its call does not end: a loop without exit"
+	StepsReason  = "its call does not end within the step budget (a loop without exit?)"
+)
 
 // Count returns the number of branch edges with outcome o.
 func (r *Result) Count(o Outcome) int {

@@ -46,10 +46,27 @@ func TestRunTimeout(t *testing.T) {
 	if !strings.Contains(stdout, "a/a.go:4:5 x > 3 true: timeout: the replay of the inputs found does not end") {
 		t.Errorf("Spin's loop is not reported:\n%s", stdout)
 	}
-	for _, want := range []string{"] a.Spin  1/2 branches by the search", "] a.Sign  2/2 branches by the search"} {
+	for _, want := range []string{"] a.Spin  1/2 branches by the search", "] a.Sign  2/2 branches by the search",
+		"] a.Forever  0/0 branches by the search  0 cases (its call does not end: a loop without exit)"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("no %q on stderr:\n%s", want, stderr)
 		}
+	}
+	// Forever has no branch and no case: not "all covered", but why.
+	if !strings.Contains(stdout, "Forever  0/0 branches (no case)") || !strings.Contains(stdout, "\tno case: its call does not end: a loop without exit\n") {
+		t.Errorf("Forever's summary does not say it has no case, and why:\n%s", stdout)
+	}
+	header, err := os.ReadFile(filepath.Join(dir, "a", "a_pbcc_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "// pbcc: Forever: 0 branches, 0 cases, 0 goals (unconstrained edges); no case: its call does not end: a loop without exit.\n"; !strings.Contains(string(header), want) {
+		t.Errorf("the header does not say %q:\n%s", want, header)
+	}
+	// The rerun keeps the table and reads the reason back from the header.
+	code, stdout, stderr = pbccProcess(t, dir, "gen", "-json", "./a")
+	if code != 0 || !strings.Contains(stdout, `"func":"a.Forever"`) || !strings.Contains(stdout, `"no_case":"its call does not end: a loop without exit"`) {
+		t.Errorf("pbcc gen -json: exit %d, Forever without its no_case:\n%s%s", code, stdout, stderr)
 	}
 	test := exec.Command("go", "test", "./a")
 	test.Dir = dir

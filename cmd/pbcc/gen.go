@@ -719,6 +719,9 @@ type funcSummary struct {
 	// (the clock, randomness, map order): their tests check only that the
 	// call does not panic.
 	Unstable int `json:"unstable,omitempty"`
+	// NoCase says why a function without branches has no case: its
+	// call does not end.
+	NoCase string `json:"no_case,omitempty"`
 }
 
 // A finding is a feasible path to undefined behaviour (C), with the
@@ -789,6 +792,9 @@ func summarize(fr *funcResult, m measured) funcSummary {
 	}
 	if v := fr.verdict; v != nil {
 		s.ModelMismatch, s.Unverified = &v.Mismatch, v.Unverified
+	}
+	if len(r.Cases) == 0 {
+		s.NoCase = r.NoCase
 	}
 	for _, c := range r.Cases {
 		if c.Unstable {
@@ -874,22 +880,29 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 	if s.Branches > 0 {
 		pct = 100 * float64(s.Covered) / float64(s.Branches)
 	}
+	share := fmt.Sprintf("%.1f%%", pct)
+	if s.Branches == 0 && s.NoCase != "" {
+		share = "no case" // nothing to cover, and no test either
+	}
 	name := s.Func
 	if i := strings.Index(name, "."); i >= 0 {
 		name = name[i+1:]
 	}
 	if s.Unchanged {
-		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%.1f%%)  %d goals  %d cases  unchanged: table kept\n",
-			s.File, name, s.Covered, s.Branches, pct, s.UE, s.Tests)
+		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%s)  %d goals  %d cases  unchanged: table kept\n",
+			s.File, name, s.Covered, s.Branches, share, s.UE, s.Tests)
 	} else {
-		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%.1f%%)  %d goals  %d cases  %.2fs\n",
-			s.File, name, s.Covered, s.Branches, pct, s.UE, s.Tests, s.Seconds)
+		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%s)  %d goals  %d cases  %.2fs\n",
+			s.File, name, s.Covered, s.Branches, share, s.UE, s.Tests, s.Seconds)
 	}
 	if s.NotMeasured != "" {
 		fmt.Fprintf(stdout, "\tnot measured: %s; the figures are pbcc's own\n", s.NotMeasured)
 	}
 	if s.Approximation != "" {
 		fmt.Fprintf(stdout, "\t%s\n", s.Approximation)
+	}
+	if s.NoCase != "" {
+		fmt.Fprintf(stdout, "\tno case: %s\n", s.NoCase)
 	}
 	if s.Unstable > 0 {
 		fmt.Fprintf(stdout, "\t%d cases give other results from run to run: their tests check only that the call does not panic\n", s.Unstable)

@@ -180,6 +180,9 @@ func reportC(cfg *genConfig, results []*funcResult, cov map[string]cbridge.FuncC
 			e := es.Edge
 			s.NotCovered = append(s.NotCovered, notCovered{Pos: rel(e.Pos().String()), Cond: e.Cond(), Outcome: e.Label(), Reason: reason})
 		}
+		if len(r.Cases) == 0 {
+			s.NoCase = r.NoCase
+		}
 		s.Unknown = max(0, s.Branches-s.Covered-s.Unreachable)
 		s.Findings = findings(r)
 		printSummary(cfg, s, stdout, enc)

@@ -631,3 +631,32 @@ func TestCIncremental(t *testing.T) {
 		t.Errorf("the shards wrote other harnesses than one run")
 	}
 }
+
+// TestMovedReasonsStay: the header quotes no line of the code in its
+// reasons (a branch whose inputs then panic with a value pbcc does not
+// know), so a table kept while its function moves down says what a new
+// search says, byte for byte, and pbcc check still passes.
+func TestMovedReasonsStay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	const src = "package inc\n\ntype E struct{ n int }\n\nfunc F(x int) int {\n\tif x > 3 {\n\t\tpanic(E{x})\n\t}\n\treturn x\n}\n"
+	dir, source, tests := incModule(t, src)
+	genJSON(t, dir)
+	first, _ := readGen(t, tests)
+	if !strings.Contains(string(first), `"x > 3" true (faults: the inputs found then reach a panic whose value pbcc's model does not know)`) {
+		t.Fatalf("F's branch to the panic is not reported as expected:\n%s", first)
+	}
+	editSource(t, source, "package inc\n", "// Package inc\n// moves F down.\npackage inc\n")
+	got, _ := genJSON(t, dir)
+	wantUnchanged(t, "lines added", got, []string{"F"})
+	kept, _ := readGen(t, tests)
+	genJSON(t, dir, "-force")
+	searched, _ := readGen(t, tests)
+	if !bytes.Equal(kept, searched) {
+		t.Errorf("the kept table's header differs from a new search's:\n--- kept\n%s\n--- searched\n%s", kept, searched)
+	}
+	if code, stdout, stderr := pbcc(t, dir, "check", "./inc"); code != 0 {
+		t.Errorf("pbcc check after the lines were added exited %d:\n%s%s", code, stdout, stderr)
+	}
+}

@@ -171,5 +171,9 @@ func progressLine(f *ir.Func, fr *funcResult) string {
 	if n := r.Count(gen.Timeout); n > 0 {
 		s += fmt.Sprintf(", %d out of time", n)
 	}
-	return s + fmt.Sprintf("  %d cases  %.2fs", len(r.Cases), roundSeconds(r.Duration))
+	s += fmt.Sprintf("  %d cases", len(r.Cases))
+	if len(r.Cases) == 0 && r.NoCase != "" {
+		s += " (" + r.NoCase + ")"
+	}
+	return s + fmt.Sprintf("  %.2fs", roundSeconds(r.Duration))
 }

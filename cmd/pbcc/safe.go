@@ -145,6 +145,36 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 				changed = true
 			}
 		}
+		// A test that did not end in time: its case (the call does not
+		// return on the real code) is left out, or its table when the
+		// case is not known. The run stopped there, so that what failed
+		// besides (the test stopped, its parents) says nothing.
+		hung := map[*gen.Result][]int{}
+		for _, name := range fails.Hung {
+			test, sub, _ := strings.Cut(name, "/")
+			delete(fails.Tests, name)
+			delete(fails.Tests, test)
+			if ref, ok := cases[[2]string{test, sub}]; ok {
+				r := ref.Result
+				fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: its call does not return on the real code (a loop without exit?)\n",
+					rel(r.Func.Pos.String()), shortName(r.Func), r.Cases[ref.Index].Name)
+				hung[r] = append(hung[r], ref.Index)
+				changed = true
+			} else if r := tests[test]; r != nil && len(r.Cases) > 0 {
+				fmt.Fprintf(stderr, "pbcc: %s: %s: its test does not end on the real code; the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
+				r.Cases = nil
+				changed = true
+			}
+		}
+		for r, idx := range hung {
+			slices.Sort(idx)
+			for _, i := range slices.Backward(slices.Compact(idx)) {
+				r.Cases = slices.Delete(r.Cases, i, i+1)
+			}
+		}
+		if len(fails.Hung) > 0 {
+			continue // the tests after the one stopped did not run: again
+		}
 		// In name order, and the tables in file order below, so that what
 		// is said on stderr is the same from run to run.
 		failed := slices.Sorted(maps.Keys(fails.Tests))
@@ -233,6 +263,9 @@ func describe(f *oracle.Failures) string {
 	sort.Strings(ts)
 	for _, t := range ts {
 		lines = append(lines, "failed: "+t)
+	}
+	for _, t := range f.Hung {
+		lines = append(lines, "did not end in time: "+t)
 	}
 	if f.Output != "" {
 		lines = append(lines, f.Output)

@@ -53,14 +53,18 @@
 //
 //	// pbcc: NAME: N branch(es), N case(s), N goal(s) (unconstrained edges); all covered.
 //	// pbcc: NAME: ...; not covered: FILE:LINE:COL "COND" OUTCOME (REASON), ....
+//	// pbcc: NAME: 0 branches, 0 cases, 0 goals (unconstrained edges); no case: WHY.
 //
 // NAME is the function ("Trityp") or Type.Method ("Celsius.Abs"); FILE is
 // a base name, or the whole position is "-" when unknown; COND is a Go
 // quoted string; OUTCOME is "true", "false", "case V" or "default"; REASON
 // is "unreachable within k=K" (K the largest bound tried) or the outcome
 // ("timeout", "unsupported", ...) followed by ": " and its detail, on one
-// line with balanced parentheses. A branch edge is listed when its outcome
-// is not gen.Covered.
+// line with balanced parentheses, and without the line and column of any
+// position it quotes (they would go stale as the code moves while the
+// table is kept). A branch edge is listed when its outcome is not
+// gen.Covered. A function without branches and without a case says why
+// (gen.Result.NoCase: its call does not end) instead of "all covered".
 //
 // The tables: one test per function that has cases (a function without
 // cases has only its summary line), named TestFuncPBCC,

@@ -179,7 +179,7 @@ func renderFile(g *generator, pkgName string, results []*gen.Result, cmd string)
 		}
 		fv.Header = append(fv.Header, line)
 		if f.r.Approximation != "" {
-			fv.Header = append(fv.Header, "//\t"+f.r.Approximation+".")
+			fv.Header = append(fv.Header, "//\t"+dropLines(oneLine(f.r.Approximation))+".")
 		}
 	}
 

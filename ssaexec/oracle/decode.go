@@ -28,6 +28,7 @@ type record struct {
 	Got   []*node `json:"got"`
 	After []*node `json:"after"`
 	Hits  []int   `json:"hits"`
+	Hung  bool    `json:"hung"` // the call did not return within the limit
 }
 
 // correct makes c say what the real run l did. It returns what differed

@@ -9,7 +9,10 @@
 // file of the package is touched), and gives each case the results, the
 // panic and the pointees after the call that the real run shows. Where
 // pbcc's model said otherwise, the real run wins and the case counts as a
-// mismatch.
+// mismatch. A case whose call does not return within a limit (caseLimit)
+// is left out (Verdict.Hung) rather than holding the run until go test's
+// own timeout; so is a test that does not end in the check before
+// writing (Verify, Failures.Hung).
 //
 // With PBCC_KEEP set in the environment, the temporary directories of
 // the oracle runs and of the checks before writing (their overlays, the
@@ -63,6 +66,47 @@ type Verdict struct {
 	// real code varied from run to run (a result that depends on the
 	// order a map is ranged over): a test of theirs would be flaky.
 	Unstable []string
+	// Hung names the cases left out because their call did not return
+	// within caseLimit on the real code (a loop the model bounded, or
+	// left, that the real code does not leave).
+	Hung []string
+}
+
+// caseLimit is how long one call of a case may take on the real code
+// before it counts as not returning: a second, or a tenth of what is
+// left of ctx when that is less (at least a quarter second). The cases
+// are calls pbcc's model finished in a bounded number of steps, or calls
+// the search on the real code saw return within an eighth of its budget.
+func caseLimit(ctx context.Context) time.Duration {
+	d := defaultCaseLimit
+	if dl, ok := ctx.Deadline(); ok {
+		// Not below a quarter second: on a loaded machine a call that
+		// returns may be kept from its core that long.
+		d = min(d, max(time.Until(dl)/10, 250*time.Millisecond))
+	}
+	return d
+}
+
+// defaultCaseLimit is caseLimit's default (a variable for tests).
+var defaultCaseLimit = time.Second
+
+// maxHung is how many cases may be found not to return before the
+// oracle gives up on the rest: each one costs a new process that runs
+// the cases again.
+const maxHung = 16
+
+// hungCases returns the cases the records at path say did not return, as
+// (test, case) pairs, in the order they were found.
+func hungCases(path string) [][2]string {
+	data, _ := os.ReadFile(path)
+	var hung [][2]string
+	for line := range bytes.Lines(data) {
+		var l record
+		if bytes.Contains(line, []byte(`"hung":true`)) && json.Unmarshal(line, &l) == nil && l.Hung {
+			hung = append(hung, [2]string{l.Test, l.Case})
+		}
+	}
+	return hung
 }
 
 // realRuns is how many times each case runs on the real code: the runs
@@ -166,13 +210,25 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			return verdicts, err
 		}
 		os.Remove(out)
-		cmd := proc.Command(ctx, "go", "test", fmt.Sprintf("-count=%d", realRuns(len(cases))), "-vet=off", "-overlay="+overlayPath,
-			"-run", "^("+strings.Join(tests, "|")+")$", "-timeout", timeout(ctx).String(), ".")
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PBCC_ORACLE_OUT="+out)
 		var output bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &output, &output
-		err = cmd.Run()
+		// A call that does not return within the limit ends the process
+		// (recorder): the cases run again in a new one, without it.
+		for skip := [][2]string(nil); ; {
+			cmd := proc.Command(ctx, "go", "test", fmt.Sprintf("-count=%d", realRuns(len(cases))), "-vet=off", "-overlay="+overlayPath,
+				"-run", "^("+strings.Join(tests, "|")+")$", "-timeout", timeout(ctx).String(), ".")
+			cmd.Dir = dir
+			js, _ := json.Marshal(skip)
+			cmd.Env = append(os.Environ(), "PBCC_ORACLE_OUT="+out, "PBCC_ORACLE_SKIP="+string(js),
+				fmt.Sprintf("PBCC_ORACLE_CASE_LIMIT=%d", caseLimit(ctx).Nanoseconds()))
+			output.Reset()
+			cmd.Stdout, cmd.Stderr = &output, &output
+			err = cmd.Run()
+			hung := hungCases(out)
+			if err == nil || len(hung) == len(skip) || len(hung) > maxHung || ctx.Err() != nil {
+				break
+			}
+			skip = hung
+		}
 		if err == nil {
 			break
 		}
@@ -188,7 +244,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 	}
 	first := map[emit.CaseRef]string{} // the outcome of each case's first run
 	checked, mismatched := map[emit.CaseRef]bool{}, map[emit.CaseRef]bool{}
-	unstable := map[emit.CaseRef]bool{}
+	unstable, hung := map[emit.CaseRef]bool{}, map[emit.CaseRef]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<28)
 	for sc.Scan() {
@@ -199,6 +255,10 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 		}
 		ref, ok := cases[[2]string{l.Test, l.Case}]
 		if !ok {
+			continue
+		}
+		if l.Hung {
+			hung[ref] = true
 			continue
 		}
 		v := verdicts[ref.Result]
@@ -226,16 +286,19 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			}
 		}
 	}
-	leaveOut(verdicts, unstable, checked, mismatched)
+	leaveOut(verdicts, unstable, hung, checked, mismatched)
 	return finish(verdicts, errs)
 }
 
-// leaveOut removes the unstable cases from their results and names them
-// in the verdicts. An edge only they covered is a Mismatch now: the
-// search found inputs, but no test can rely on them.
-func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, checked, mismatched map[emit.CaseRef]bool) {
+// leaveOut removes the unstable cases and those whose call did not
+// return (hung) from their results and names them in the verdicts. An
+// edge only they covered is a Mismatch now: the search found inputs, but
+// no test can rely on them.
+func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, hung, checked, mismatched map[emit.CaseRef]bool) {
 	byResult := map[*gen.Result][]int{}
-	for ref := range unstable {
+	dropped := maps.Clone(unstable)
+	maps.Copy(dropped, hung)
+	for ref := range dropped {
 		byResult[ref.Result] = append(byResult[ref.Result], ref.Index)
 		v := verdicts[ref.Result]
 		if checked[ref] {
@@ -251,13 +314,24 @@ func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, checked, mismatched m
 	for r, idx := range byResult {
 		sort.Sort(sort.Reverse(sort.IntSlice(idx)))
 		v := verdicts[r]
-		var names []string
+		hungEdges := map[ir.Edge]bool{} // covered by a case left out as hung
 		for _, i := range idx {
-			names = append(names, r.Cases[i].Name)
+			name := r.Cases[i].Name
+			if hung[emit.CaseRef{Result: r, Index: i}] {
+				v.Hung = append(v.Hung, name)
+				for _, e := range r.Cases[i].Covers {
+					hungEdges[e] = true
+				}
+			} else {
+				v.Unstable = append(v.Unstable, name)
+			}
 			r.Cases = slices.Delete(r.Cases, i, i+1)
 		}
-		slices.Reverse(names)
-		v.Unstable = names
+		slices.Reverse(v.Unstable)
+		slices.Reverse(v.Hung)
+		if len(r.Edges) == 0 && len(r.Cases) == 0 && len(v.Hung) > 0 {
+			r.NoCase = hungNoCase
+		}
 		covered := map[ir.Edge]bool{}
 		for _, c := range r.Cases {
 			for _, e := range c.Covers {
@@ -265,12 +339,23 @@ func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, checked, mismatched m
 			}
 		}
 		for i := range r.Edges {
-			if es := &r.Edges[i]; es.Outcome == gen.Covered && !covered[es.Edge] {
-				es.Outcome, es.Detail = gen.Mismatch, "the outcome of the inputs found varies from run to run on the real code (the order a map is ranged over?): no stable test"
+			es := &r.Edges[i]
+			if es.Outcome != gen.Covered || covered[es.Edge] {
+				continue
+			}
+			es.Outcome = gen.Mismatch
+			if hungEdges[es.Edge] {
+				es.Detail = "the call does not return on the real code for the inputs found (a loop without exit?): no test"
+			} else {
+				es.Detail = "the outcome of the inputs found varies from run to run on the real code (the order a map is ranged over?): no stable test"
 			}
 		}
 	}
 }
+
+// hungNoCase is the gen.Result.NoCase of a function without branches
+// whose one case did not return on the real code.
+const hungNoCase = "its call does not return on the real code (a loop without exit?)"
 
 func finish(v map[*gen.Result]*Verdict, errs []error) (map[*gen.Result]*Verdict, error) {
 	for r, vd := range v {

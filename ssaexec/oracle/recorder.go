@@ -22,7 +22,9 @@ import (
 	pbccos "os"
 	pbccreflect "reflect"
 	pbccsort "sort"
+	pbccstrconv "strconv"
 	pbccsync "sync"
+	pbcctime "time"
 )
 
 // pbccNode is a value as the real run left it.
@@ -43,6 +45,7 @@ type pbccRecordLine struct {
 	Got   []*pbccNode ` + "`json:\"got\"`" + `
 	After []*pbccNode ` + "`json:\"after\"`" + `
 	Hits  []int       ` + "`json:\"hits,omitempty\"`" + `
+	Hung  bool        ` + "`json:\"hung,omitempty\"`" + `
 }
 
 var (
@@ -51,8 +54,25 @@ var (
 )
 
 // pbccStart begins a case: with the package instrumented, the branch
-// sites its call reaches are recorded with it.
-func pbccStart() {
+// sites its call reaches are recorded with it. It reports whether the
+// case is to be skipped: its call did not return in an earlier process
+// ($PBCC_ORACLE_SKIP). A call that does not return within
+// $PBCC_ORACLE_CASE_LIMIT is recorded as hung and ends the process: its
+// goroutine would spin on, with whatever it holds, and the oracle runs
+// the other cases again in a new one.
+func pbccStart(test, name string) bool {
+	if pbccSeedHook == nil {
+		pbccSkipOnce.Do(pbccReadSkip)
+		if pbccSkip[[2]string{test, name}] {
+			return true
+		}
+		if pbccCaseLimit > 0 {
+			pbccTimer = pbcctime.AfterFunc(pbccCaseLimit, func() {
+				pbccAppend("PBCC_ORACLE_OUT", pbccRecordLine{Test: test, Case: name, Hung: true})
+				pbccos.Exit({{.HungExit}})
+			})
+		}
+	}
 {{- if .Hits}}
 	pbccHitsMu.Lock()
 	pbccHits = map[int]bool{}
@@ -65,6 +85,31 @@ func pbccStart() {
 		pbccHitsMu.Unlock()
 	}
 {{- end}}
+	return false
+}
+
+var (
+	pbccSkipOnce  pbccsync.Once
+	pbccSkip      map[[2]string]bool
+	pbccCaseLimit pbcctime.Duration
+	pbccTimer     *pbcctime.Timer // the running case's limit
+)
+
+// pbccReadSkip reads the cases to skip (a JSON list of [test, case]
+// pairs) and the limit of a call, in nanoseconds, from the environment.
+func pbccReadSkip() {
+	var pairs [][2]string
+	if s := pbccos.Getenv("PBCC_ORACLE_SKIP"); s != "" {
+		if err := pbccjson.Unmarshal([]byte(s), &pairs); err != nil {
+			panic(err)
+		}
+	}
+	pbccSkip = map[[2]string]bool{}
+	for _, p := range pairs {
+		pbccSkip[p] = true
+	}
+	n, _ := pbccstrconv.ParseInt(pbccos.Getenv("PBCC_ORACLE_CASE_LIMIT"), 10, 64)
+	pbccCaseLimit = pbcctime.Duration(n)
 }
 
 var pbccMu pbccsync.Mutex
@@ -80,6 +125,10 @@ func pbccRecord(test, name string, done bool, r interface{}, got, after []interf
 		pbccSeedHook(after)
 		return
 	}
+	if pbccTimer != nil && !pbccTimer.Stop() {
+		select {} // the limit passed as the call returned: the process is ending
+	}
+	pbccTimer = nil
 	line := pbccRecordLine{Test: test, Case: name, Done: done}
 	pbccHitsMu.Lock()
 	for k := range pbccHits {
@@ -329,7 +378,7 @@ func pbccErrorText(err error) (msg string) {
 // package is instrumented (ssaexec/cover), with _pbccLocal to set.
 func recorder(pkgName string, hits bool) ([]byte, error) {
 	var b bytes.Buffer
-	if err := recorderText.Execute(&b, map[string]any{"Pkg": pkgName, "Hits": hits}); err != nil {
+	if err := recorderText.Execute(&b, map[string]any{"Pkg": pkgName, "Hits": hits, "HungExit": hungExit}); err != nil {
 		return nil, fmt.Errorf("oracle: the recorder of package %s: %w", pkgName, err)
 	}
 	return b.Bytes(), nil

@@ -9,8 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/pbcc/pbcc/internal/proc"
 )
@@ -23,6 +26,10 @@ type Failures struct {
 	// Output is go test's own text when it failed for a reason not shown
 	// in Build or Tests (empty otherwise).
 	Output string
+	// Hung are the tests and subtests that ran longer than
+	// verifyCaseLimit: the run was stopped there (a call that does not
+	// return on the real code). The tests after them did not run.
+	Hung []string
 }
 
 // A Diag is a compiler or vet message at a line of one of the files.
@@ -33,7 +40,9 @@ type Diag struct {
 }
 
 // OK reports whether nothing failed.
-func (f *Failures) OK() bool { return len(f.Build) == 0 && len(f.Tests) == 0 && f.Output == "" }
+func (f *Failures) OK() bool {
+	return len(f.Build) == 0 && len(f.Tests) == 0 && f.Output == "" && len(f.Hung) == 0
+}
 
 var diagRE = regexp.MustCompile(`([^\s:]+\.go):(\d+)(?::\d+)?: (.*)`)
 
@@ -84,22 +93,31 @@ func verifyRun(ctx context.Context, dir, overlayPath, run, vet string, byBase ma
 	// Several runs: a case whose outcome varies (the order of a map)
 	// fails in some, and is left out, if the oracle's runs missed it (the
 	// cases of the search on the real code have no oracle run).
-	cmd := proc.Command(ctx, "go", "test", fmt.Sprintf("-count=%d", verifyRuns), "-json", "-vet="+vet, "-overlay="+overlayPath,
+	// A test that runs too long is taken for a call that does not
+	// return: the run is stopped then, rather than at go test's limit.
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	cmd := proc.Command(runCtx, "go", "test", fmt.Sprintf("-count=%d", verifyRuns), "-json", "-vet="+vet, "-overlay="+overlayPath,
 		"-run", run, "-timeout", timeout(ctx).String(), ".")
 	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	var stderr bytes.Buffer
+	w := &testWatch{running: map[string]time.Time{}}
+	cmd.Stdout, cmd.Stderr = w, &stderr
+	done := make(chan struct{})
+	go w.watch(verifyCaseLimit(ctx), stop, done)
 	runErr := cmd.Run()
+	close(done)
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("oracle: verifying the tests in %s: %w", dir, ctx.Err())
 	}
-	f := &Failures{Tests: map[string]bool{}}
+	f := &Failures{Tests: map[string]bool{}, Hung: w.hungTests()}
+	stdout := &w.out
 	// Diagnostics are read from the build's output only: a failing
 	// test's own messages also start with file:line.
 	var text, build strings.Builder
 	text.Write(stderr.Bytes())
 	build.Write(stderr.Bytes())
-	sc := bufio.NewScanner(&stdout)
+	sc := bufio.NewScanner(stdout)
 	sc.Buffer(nil, 1<<26)
 	for sc.Scan() {
 		var ev struct{ Action, Test, Output string }
@@ -128,6 +146,10 @@ func verifyRun(ctx context.Context, dir, overlayPath, run, vet string, byBase ma
 		line, _ := strconv.Atoi(m[2])
 		f.Build = append(f.Build, Diag{File: path, Line: line, Msg: m[3]})
 	}
+	if len(f.Hung) > 0 {
+		// The stop, not the tests, failed the run.
+		return f, nil
+	}
 	if runErr != nil && f.OK() {
 		f.Output = string(tail([]byte(text.String())))
 		if f.Output == "" {
@@ -153,4 +175,95 @@ func SubtestName(name string) string {
 		}
 	}
 	return b.String()
+}
+
+// verifyCaseLimit is how long one test of Verify may run before it
+// counts as not returning: five times the oracle's limit of a call (a
+// subtest is one call, compared), and at least two seconds (a test is
+// its subtests' calls), since a case the oracle did not run reaches
+// Verify untried.
+func verifyCaseLimit(ctx context.Context) time.Duration {
+	return max(5*caseLimit(ctx), 2*time.Second)
+}
+
+// testWatch reads go test -json's events as they come, keeping them
+// (out) and which tests are running since when.
+type testWatch struct {
+	mu      sync.Mutex
+	out     bytes.Buffer
+	partial []byte               // the start of a line not ended yet
+	running map[string]time.Time // test name -> when it began, or a subtest of it last began or ended
+	hung    []string
+}
+
+func (w *testWatch) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.out.Write(p)
+	w.partial = append(w.partial, p...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			break
+		}
+		var ev struct{ Action, Test string }
+		if json.Unmarshal(w.partial[:i], &ev) == nil && ev.Test != "" {
+			// A subtest starting or ending is a sign of life of the
+			// tests above it: their time counts from there.
+			for j := strings.LastIndexByte(ev.Test, '/'); j > 0; j = strings.LastIndexByte(ev.Test[:j], '/') {
+				if _, ok := w.running[ev.Test[:j]]; ok {
+					w.running[ev.Test[:j]] = time.Now()
+				}
+			}
+			switch ev.Action {
+			case "run":
+				w.running[ev.Test] = time.Now()
+			case "pass", "fail", "skip":
+				delete(w.running, ev.Test)
+			}
+		}
+		w.partial = w.partial[i+1:]
+	}
+	return len(p), nil
+}
+
+// watch calls stop when a test that runs no subtest has run longer than
+// limit (since it, or its last subtest, began or ended), and notes it as
+// hung; it returns when done is closed.
+func (w *testWatch) watch(limit time.Duration, stop func(), done <-chan struct{}) {
+	tick := time.NewTicker(min(limit/4, 250*time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+		w.mu.Lock()
+		for name, began := range w.running {
+			parent := false
+			for other := range w.running {
+				if strings.HasPrefix(other, name+"/") {
+					parent = true
+					break
+				}
+			}
+			if !parent && time.Since(began) > limit {
+				w.hung = append(w.hung, name)
+			}
+		}
+		hung := len(w.hung) > 0
+		w.mu.Unlock()
+		if hung {
+			stop()
+			return
+		}
+	}
+}
+
+// hungTests returns the tests watch found hung, sorted.
+func (w *testWatch) hungTests() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Sorted(slices.Values(w.hung))
 }

@@ -1,0 +1,158 @@
+package oracle
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec"
+)
+
+// TestHungCaseLeftOut gives the oracle a case whose call never returns
+// on the real code (x > 3 loops for ever, as a model that bounds the loop
+// would not see): the run ends within seconds, well before go test's own
+// limit, the case is left out and named in the verdict, and the cases
+// after it in the run are still checked.
+func TestHungCaseLeftOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod": "module hang\n\ngo 1.26\n",
+		"hang.go": `package hang
+
+func F(x int) int {
+	if x > 3 {
+		for {
+		}
+	}
+	return x
+}
+
+func G(x int) int { return x + 1 }
+`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := ssaexec.Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*ir.Func{}
+	for _, f := range pkgs[0].Funcs {
+		byName[f.IR.Name] = f.IR
+	}
+	intLit := func(f *ir.Func, v uint64) ir.Literal { return ir.Literal{T: f.Params[0].T, Bits: v} }
+	caseOf := func(f *ir.Func, name string, in, out uint64) gen.Case {
+		return gen.Case{Name: name, Inputs: []ir.Literal{intLit(f, in)}, Outputs: []ir.Literal{intLit(f, out)}}
+	}
+	fn, g := byName["hang.F"], byName["hang.G"]
+	if fn == nil || g == nil {
+		t.Fatalf("functions loaded: %v", byName)
+	}
+	rf := &gen.Result{Func: fn, Cases: []gen.Case{caseOf(fn, "x<=3", 1, 1), caseOf(fn, "x>3", 5, 0), caseOf(fn, "x==3", 3, 3)}}
+	rg := &gen.Result{Func: g, Cases: []gen.Case{caseOf(g, "call", 1, 7)}} // the model was wrong: the real run says 2
+	defer func(d time.Duration) { defaultCaseLimit = d }(defaultCaseLimit)
+	defaultCaseLimit = 300 * time.Millisecond
+	start := time.Now()
+	verdicts, err := Run(context.Background(), dir, "hang", []File{{Src: filepath.Join(dir, "hang.go"), Results: []*gen.Result{rf, rg}}})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("Run took %v: the hung call was not cut short", d)
+	}
+	vf, vg := verdicts[rf], verdicts[rg]
+	if !slices.Equal(vf.Hung, []string{"x>3"}) {
+		t.Errorf("F: hung cases %q, want [x>3]", vf.Hung)
+	}
+	var names []string
+	for _, c := range rf.Cases {
+		names = append(names, c.Name)
+	}
+	if !slices.Equal(names, []string{"x<=3", "x==3"}) || vf.Checked != 2 {
+		t.Errorf("F: cases %q, %d checked; want x<=3 and x==3, both checked", names, vf.Checked)
+	}
+	if vg.Checked != 1 || vg.Mismatch != 1 || rg.Cases[0].Outputs[0].Int64() != 2 {
+		t.Errorf("G: %+v, output %v: want its case checked and corrected to 2", vg, rg.Cases[0].Outputs)
+	}
+}
+
+// TestVerifyStopsHungTest checks the files about to be written with a
+// subtest whose call never returns: Verify stops the run within seconds
+// and names that subtest, not go test's own limit of minutes.
+func TestVerifyStopsHungTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":  "module hang\n\ngo 1.26\n",
+		"hang.go": "package hang\n\nfunc F(x int) int {\n\tif x > 3 {\n\t\tfor {\n\t\t}\n\t}\n\treturn x\n}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	test := `package hang
+
+import "testing"
+
+func TestF(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		x    int
+	}{{"x<=3", 1}, {"x>3", 5}} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := F(tt.x); got != tt.x {
+				t.Errorf("F(%d) = %d", tt.x, got)
+			}
+		})
+	}
+}
+`
+	defer func(d time.Duration) { defaultCaseLimit = d }(defaultCaseLimit)
+	defaultCaseLimit = 200 * time.Millisecond
+	start := time.Now()
+	fails, err := Verify(context.Background(), dir, map[string][]byte{filepath.Join(dir, "hang_test.go"): []byte(test)}, []string{"TestF"})
+	if err != nil {
+		t.Fatalf("Verify: %v", err)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("Verify took %v: the hung test was not stopped", d)
+	}
+	if !slices.Equal(fails.Hung, []string{"TestF/x>3"}) || fails.OK() {
+		t.Errorf("Verify: hung %q (OK %v), want [TestF/x>3]", fails.Hung, fails.OK())
+	}
+}
+
+// TestWatchCountsFromSubtests: a test whose subtests keep starting and
+// ending is alive however long it has run; one silent for longer than
+// the limit is hung.
+func TestWatchCountsFromSubtests(t *testing.T) {
+	w := &testWatch{running: map[string]time.Time{}}
+	w.Write([]byte(`{"Action":"run","Test":"TestF"}` + "\n"))
+	w.running["TestF"] = time.Now().Add(-time.Hour) // began long ago
+	w.Write([]byte(`{"Action":"run","Test":"TestF/a"}` + "\n" + `{"Action":"pass","Test":"TestF/a"}` + "\n"))
+	watchFor := func(d time.Duration) (stopped bool) {
+		done := make(chan struct{})
+		time.AfterFunc(d, func() { close(done) })
+		w.watch(time.Second, func() { stopped = true }, done)
+		return stopped
+	}
+	if watchFor(400*time.Millisecond) || len(w.hungTests()) > 0 {
+		t.Errorf("TestF, whose subtest just ended, was taken for hung: %q", w.hungTests())
+	}
+	w.running["TestF"] = time.Now().Add(-time.Hour) // silent since
+	if !watchFor(5*time.Second) || !slices.Equal(w.hungTests(), []string{"TestF"}) {
+		t.Errorf("TestF, silent for an hour, was not taken for hung: %q", w.hungTests())
+	}
+}
