@@ -943,8 +943,11 @@ func rel(path string) string {
 }
 
 // relErr shortens the absolute paths in an error message.
-func relErr(err error) string {
-	msg := err.Error()
+func relErr(err error) string { return relText(err.Error()) }
+
+// relText makes the paths in msg below the working directory relative to
+// it: the output is then the same in every checkout.
+func relText(msg string) string {
 	if wd, e := os.Getwd(); e == nil {
 		msg = strings.ReplaceAll(msg, wd+string(filepath.Separator), "")
 	}

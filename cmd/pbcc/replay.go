@@ -144,6 +144,8 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []
 		if errors.As(s.Err, &ue) {
 			why, construct = ue.Construct+" at "+rel(ue.Pos.String()), ue.Construct
 		}
+		// A construct may quote a callee's error, with its absolute path.
+		why, construct = relText(why), relText(construct)
 		fr := &funcResult{file: s.File, r: e.Result, explored: why,
 			verdict: &oracle.Verdict{Checked: len(e.Result.Cases)}}
 		// The file's header names no position: it would change with

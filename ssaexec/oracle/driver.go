@@ -21,6 +21,7 @@ import (
 	pbccjson "encoding/json"
 	pbccos "os"
 	pbccstrconv "strconv"
+	pbccstrings "strings"
 	pbccbig "math/big"
 	pbccrand "math/rand/v2"
 	pbccreflect "reflect"
@@ -64,23 +65,39 @@ type pbccExploreLine struct {
 func TestPBCCExplore(t *pbcctesting.T) {
 	from, _ := pbccstrconv.Atoi(pbccos.Getenv("PBCC_EXPLORE_FROM"))
 	for i, tg := range pbccTargets {
-		if i >= from {
-			pbccExploreOne(t, i, tg)
+		if i < from {
+			continue
 		}
+		pbccHangs = 0
+		if i == from {
+			// A search started again after calls that did not return:
+			// another seed, and the sites its first attempts reached.
+			pbccHangs, _ = pbccstrconv.Atoi(pbccos.Getenv("PBCC_EXPLORE_HANGS"))
+			for _, f := range pbccstrings.Fields(pbccos.Getenv("PBCC_EXPLORE_COVERED")) {
+				if k, err := pbccstrconv.Atoi(f); err == nil {
+					tg.covered = append(tg.covered, k)
+				}
+			}
+		}
+		pbccExploreOne(t, i, tg)
 	}
 }
 
 // pbccHung ends the process after a call that did not return: its
-// goroutine would run on, taking a core from the search of the other
-// functions. The exit status tells Explore to start again after idx.
-func pbccHung(idx int, stop string) {
-	pbccWrite(pbccExploreLine{Func: idx, Stop: stop})
+// goroutine would run on, taking a core and calling the coverage hook
+// while other inputs are tried. The exit status tells Explore to start
+// again in a new process: the same function with another seed, up to 3
+// times, then the next one.
+func pbccHung() {
+	pbccHangs++
+	pbccWrite(pbccExploreLine{Func: pbccCurrent, Stop: pbccfmt.Sprintf("%d call(s) did not return in time (a loop without exit?): their inputs are left out", pbccHangs)})
 	pbccos.Exit({{.HungExit}})
 }
 
 // pbccHangs counts the calls of the function being searched that did not
-// return in time.
-var pbccHangs int
+// return in time, in this process and the ones before it; pbccCurrent is
+// that function's index.
+var pbccHangs, pbccCurrent int
 
 // pbccSeeds runs the oracle's test of tg's cases and returns their
 // parameters (as the calls left them) that have the function's types.
@@ -144,18 +161,13 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 	// The inputs kept, as they were before their call; first the cases',
 	// whose neighbours are tried first.
 	corpus := pbccSeeds(t, tg, ft)
-	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15))
+	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15+uint64(pbccHangs)))
 	start := pbcctime.Now()
 	// A loop without exit on some inputs: they are left out and the
 	// search goes on around them, a few times; then, as their goroutines
 	// spin on, the process ends and the search starts again with the
 	// next function.
-	pbccHangs = 0
-	defer func() {
-		if pbccHangs > 0 {
-			pbccHung(idx, pbccfmt.Sprintf("%d call(s) did not return in time (a loop without exit?): their inputs are left out", pbccHangs))
-		}
-	}()
+	pbccCurrent = idx
 	calls, budget := {{.Calls}}, pbcctime.Duration({{.Budget}})
 	for it, from := 0, 0; ; it++ {
 		if branchPhase && (branches == len(branch) || it >= calls || pbcctime.Since(start) > budget) {
@@ -196,9 +208,6 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 		hits := map[int]bool{}
 		res, done, msg, ok := pbccCall(fv, ft, args, hits)
 		if !ok {
-			if pbccHangs >= 3 {
-				return
-			}
 			continue
 		}
 		var fresh []int
@@ -326,9 +335,8 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 		return res, done, msg, true
 	case <-pbcctime.After({{.CallTimeout}}):
 		// Whichever call it was (the search's, the shrinking's, a
-		// repeat), its goroutine runs on, with whatever it holds, until
-		// the search of this function ends (pbccExploreOne).
-		pbccHangs++
+		// repeat), its goroutine would run on, with whatever it holds.
+		pbccHung()
 		return nil, false, "", false
 	}
 }

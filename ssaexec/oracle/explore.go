@@ -199,24 +199,30 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	started := time.Now()
 	var runErr error
 	// A call that does not return ends the driver's process (its
-	// goroutine would keep a core busy): the search starts again, in a
-	// new process, with the next function.
-	for from, restarts := 0, 0; ; restarts++ {
+	// goroutine would keep a core busy, and call the coverage hook while
+	// other inputs run): the search starts again, in a new process, with
+	// the same function and another seed (the sites its first attempts
+	// reached given), and after 3 such calls with the next function.
+	for from, hangs, restarts := 0, 0, 0; ; restarts++ {
 		cmd := proc.Command(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
 			"-run", "^TestPBCCExplore$", "-timeout", timeout(ctx).String(), ".")
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs, "PBCC_EXPLORE_FROM="+strconv.Itoa(from))
+		cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs, "PBCC_EXPLORE_FROM="+strconv.Itoa(from),
+			"PBCC_EXPLORE_HANGS="+strconv.Itoa(hangs), "PBCC_EXPLORE_COVERED="+reached(recs, from))
 		output.Reset()
 		cmd.Stdout, cmd.Stderr = &output, &output
 		runErr = cmd.Run()
 		hung := lastHung(recs)
-		if runErr == nil || hung < from || restarts >= len(drvTargets) || ctx.Err() != nil {
+		if runErr == nil || hung < from || restarts >= 3*len(drvTargets) || ctx.Err() != nil {
 			break
 		}
-		from = hung + 1
-	}
-	if runErr != nil && lastHung(recs) >= len(drvTargets)-1 {
-		runErr = nil // the last function hung: the others were searched
+		if hangs = hangsOf(recs); hung != from || hangs >= 3 {
+			from, hangs = hung+1, 0
+		}
+		if from >= len(drvTargets) {
+			runErr = nil // the last function hung: the others were searched
+			break
+		}
 	}
 	data, _ := os.ReadFile(recs)
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -268,16 +274,58 @@ const hungExit = 97
 // lastHung returns the function whose call did not return, by its
 // driver index, when the last line of the records says so; else -1.
 func lastHung(recs string) int {
-	data, _ := os.ReadFile(recs)
-	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
-	var l struct {
-		Func int    `json:"func"`
-		Stop string `json:"stop"`
-	}
-	if len(lines) == 0 || json.Unmarshal(lines[len(lines)-1], &l) != nil || !strings.Contains(l.Stop, "did not return") {
+	l := lastLine(recs)
+	if l == nil || !strings.Contains(l.Stop, "did not return") {
 		return -1
 	}
 	return l.Func
+}
+
+// hangsOf returns how many calls of the function the last line of the
+// records says did not return.
+func hangsOf(recs string) int {
+	l := lastLine(recs)
+	if l == nil {
+		return 0
+	}
+	var n int
+	fmt.Sscanf(l.Stop, "%d call(s)", &n)
+	return n
+}
+
+// reached lists the sites the kept inputs of function idx reached, for a
+// search of it started again.
+func reached(recs string, idx int) string {
+	data, _ := os.ReadFile(recs)
+	var ks []string
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		var l struct {
+			Func int   `json:"func"`
+			New  []int `json:"new"`
+		}
+		if json.Unmarshal(line, &l) == nil && l.Func == idx {
+			for _, k := range l.New {
+				ks = append(ks, strconv.Itoa(k))
+			}
+		}
+	}
+	return strings.Join(ks, " ")
+}
+
+type recordLine struct {
+	Func int    `json:"func"`
+	Stop string `json:"stop"`
+}
+
+// lastLine returns the last line of the records, or nil.
+func lastLine(recs string) *recordLine {
+	data, _ := os.ReadFile(recs)
+	lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+	var l recordLine
+	if len(lines) == 0 || json.Unmarshal(lines[len(lines)-1], &l) != nil {
+		return nil
+	}
+	return &l
 }
 
 // boundary returns the relations of site s (cover.Relation) an input
