@@ -950,7 +950,7 @@ func (g *generation) findFaults(ctx context.Context) error {
 				c.Globals = append(c.Globals, GlobalValue{G: ga.G, Value: ga.Value})
 			}
 			if g.f.Lang == ir.C {
-				g.r.Findings = append(g.r.Findings, Finding{Pos: tr.Pos, Kind: tr.Kind, Case: c})
+				g.addFinding(Finding{Pos: tr.Pos, Kind: tr.Kind, Case: c})
 				continue
 			}
 			c.Panic = tr.Reason
@@ -1050,7 +1050,7 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 				st.Outcome, st.Detail = Faults, "the inputs found then reach "+what
 			}
 			c.Outputs = nil
-			g.r.Findings = append(g.r.Findings, Finding{Pos: tr.Pos, Kind: tr.Kind, Case: c})
+			g.addFinding(Finding{Pos: tr.Pos, Kind: tr.Kind, Case: c})
 			return nil
 		}
 		c.Outputs, c.After = nil, nil
@@ -1091,4 +1091,16 @@ func budgetDetail(ctx context.Context) string {
 		return ErrMemoryBudget.Error()
 	}
 	return "time budget spent"
+}
+
+// addFinding records f unless a finding of the same kind at the same
+// place is there already: the fault search and the replay of other goals'
+// inputs may both reach it, in an order that depends on the budget.
+func (g *generation) addFinding(f Finding) {
+	for _, h := range g.r.Findings {
+		if h.Pos == f.Pos && h.Kind == f.Kind {
+			return
+		}
+	}
+	g.r.Findings = append(g.r.Findings, f)
 }
