@@ -71,7 +71,7 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 		in.Files[p.Paths[i]] = data
 	}
 	in.Files[filepath.Join(p.Dir, recorderFile)] = rec
-	generic := goVersionAtLeast(p.GoVersion, 18)
+	generic := goVersionAtLeast(p.lang(), 18)
 	for _, s := range sites {
 		site := Site{Func: s.Func, Text: s.Text}
 		if c, ok := p.comparison(s); ok && generic {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -176,4 +177,51 @@ func goVersionAtLeast(v string, minor int) bool {
 		return true
 	}
 	return major > 1 || min >= minor
+}
+
+// instrumentedLang is the language version the files pbcc rewrites are
+// compiled at, when the module's is older: the recorders range over
+// functions (Go 1.23). A file's //go:build goN line sets its version
+// above the module's (go/types: max(file, go1.21)), so only the rewritten
+// files move. In a module older than Go 1.22 those files get a variable
+// per loop iteration, which changes only code whose closures keep a
+// loop variable past its iteration; the expected values taken from these
+// runs are checked on the real code before a test is written.
+const instrumentedLang = "1.23"
+
+// lang is the language version the rewritten files are compiled at.
+func (p *pkg) lang() string {
+	if goVersionAtLeast(p.GoVersion, 23) {
+		return p.GoVersion
+	}
+	return instrumentedLang
+}
+
+// upgraded returns src, the rewritten file i of p, to be compiled at
+// p.lang(): its //go:build line, if any, replaced in place (the file is
+// already in the build: its constraint holds), else one added above it and
+// a //line directive restoring its line numbers. Files of a module at Go
+// 1.23 or later are returned as they are.
+func (p *pkg) upgraded(src []byte, i int) []byte {
+	if goVersionAtLeast(p.GoVersion, 23) {
+		return src
+	}
+	tag := "//go:build go" + instrumentedLang
+	f := p.Files[i]
+	// The rewrites are all below the package clause: what is above it is
+	// where it is in the source.
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) {
+				from, to := p.offset(c.Pos()), p.offset(c.End())
+				out := append([]byte{}, src[:from]...)
+				out = append(out, tag...)
+				return append(out, src[to:]...)
+			}
+		}
+	}
+	return append([]byte(tag+"\n\n//line "+p.Paths[i]+":1\n"), src...)
 }

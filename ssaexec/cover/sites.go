@@ -269,7 +269,7 @@ func (f *finder) rangeKind(r *ast.RangeStmt) string {
 	if !ok || tv.Type == nil {
 		return ""
 	}
-	if !goVersionAtLeast(f.p.GoVersion, 23) {
+	if !goVersionAtLeast(f.p.lang(), 23) {
 		return "" // the recording iterator needs range-over-func
 	}
 	switch u := tv.Type.Underlying().(type) {
