@@ -361,7 +361,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 				return false, nil
 			}
 			if err != nil {
-				st.Outcome, st.K, st.Detail = Unsupported, k, err.Error()
+				st.Outcome, st.K, st.Detail = Unsupported, k, strings.TrimPrefix(err.Error(), "unsupported: ")
 				return false, nil
 			}
 			status, model, err := g.s.CheckSmall(form.F, sp.vars)

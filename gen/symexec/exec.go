@@ -84,6 +84,10 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 	case *ir.FieldOf:
 		fr.env[in] = fr.value(in.X).elems[in.Field]
 	case *ir.Alloc:
+		if a, ok := in.Elem.(ir.Array); ok && a.Len > maxMake {
+			// go/ssa makes make([]T, constant) an array: as MakeSlice.
+			panic(unsupported("an array of %d elements (at most %d are modelled)", a.Len, maxMake))
+		}
 		st.nextObj++
 		st.mem[st.nextObj] = zero(in.Elem)
 		fr.env[in] = value{ptr: to(st.nextObj)}

@@ -152,7 +152,12 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		size := st.lenBound()
 		var cs []check
 		if c.IsConst() {
-			size = int(min(c.Val, 1<<16))
+			if c.Val > maxMake && c.Val < 1<<63 {
+				// Each store copies the array: a loop filling it would
+				// take hours. The real code runs it.
+				panic(unsupported("make of a slice of %d elements (at most %d are modelled)", c.Val, maxMake))
+			}
+			size = int(min(c.Val, maxMake))
 		} else {
 			cs = mk(term.ULE(c, bv64(size)), ir.NoCheck)
 		}
@@ -444,3 +449,7 @@ func stringValue(s string) value {
 	}
 	return value{elems: es, n: bv64(len(s))}
 }
+
+// maxMake is the largest array, or capacity of a slice made with a
+// constant capacity, that the model holds.
+const maxMake = 1 << 16
