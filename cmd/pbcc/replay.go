@@ -90,8 +90,15 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []
 		// search ran out of time) has none to know. A function whose
 		// branches are all decided is searched for the boundaries of its
 		// comparisons its cases miss (oracle.Explore).
-		if fr.err != nil || fr.r == nil || fr.verdict == nil || fr.verdict.Hits == nil && (len(fr.r.Cases) > 0 || !undecided(fr.r)) {
+		// A function whose model search found no case at all (its budget
+		// ended in a replay or a tree too large) is searched from
+		// generated inputs, as a skipped one.
+		none := fr.err == nil && fr.r != nil && fr.verdict == nil && len(fr.r.Cases) == 0 && undecided(fr.r)
+		if !none && (fr.err != nil || fr.r == nil || fr.verdict == nil || fr.verdict.Hits == nil && (len(fr.r.Cases) > 0 || !undecided(fr.r))) {
 			continue
+		}
+		if none {
+			fr.verdict = &oracle.Verdict{}
 		}
 		targets = append(targets, oracle.Target{Func: fr.r.Func, Covered: fr.verdict.Hits})
 		partial = append(partial, fr)
