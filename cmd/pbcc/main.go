@@ -181,6 +181,7 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"runtime/pprof"
 )
 
 const usage = `usage:
@@ -209,7 +210,10 @@ func manual() (string, error) {
 }
 
 func main() {
-	os.Exit(runInterruptible(os.Args[1:], os.Stdout, os.Stderr))
+	stop := startCPUProfile(os.Getenv("PBCC_CPUPROFILE"), os.Stderr)
+	code := runInterruptible(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // run executes the command line args and returns the exit status.
@@ -240,4 +244,27 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	fmt.Fprintf(stderr, "pbcc: unknown command %q\n%s", args[0], usage)
 	return 2
+}
+
+// startCPUProfile writes a CPU profile of the run to file, when set (the
+// environment rather than a flag: it is for pbcc's developers, and works
+// with every command). It returns the function ending the profile.
+func startCPUProfile(file string, stderr io.Writer) func() {
+	if file == "" {
+		return func() {}
+	}
+	f, err := os.Create(file)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "pbcc: PBCC_CPUPROFILE: %v\n", err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(stderr, "pbcc: PBCC_CPUPROFILE: %v\n", err)
+		}
+	}
 }
