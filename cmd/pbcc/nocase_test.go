@@ -1,0 +1,49 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestNoModelCaseSearchedOnRealCode: a function the model runs but finds
+// no case for (here every path makes an array too large for it) gets its
+// cases from the search on the real code, as a function the model cannot
+// lower at all; the model says so at once rather than spending the
+// function's budget on the array's stores (go-runewidth's CreateLUT).
+func TestNoModelCaseSearchedOnRealCode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, tests := incModule(t, `package inc
+
+// Fill fills a table of 1<<17 entries and reads one back.
+func Fill(n int) int {
+	var lut [1 << 17]int32
+	for i := range lut {
+		lut[i] = int32(i % 7)
+	}
+	if n < 0 || n >= len(lut) {
+		return -1
+	}
+	return int(lut[n])
+}
+`)
+	code, _, stderr := pbcc(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	if strings.Contains(stderr, "out of time") {
+		t.Errorf("the model did not give up on the array at once:\n%s", stderr)
+	}
+	data, err := os.ReadFile(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "func TestFillPBCC(") || !strings.Contains(string(data), "want: -1") {
+		t.Errorf("no table for Fill, or no case of its n < 0 branch:\n%s", data)
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
+	}
+}
