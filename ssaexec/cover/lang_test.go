@@ -59,3 +59,36 @@ func Count(xs []int, limit int) int {
 		})
 	}
 }
+
+// TestOwnCodeNotVetClean: the package's own code failing the vet checks
+// go test runs (a non-constant format string, as go-version's) does not
+// stop the measurement: that is no test's doing.
+func TestOwnCodeNotVetClean(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod": "module m\n\ngo 1.26\n",
+		"m.go": `package m
+
+import "fmt"
+
+func Say(s string) string {
+	if s == "" {
+		return fmt.Sprintf(s)
+	}
+	return s
+}
+`,
+		"m_test.go": "package m\n\nimport \"testing\"\n\nfunc TestM(t *testing.T) {\n\tSay(\"\")\n}\n",
+	})
+	m, err := measure(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := show(branches(m.pkg, m.sites, m.decisions()))
+	want := trim(`
+		6:5 m.Say [s == ""] true + profile
+		6:5 m.Say [s == ""] false - profile
+	`)
+	if got != want {
+		t.Errorf("got:\n%swant:\n%s", got, want)
+	}
+}
