@@ -25,6 +25,12 @@ const claimPrefix = "// pbcc: "
 // branches and without a case, before the reason (gen.Result.NoCase).
 const noCasePrefix = "no case: "
 
+// realOnly ends the summary line of a function pbcc's model could not
+// search: its cases come from the search on the real code, and its
+// branches are counted there (pbcc gen's summary, pbcc check), not in
+// the header, which would say "0 branches … all covered".
+const realOnly = "searched on the real code only; its branches are measured there"
+
 // A Claim is what a generated file's header says of one function: what
 // generation found, and so which branches its tests were made to cover.
 type Claim struct {
@@ -36,6 +42,9 @@ type Claim struct {
 	// NoCase says why a function without branches has no case (its
 	// call does not end); "" otherwise.
 	NoCase string
+	// RealOnly: the function was searched on the real code only; the
+	// counts are the model's (none).
+	RealOnly bool
 }
 
 // Uncovered is a branch edge the tests were not made to cover, and why.
@@ -55,6 +64,7 @@ func IsGenerated(data []byte) bool { return genfile.IsGenerated(data, Header) }
 //	// pbcc: Trityp: 22 branches, 7 cases, 6 goals (unconstrained edges); all covered.
 //	// pbcc: Dead: 4 branches, 2 cases, 2 goals (unconstrained edges); not covered: dead.go:5:6 "x < 5" true (unreachable within k=3).
 //	// pbcc: Spin: 0 branches, 0 cases, 0 goals (unconstrained edges); no case: its call does not end: a loop without exit.
+//	// pbcc: Format: 0 branches, 4 cases, 0 goals (unconstrained edges); searched on the real code only; its branches are measured there.
 func claimLine(name string, r *gen.Result) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s: %s, %s, %s (unconstrained edges); ", claimPrefix, name,
@@ -71,6 +81,8 @@ func claimLine(name string, r *gen.Result) (string, error) {
 		items = append(items, uncoveredText(s, r.K))
 	}
 	switch {
+	case len(r.Edges) == 0 && r.Approximation != "":
+		b.WriteString(realOnly + ".")
 	case len(items) == 0 && len(r.Cases) == 0 && r.NoCase != "":
 		b.WriteString(noCasePrefix + oneLine(r.NoCase) + ".")
 	case len(items) == 0:
@@ -193,6 +205,10 @@ func parseClaim(line string) (Claim, error) {
 	}
 	rest := m[5]
 	if rest == "all covered" {
+		return c, nil
+	}
+	if rest == realOnly {
+		c.RealOnly = true
 		return c, nil
 	}
 	if why, ok := strings.CutPrefix(rest, noCasePrefix); ok {

@@ -54,6 +54,7 @@
 //	// pbcc: NAME: N branch(es), N case(s), N goal(s) (unconstrained edges); all covered.
 //	// pbcc: NAME: ...; not covered: FILE:LINE:COL "COND" OUTCOME (REASON), ....
 //	// pbcc: NAME: 0 branches, 0 cases, 0 goals (unconstrained edges); no case: WHY.
+//	// pbcc: NAME: 0 branches, N case(s), 0 goals (unconstrained edges); searched on the real code only; its branches are measured there.
 //
 // NAME is the function ("Trityp") or Type.Method ("Celsius.Abs"); FILE is
 // a base name, or the whole position is "-" when unknown; COND is a Go
@@ -64,7 +65,10 @@
 // position it quotes (they would go stale as the code moves while the
 // table is kept). A branch edge is listed when its outcome is not
 // gen.Covered. A function without branches and without a case says why
-// (gen.Result.NoCase: its call does not end) instead of "all covered".
+// (gen.Result.NoCase: its call does not end) instead of "all covered". A
+// function pbcc's model could not search (its cases come from the search
+// on the real code, gen.Result.Approximation says why) has no branches in
+// the model's eyes: the line says so rather than "all covered".
 //
 // The tables: one test per function that has cases (a function without
 // cases has only its summary line), named TestFuncPBCC,

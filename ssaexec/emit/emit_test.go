@@ -1897,3 +1897,29 @@ func TestDropUnusedImports(t *testing.T) {
 		t.Errorf("dropUnusedImports mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestRealOnlyClaim: the header of a function searched on the real code
+// only does not say "all covered" of the branches the model never saw,
+// and reads back as such.
+func TestRealOnlyClaim(t *testing.T) {
+	r := &gen.Result{Cases: make([]gen.Case, 4), Approximation: "searched on the real code only: pbcc's model does not support call of io.WriteString"}
+	line, err := claimLine("fundamental.Format", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "// pbcc: fundamental.Format: 0 branches, 4 cases, 0 goals (unconstrained edges); searched on the real code only; its branches are measured there."; line != want {
+		t.Errorf("claimLine = %q, want %q", line, want)
+	}
+	c, err := parseClaim(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (Claim{Func: "fundamental.Format", Cases: 4, RealOnly: true}); !cmp.Equal(c, want) {
+		t.Errorf("parseClaim = %+v, want %+v", c, want)
+	}
+	// A branchless function the model searched is all covered.
+	line, err = claimLine("F", &gen.Result{Cases: make([]gen.Case, 1)})
+	if err != nil || !strings.HasSuffix(line, "; all covered.") {
+		t.Errorf("claimLine of a branchless function = %q, %v", line, err)
+	}
+}
