@@ -48,9 +48,10 @@ func (g *generation) keepSeed(sp inputSpace, m solve.Model) {
 }
 
 // A textInput is a string, byte slice, C buffer or input stream among
-// the inputs: its length variable and its bytes in order.
+// the inputs: its length variable and its bytes in order; or an array of
+// bytes (a C char array in a struct), without a length variable.
 type textInput struct {
-	length     string
+	length     string // "" for an array
 	bytes      []string
 	terminated bool // a C string: its text ends at the first NUL
 }
@@ -74,22 +75,51 @@ func newMutLayout(sp inputSpace) *mutLayout {
 			l.texts = append(l.texts, textInput{length: in.Var.Name})
 		}
 	}
+	var arrays []string // the names of the arrays of bytes, in order
+	array := map[string][]solve.Input{}
 	for _, in := range sp.vars {
 		switch in.Kind {
 		case solve.Length, solve.Room:
 			continue // a length moves with its text; room stays as found
 		case solve.Text:
 			if i := strings.LastIndex(in.Var.Name, "["); i > 0 {
-				if t, ok := text[in.Var.Name[:i]]; ok {
+				name := in.Var.Name[:i]
+				if t, ok := text[name]; ok {
 					l.texts[t].bytes = append(l.texts[t].bytes, in.Var.Name)
 					l.texts[t].terminated = l.texts[t].terminated || in.Terminated
 					continue
 				}
+				if array[name] == nil {
+					arrays = append(arrays, name)
+				}
+				array[name] = append(array[name], in)
+				continue
 			}
 		}
 		l.others = append(l.others, in)
 	}
+	for _, name := range arrays {
+		if bs := array[name]; len(bs) == 1 {
+			l.others = append(l.others, bs[0])
+		} else {
+			t := textInput{}
+			for _, in := range bs {
+				t.bytes = append(t.bytes, in.Var.Name)
+				t.terminated = t.terminated || in.Terminated
+			}
+			l.texts = append(l.texts, t)
+		}
+	}
 	return l
+}
+
+// size returns the number of bytes t holds in m: its length, or for an
+// array all of them.
+func (t textInput) size(m solve.Model) int {
+	if t.length == "" {
+		return len(t.bytes)
+	}
+	return min(int(m[t.length]), len(t.bytes))
 }
 
 // A rng is the fixed sequence of draws of the mutation search: the same
@@ -144,7 +174,7 @@ func intConstants(f *ir.Func) []uint64 {
 // content returns the text of t in m: its bytes up to its length, and
 // for a C string up to its first NUL.
 func (t textInput) content(m solve.Model) []byte {
-	n := min(int(m[t.length]), len(t.bytes))
+	n := t.size(m)
 	var b []byte
 	for _, name := range t.bytes[:n] {
 		c := byte(m[name])
@@ -171,13 +201,23 @@ func (t textInput) setContent(m solve.Model, b []byte) {
 		m[t.bytes[i]] = uint64(c)
 	}
 	n := len(b)
-	if t.terminated {
+	switch {
+	case t.length == "" && t.terminated:
 		if n < len(t.bytes) {
 			m[t.bytes[n]] = 0
 		}
-		n = max(int(m[t.length]), n+1)
+	case t.length == "":
+		for _, name := range t.bytes[n:] {
+			m[name] = 0 // an array keeps its size: zeros after the text
+		}
+	case t.terminated:
+		if n < len(t.bytes) {
+			m[t.bytes[n]] = 0
+		}
+		m[t.length] = uint64(max(int(m[t.length]), n+1))
+	default:
+		m[t.length] = uint64(n)
 	}
-	m[t.length] = uint64(n)
 }
 
 // mutate returns a new candidate made from parent: a splice with other
@@ -268,6 +308,9 @@ func (mu *mutator) mutateText(t textInput, m solve.Model, other []byte) {
 		i := mu.r.n(len(other))
 		j := i + 1 + mu.r.n(len(other)-i)
 		b = slices.Insert(b, at, other[i:j]...)
+	case t.length == "": // an array: a byte written at any place
+		m[t.bytes[mu.r.n(len(t.bytes))]] = uint64(word()[0])
+		return
 	default: // the length changed, the bytes as they are
 		n := mu.r.n(len(t.bytes) + 1)
 		m[t.length] = uint64(n)
