@@ -799,6 +799,7 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 	}
 	sort.Strings(names)
 	spins := 0 // runs that entered a loop without exit
+	long := 0  // runs past their step budget
 	for run := 0; run < runs && len(want) > 0; run++ {
 		if ctx.Err() != nil {
 			return nil
@@ -860,11 +861,17 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 			continue
 		}
 		args := g.in.Literals(m)
-		tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+		tr, err := symexec.Run(g.f, args, g.searchStepBudget())
 		if errors.Is(err, symexec.ErrNoExit) {
 			// A function that loops forever on some inputs is not
 			// sampled further: each such run costs a step budget.
 			if spins++; spins >= maxSampleSpins {
+				return nil
+			}
+			continue
+		}
+		if errors.Is(err, symexec.ErrSteps) {
+			if long++; long >= maxSearchSpins {
 				return nil
 			}
 			continue

@@ -16,19 +16,35 @@ import (
 // Budgets of the mutation search (mutate): at most mutateRuns replays per
 // function, mutateChildren of them from each corpus entry in turn; the
 // corpus holds at most maxCorpus entries (past it, only inputs taking an
-// edge never taken before are kept); the search gives up after
-// maxMutateSpins replays that ran past their step budget, each of which
-// costs the whole budget.
+// edge never taken before are kept).
 const (
 	mutateRuns     = 20000
 	mutateChildren = 24
 	maxCorpus      = 400
-	maxMutateSpins = 4
 )
 
+// Each replay of a concrete search (sample, mutate) enters at most
+// searchSteps blocks (opts.MaxSteps if smaller): a random or mutated input
+// easily makes a loop that never ends (amatch of replace on a pattern
+// "%*", the closure of a pattern that matches the empty string), and each
+// one costs the whole step budget; a search gives up after
+// maxSearchSpins of them.
+const (
+	searchSteps    = 50_000
+	maxSearchSpins = 64
+)
+
+// searchStepBudget returns the step budget of one replay of a concrete
+// search.
+func (g *generation) searchStepBudget() int {
+	if g.opts.MaxSteps > 0 {
+		return min(searchSteps, g.opts.MaxSteps)
+	}
+	return searchSteps
+}
+
 // A seed is a solution found by an earlier stage: an assignment of the
-// variables of the input space spaces[space], which the mutation search
-// starts from.
+// variables of the input space spaces[space].
 type seed struct {
 	space int
 	m     solve.Model
@@ -224,10 +240,7 @@ func (t textInput) setContent(m solve.Model, b []byte) {
 // (another corpus entry of the same space, may be nil), then one to eight
 // changes, each of one variable or one text.
 func (mu *mutator) mutate(l *mutLayout, parent, other solve.Model) solve.Model {
-	m := make(solve.Model, len(l.sp.vars))
-	for _, in := range l.sp.vars {
-		m[in.Var.Name] = parent[in.Var.Name]
-	}
+	m := l.full(parent)
 	if other != nil && mu.r.n(4) == 0 {
 		mu.splice(l, m, other)
 	}
@@ -242,7 +255,13 @@ func (mu *mutator) mutate(l *mutLayout, parent, other solve.Model) solve.Model {
 			continue
 		}
 		if len(l.others) > 0 {
-			mu.mutateVar(l, m, l.others[mu.r.n(len(l.others))])
+			in := l.others[mu.r.n(len(l.others))]
+			if in.Kind == solve.Choice && mu.r.n(4) > 0 {
+				// A nil pointer or another choice mostly fails at once:
+				// choices change less often than values.
+				in = l.others[mu.r.n(len(l.others))]
+			}
+			mu.mutateVar(l, m, in)
 		}
 	}
 	return m
@@ -461,46 +480,48 @@ func (c coverage) add(tr *symexec.Trace) (newEdge, newCount bool) {
 // the corpus is kept in order: the same seeds give the same cases. At
 // most mutateRuns runs; the search stops early when ctx is done or no
 // edge is wanted.
+//
+// The inputs are those of the largest input space of a seed (a goal
+// needed longer inputs): the variables of a smaller space are among its
+// own, so that every seed is one of its inputs. Not a larger one: the
+// longer the inputs, the slower the replays, and most mutants of a short
+// input stay short.
 func (g *generation) mutate(ctx context.Context) error {
 	want := g.undecided()
 	if len(want) == 0 {
 		return nil
 	}
-	layouts := map[int]*mutLayout{}
-	layout := func(space int) *mutLayout {
-		if layouts[space] == nil {
-			layouts[space] = newMutLayout(g.spaces[space])
-		}
-		return layouts[space]
+	space := 0
+	for _, s := range g.seeds {
+		space = max(space, s.space)
 	}
+	l := newMutLayout(g.spaces[space])
 	mu := &mutator{r: rng(11), words: dictionary(g.f), ints: intConstants(g.f)}
 	cov := coverage{}
-	var corpus []seed
+	var corpus []solve.Model
 	spins := 0
-	// try runs m, of space, and tells whether it joined the corpus.
-	try := func(space int, m solve.Model) (bool, error) {
-		l := layout(space)
+	steps := g.searchStepBudget()
+	// try runs m and adds it to the corpus when its run is new.
+	try := func(m solve.Model) error {
 		if term.Eval(l.domain, m) != 1 {
-			return false, nil
+			return nil
 		}
 		args := l.sp.in.Literals(m)
-		tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+		tr, err := symexec.Run(g.f, args, steps)
 		if errors.Is(err, symexec.ErrSteps) {
 			spins++
-			return false, nil
+			return nil
 		}
 		if err != nil || tr.Panicked && !tr.Exit {
-			return false, nil // undefined behaviour or a panic: no case rests on it
+			return nil // undefined behaviour or a panic: no case rests on it
 		}
-		newEdge, newCount := cov.add(tr)
-		kept := newEdge || newCount && len(corpus) < maxCorpus
-		if kept {
-			corpus = append(corpus, seed{space: space, m: m})
+		if newEdge, newCount := cov.add(tr); newEdge || newCount && len(corpus) < maxCorpus {
+			corpus = append(corpus, m)
 		}
 		for _, e := range tr.Edges {
 			if want[e] && g.status[e].Outcome != Covered {
 				if err := g.addCase(e, args); err != nil {
-					return kept, err
+					return err
 				}
 				for x := range want {
 					if g.status[x].Outcome == Covered {
@@ -510,51 +531,51 @@ func (g *generation) mutate(ctx context.Context) error {
 				break
 			}
 		}
-		return kept, nil
+		return nil
 	}
-	runs := 0
 	// The zero input, its lengths 1 where the domain wants a byte (a C
 	// buffer).
 	zero := solve.Model{}
-	for _, in := range g.inputs {
-		zero[in.Var.Name] = 0
-	}
-	if term.Eval(layout(0).domain, zero) != 1 {
-		for _, in := range g.inputs {
+	if term.Eval(l.domain, l.full(zero)) != 1 {
+		for _, in := range l.sp.vars {
 			if in.Kind == solve.Length {
 				zero[in.Var.Name] = 1
 			}
 		}
 	}
-	for _, s := range append([]seed{{space: 0, m: zero}}, g.seeds...) {
-		if ctx.Err() != nil || len(want) == 0 || spins >= maxMutateSpins {
+	runs := 0
+	for _, s := range append([]seed{{m: zero}}, g.seeds...) {
+		m := s.m
+		if ctx.Err() != nil || len(want) == 0 || spins >= maxSearchSpins {
 			return nil
 		}
-		full := solve.Model{}
-		for _, in := range g.spaces[s.space].vars {
-			full[in.Var.Name] = s.m[in.Var.Name]
-		}
 		runs++
-		if _, err := try(s.space, full); err != nil {
+		if err := try(l.full(m)); err != nil {
 			return err
 		}
 	}
 	for cursor := 0; runs < mutateRuns && len(corpus) > 0; cursor = (cursor + 1) % len(corpus) {
 		parent := corpus[cursor]
-		l := layout(parent.space)
 		for child := 0; child < mutateChildren && runs < mutateRuns; child++ {
-			if ctx.Err() != nil || len(want) == 0 || spins >= maxMutateSpins {
+			if ctx.Err() != nil || len(want) == 0 || spins >= maxSearchSpins {
 				return nil
 			}
-			var other solve.Model
-			if o := corpus[mu.r.n(len(corpus))]; o.space == parent.space {
-				other = o.m
-			}
+			other := corpus[mu.r.n(len(corpus))]
 			runs++
-			if _, err := try(parent.space, mu.mutate(l, parent.m, other)); err != nil {
+			if err := try(mu.mutate(l, parent, other)); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// full returns m with a value for every variable of l, 0 where m has
+// none (a seed of a smaller input space).
+func (l *mutLayout) full(m solve.Model) solve.Model {
+	f := make(solve.Model, len(l.sp.vars))
+	for _, in := range l.sp.vars {
+		f[in.Var.Name] = m[in.Var.Name]
+	}
+	return f
 }
