@@ -130,4 +130,21 @@ func TestTextContent(t *testing.T) {
 	if m["s.len"] != 1 || m["s[0]"] != 'q' {
 		t.Errorf("after setContent(q): %v, want length 1, s[0] 'q'", m)
 	}
+	// An array of bytes keeps its size: zeros after the text, or a C
+	// string's NUL after it and the other bytes as they were.
+	a := textInput{bytes: []string{"a[0]", "a[1]", "a[2]"}}
+	m = solve.Model{"a[0]": 'x', "a[1]": 'y', "a[2]": 'z'}
+	a.setContent(m, []byte("q"))
+	if want := (solve.Model{"a[0]": 'q', "a[1]": 0, "a[2]": 0}); fmt.Sprint(m) != fmt.Sprint(want) {
+		t.Errorf("array after setContent(q): %v, want %v", m, want)
+	}
+	a.terminated = true
+	m = solve.Model{"a[0]": 'x', "a[1]": 'y', "a[2]": 'z'}
+	if got := string(a.content(m)); got != "xyz" {
+		t.Errorf("array content = %q, want %q", got, "xyz")
+	}
+	a.setContent(m, []byte("q"))
+	if want := (solve.Model{"a[0]": 'q', "a[1]": 0, "a[2]": 'z'}); fmt.Sprint(m) != fmt.Sprint(want) {
+		t.Errorf("C array after setContent(q): %v, want %v", m, want)
+	}
 }
