@@ -483,8 +483,9 @@ func (c coverage) add(tr *symexec.Trace) (newEdge, newCount bool) {
 // inputs that went deep are changed further. One that takes a wanted edge
 // becomes the case made for it. The draws come from a fixed sequence and
 // the corpus is kept in order: the same seeds give the same cases. At
-// most mutateRuns runs; the search stops early when ctx is done or no
-// edge is wanted.
+// most mutateRuns runs; the search stops early after mutatePlateau runs
+// that added nothing to the corpus, after maxSearchSpins runs past their
+// step budget, when no edge is wanted, or when ctx is done.
 //
 // The inputs are those of the largest input space of a seed (a goal
 // needed longer inputs): the variables of a smaller space are among its
@@ -551,12 +552,11 @@ func (g *generation) mutate(ctx context.Context) error {
 		}
 	}
 	for _, s := range append([]seed{{m: zero}}, g.seeds...) {
-		m := s.m
 		if ctx.Err() != nil || len(want) == 0 || spins >= maxSearchSpins {
 			return nil
 		}
 		runs++
-		if err := try(l.full(m)); err != nil {
+		if err := try(l.full(s.m)); err != nil {
 			return err
 		}
 	}
