@@ -54,7 +54,9 @@ var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: s
 //     leave them near the edge (symexec.GuidedPBCC);
 //  4. full trees for the other branch edges still pending;
 //  5. partial trees, cut depth first, for the goals still too large;
-//  6. inputs making a run-time check fail.
+//  6. a coverage-guided mutation search on the replay, from the inputs
+//     found so far, for the edges still undecided (mutate);
+//  7. inputs making a run-time check fail.
 //
 // Each solution is replayed; the replay tells which edges it covers
 // (goals already covered are skipped) and its outputs, which become the
@@ -102,34 +104,51 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 			}
 		}
 	}
-	for _, goal := range r.Goals {
-		if err := g.reach(ctx, goal); err != nil {
+	for _, st := range stages {
+		if err := st.run(g, ctx); err != nil {
 			return g.stopped(ctx, err, start, calls)
 		}
-	}
-	if err := g.sample(ctx, g.undecided(), sampleRuns); err != nil {
-		return g.stopped(ctx, err, start, calls)
-	}
-	if err := g.guide(ctx); err != nil {
-		return g.stopped(ctx, err, start, calls)
-	}
-	// The edges that are not goals, if the goals' cases missed them
-	// (a goal out of reach).
-	for _, e := range g.edges {
-		if err := g.reach(ctx, e); err != nil {
-			return g.stopped(ctx, err, start, calls)
-		}
-	}
-	if err := g.partial(ctx); err != nil {
-		return g.stopped(ctx, err, start, calls)
-	}
-	if err := g.findFaults(ctx); err != nil {
-		return g.stopped(ctx, err, start, calls)
 	}
 	sortCases(r.Cases)
 	r.SolverCalls = s.Calls - calls
 	r.Duration = time.Since(start)
 	return r, nil
+}
+
+// A stage is one step of the search of Generate, run in the order of
+// stages; each one searches the edges its predecessors left undecided.
+type stage struct {
+	name string
+	run  func(g *generation, ctx context.Context) error
+}
+
+// stages are the steps of Generate, in order (see its doc comment).
+var stages = []stage{
+	{"goals", func(g *generation, ctx context.Context) error {
+		for _, goal := range g.r.Goals {
+			if err := g.reach(ctx, goal); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+	{"sample", func(g *generation, ctx context.Context) error {
+		return g.sample(ctx, g.undecided(), sampleRuns)
+	}},
+	{"guided trees", (*generation).guide},
+	// The edges that are not goals, if the goals' cases missed them (a
+	// goal out of reach).
+	{"other edges", func(g *generation, ctx context.Context) error {
+		for _, e := range g.edges {
+			if err := g.reach(ctx, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+	{"partial trees", (*generation).partial},
+	{"mutation", (*generation).mutate},
+	{"faults", (*generation).findFaults},
 }
 
 // stopped ends a search that err stopped. When ctx is done, err is the
@@ -205,6 +224,9 @@ type generation struct {
 	paths [][]ir.Edge
 	// guided counts the guided trees built, at most maxGuideTrees.
 	guided int
+	// seeds are the solutions found so far, in the order found: where
+	// the mutation search starts (keepSeed).
+	seeds []seed
 	// spun is the error of the last replay that did not end within its
 	// step budget (symexec.ErrSteps), nil when none.
 	spun error
@@ -631,11 +653,14 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 // runs); the solver's model otherwise.
 func (g *generation) literals(sp inputSpace, f *term.Term, model solve.Model, goal ir.Edge) symexec.Args {
 	args := sp.in.Literals(model)
-	cargs := sp.in.Literals(g.lexZero(f, sp.vars, solve.Canonical(f, sp.vars, model)))
+	cm := g.lexZero(f, sp.vars, solve.Canonical(f, sp.vars, model))
+	cargs := sp.in.Literals(cm)
 	tr, err := symexec.Run(g.f, cargs, g.opts.MaxSteps)
 	if err != nil || tr.Panicked && !tr.Exit || !tookEdge(tr, goal) {
+		g.keepSeed(sp, model)
 		return args
 	}
+	g.keepSeed(sp, cm)
 	return cargs
 }
 
@@ -774,6 +799,7 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 	}
 	sort.Strings(names)
 	spins := 0 // runs that entered a loop without exit
+	long := 0  // runs past their step budget
 	for run := 0; run < runs && len(want) > 0; run++ {
 		if ctx.Err() != nil {
 			return nil
@@ -835,11 +861,17 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 			continue
 		}
 		args := g.in.Literals(m)
-		tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+		tr, err := symexec.Run(g.f, args, g.searchStepBudget())
 		if errors.Is(err, symexec.ErrNoExit) {
 			// A function that loops forever on some inputs is not
 			// sampled further: each such run costs a step budget.
 			if spins++; spins >= maxSampleSpins {
+				return nil
+			}
+			continue
+		}
+		if errors.Is(err, symexec.ErrSteps) {
+			if long++; long >= maxSearchSpins {
 				return nil
 			}
 			continue
@@ -849,6 +881,7 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 		}
 		for _, e := range tr.Edges {
 			if want[e] && g.status[e].Outcome != Covered {
+				g.keepSeed(g.spaces[0], m)
 				if err := g.addCase(e, args); err != nil {
 					return err
 				}
