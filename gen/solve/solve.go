@@ -51,12 +51,22 @@ type Solver struct {
 	ctx     *z3.Context
 	s       *z3.Solver
 	timeout time.Duration
-	budget  uint // the resource limit in force (0: none)
+	budget  uint // the resource limit Budget set (0: none)
+	rlimit  uint // the resource limit in force: budget or limit.Query
 	// stopped is set by Interrupt: every check after it is Unknown at
 	// once (Z3's interrupt only ends the work under way).
 	stopped atomic.Bool
 	// Calls counts the Z3 checks made, for the benchmarks and -json.
 	Calls int
+	// Work counts the Z3 resource units the checks used (see
+	// rlimitCount); counted is the context's count at the last look.
+	Work    uint64
+	counted uint64
+	// limit is the Limit in force: units per check and in all.
+	limit Limits
+	// spent is called once, when Work first reaches limit.Total.
+	spent func()
+	log   *queryLog // PBCC_SOLVE_LOG's, or nil
 }
 
 // New returns a Solver whose checks each give up after timeout (none if 0).
@@ -72,7 +82,38 @@ func New(timeout time.Duration) *Solver {
 			panic(err) // go-z3 is pinned: a test sees this first
 		}
 	}
-	return &Solver{ctx: ctx, s: zs, timeout: timeout}
+	s := &Solver{ctx: ctx, s: zs, timeout: timeout}
+	if logQueries != nil {
+		s.log = logQueries
+	}
+	return s
+}
+
+// Limits bound a Solver's work in Z3 resource units, which count the
+// same on an idle machine as on a loaded one, so that the answers (and
+// pbcc's output) do not depend on the load, unlike a time limit.
+type Limits struct {
+	// Query bounds every check (0: no bound); Budget may lower it for
+	// some checks. A check that needs more is Unknown.
+	Query uint
+	// Total bounds the units of all the checks (0: no bound): once Work
+	// reaches it, every later check is Unknown at once, and the spent
+	// function given to Limit is called.
+	Total uint64
+}
+
+// Limit puts l in force for the following checks; spent, if not nil, is
+// called (once, from the goroutine making the check) when Work reaches
+// l.Total: pbcc ends the function's search there, at the same check
+// whatever the load.
+func (s *Solver) Limit(l Limits, spent func()) {
+	s.limit, s.spent = l, spent
+	s.setBudget(s.budget)
+}
+
+// Spent reports whether the checks used up the Total of the Limits.
+func (s *Solver) Spent() bool {
+	return s.limit.Total > 0 && s.Work >= s.limit.Total
 }
 
 // Close releases the Z3 context. go-z3 frees a context only from a
@@ -439,9 +480,14 @@ func (s *Solver) Budget(n uint) func() {
 	return func() { s.setBudget(prev) }
 }
 
-// setBudget sets the resource limit of the following checks (0: none).
+// setBudget sets the resource limit of the following checks (0: none
+// but the Limits').
 func (s *Solver) setBudget(n uint) {
 	s.budget = n
+	if q := s.limit.Query; q > 0 && (n == 0 || q < n) {
+		n = q
+	}
+	s.rlimit = n
 	s.ctx.Config().SetUint("rlimit", n)
 }
 
@@ -612,7 +658,7 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 	if f.IsFalse() {
 		return Unsat, nil, nil
 	}
-	if s.stopped.Load() {
+	if s.stopped.Load() || s.Spent() {
 		return Unknown, nil, nil
 	}
 	s.Calls++
@@ -620,7 +666,12 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 	defer s.s.Pop()
 	tr := translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}}
 	s.s.Assert(tr.value(f).(z3.Bool))
+	var began time.Time
+	if s.log != nil {
+		began = time.Now()
+	}
 	sat, err := s.s.Check()
+	s.count(began, sat, err)
 	if err != nil {
 		if _, ok := err.(*z3.ErrSatUnknown); ok {
 			return Unknown, nil, nil
@@ -648,6 +699,32 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 		}
 	}
 	return Sat, m, nil
+}
+
+// count adds the units of the check just made to Work, calls spent if
+// they reach the Total, and logs the check if asked (PBCC_SOLVE_LOG).
+func (s *Solver) count(began time.Time, sat bool, err error) {
+	n, ok := rlimitCount(s.ctx, s.s)
+	if !ok || n < s.counted {
+		return
+	}
+	used := n - s.counted
+	s.counted = n
+	full := s.Spent()
+	s.Work += used
+	if !full && s.Spent() && s.spent != nil {
+		s.spent()
+	}
+	if s.log != nil {
+		st := "unsat"
+		switch {
+		case err != nil:
+			st = "unknown"
+		case sat:
+			st = "sat"
+		}
+		s.log.add(used, s.rlimit, time.Since(began), st)
+	}
 }
 
 type translator struct {
