@@ -67,6 +67,16 @@ type Solver struct {
 	// spent is called once, when Work first reaches limit.Total.
 	spent func()
 	log   *queryLog // PBCC_SOLVE_LOG's, or nil
+	// keep holds, until Close, the Go values of every formula asserted,
+	// model and value read from one. go-z3 releases a Z3 term when the
+	// garbage collector finalizes its Go value, at a time that depends
+	// on the load; Z3 then reuses its id, or makes a new term where it
+	// would have found the old one, and a later check searches in
+	// another order (other models, other resource counts: issue 11's
+	// print_tokens skip differed from run to run). A term asserted
+	// keeps its subterms alive, so keeping the roots keeps every term
+	// of the function's checks until its context goes.
+	keep []any
 }
 
 // New returns a Solver whose checks each give up after timeout (none if 0).
@@ -123,7 +133,7 @@ func (s *Solver) Spent() bool {
 // C memory) per function alive.
 func (s *Solver) Close() {
 	s.mu.Lock()
-	s.ctx, s.s = nil, nil
+	s.ctx, s.s, s.keep = nil, nil, nil
 	s.mu.Unlock()
 	if closed.Add(1)%gcEvery == 0 {
 		runtime.GC()
@@ -665,13 +675,15 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 	s.s.Push()
 	defer s.s.Pop()
 	tr := translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}}
-	s.s.Assert(tr.value(f).(z3.Bool))
+	root := tr.value(f).(z3.Bool)
+	s.keep = append(s.keep, root)
+	s.s.Assert(root)
 	var began time.Time
 	if s.log != nil {
 		began = time.Now()
 	}
 	sat, err := s.s.Check()
-	s.count(began, sat, err)
+	s.count(f, began, sat, err)
 	if err != nil {
 		if _, ok := err.(*z3.ErrSatUnknown); ok {
 			return Unknown, nil, nil
@@ -682,9 +694,12 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 		return Unsat, nil, nil
 	}
 	zm := s.s.Model()
+	s.keep = append(s.keep, zm)
 	m = Model{}
 	for _, v := range vars {
-		zv := zm.Eval(tr.value(v), true)
+		zvar := tr.value(v)
+		zv := zm.Eval(zvar, true)
+		s.keep = append(s.keep, zvar, zv)
 		switch zv := zv.(type) {
 		case z3.Bool:
 			b, _ := zv.AsBool()
@@ -703,7 +718,7 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 
 // count adds the units of the check just made to Work, calls spent if
 // they reach the Total, and logs the check if asked (PBCC_SOLVE_LOG).
-func (s *Solver) count(began time.Time, sat bool, err error) {
+func (s *Solver) count(f *term.Term, began time.Time, sat bool, err error) {
 	n, ok := rlimitCount(s.ctx, s.s)
 	if !ok || n < s.counted {
 		return
@@ -712,8 +727,14 @@ func (s *Solver) count(began time.Time, sat bool, err error) {
 	s.counted = n
 	full := s.Spent()
 	s.Work += used
-	if !full && s.Spent() && s.spent != nil {
-		s.spent()
+	if !full && s.Spent() {
+		// Set here, not by the Interrupt the caller may send later from
+		// another goroutine: the guesses of CheckSmall stop at once, so
+		// the search ends at the same point whatever the timing.
+		s.stopped.Store(true)
+		if s.spent != nil {
+			s.spent()
+		}
 	}
 	if s.log != nil {
 		st := "unsat"
@@ -723,7 +744,7 @@ func (s *Solver) count(began time.Time, sat bool, err error) {
 		case sat:
 			st = "sat"
 		}
-		s.log.add(used, s.rlimit, time.Since(began), st)
+		s.log.add(f, used, s.rlimit, time.Since(began), st)
 	}
 }
 

@@ -31,12 +31,14 @@ import "C"
 
 import (
 	"fmt"
+	"hash/fnv"
 	"os"
 	"sync"
 	"time"
 	"unsafe"
 
 	"github.com/aclements/go-z3/z3"
+	"github.com/pbcc/pbcc/gen/term"
 )
 
 // rlimitCount returns the Z3 resource units counted in the context of s
@@ -60,7 +62,8 @@ func rlimitCount(ctx *z3.Context, s *z3.Solver) (uint64, bool) {
 
 // A queryLog appends a line per check to the file PBCC_SOLVE_LOG names,
 // for sizing the Limits (bench/README.md): the units it used, the
-// resource limit in force (0: none), its seconds and its answer.
+// resource limit in force (0: none), its seconds, its answer and a hash
+// of the formula (two runs that differ: the first check that differs).
 type queryLog struct {
 	mu sync.Mutex
 	f  *os.File
@@ -81,8 +84,10 @@ func openQueryLog(path string) *queryLog {
 	return &queryLog{f: f}
 }
 
-func (l *queryLog) add(units uint64, limit uint, d time.Duration, status string) {
+func (l *queryLog) add(f *term.Term, units uint64, limit uint, d time.Duration, status string) {
+	h := fnv.New64a()
+	h.Write([]byte(f.String()))
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.f, "%d %d %.6f %s\n", units, limit, d.Seconds(), status)
+	fmt.Fprintf(l.f, "%d %d %.6f %s %016x\n", units, limit, d.Seconds(), status, h.Sum64())
 }

@@ -1,7 +1,10 @@
 package solve
 
 import (
+	"reflect"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/pbcc/pbcc/gen/term"
 )
@@ -70,5 +73,40 @@ func TestTotalEndsChecks(t *testing.T) {
 	}
 	if spent != 1 || s.Calls != calls || !s.Spent() {
 		t.Errorf("spent called %d times, %d more calls, Spent %v; want once, none, true", spent, s.Calls-calls, s.Spent())
+	}
+}
+
+// TestGCKeepsChecksSame checks that a garbage collection between checks
+// (which finalizes go-z3's values of the terms of the checks before)
+// changes neither the models nor the resource units of the checks after:
+// on a loaded machine the collections come at other times.
+func TestGCKeepsChecksSame(t *testing.T) {
+	run := func(gc bool) (uint64, []Model) {
+		s := New(0)
+		defer s.Close()
+		var ms []Model
+		x, y, z := term.Var("x", 32), term.Var("y", 32), term.Var("z", 32)
+		vars := []*term.Term{x, y, z}
+		for i := uint64(0); i < 12; i++ {
+			if gc {
+				runtime.GC()
+				time.Sleep(time.Millisecond) // the finalizers run
+			}
+			f := term.And(
+				term.Eq(term.Add(term.Mul(x, y), z), term.BV(1000+i*7, 32)),
+				term.ULT(term.BV(i+2, 32), x), term.ULT(term.BV(i+3, 32), y),
+				term.Eq(term.BAnd(z, term.BV(0xf0, 32)), term.BV((i%8)<<4, 32)))
+			_, m, err := s.Check(f, vars)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms = append(ms, m)
+		}
+		return s.Work, ms
+	}
+	w1, m1 := run(false)
+	w2, m2 := run(true)
+	if w1 != w2 || !reflect.DeepEqual(m1, m2) {
+		t.Errorf("without collections: %d units, models %v\nwith: %d units, models %v", w1, m1, w2, m2)
 	}
 }
