@@ -1085,10 +1085,17 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 // than that time ran out.
 var ErrMemoryBudget = errors.New("memory budget spent")
 
+// ErrWorkBudget is the cause of a search's context ended because its
+// solver queries used up their Z3 resource units (solve.Limits.Total).
+var ErrWorkBudget = errors.New("work budget spent")
+
 // budgetDetail says which budget ended the search of ctx.
 func budgetDetail(ctx context.Context) string {
 	if errors.Is(context.Cause(ctx), ErrMemoryBudget) {
 		return ErrMemoryBudget.Error()
+	}
+	if errors.Is(context.Cause(ctx), ErrWorkBudget) {
+		return ErrWorkBudget.Error()
 	}
 	return "time budget spent"
 }

