@@ -37,6 +37,20 @@ type Options struct {
 	// were all cut by the bound, while the trees stay within MaxNodes
 	// (at most K: none).
 	MaxK int
+	// Meter, if not nil, is charged with the blocks the search's trees
+	// and replays enter: its Spent ends the search (pbcc gen cancels the
+	// search's context with ErrWorkBudget) at the same point whatever
+	// the load.
+	Meter *symexec.Meter
+}
+
+// run replays f on args within opts.MaxSteps, charging opts.Meter.
+func (g *generation) run(args symexec.Args) (*symexec.Trace, error) {
+	tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+	if tr != nil {
+		g.opts.Meter.Add(tr.Steps)
+	}
+	return tr, err
 }
 
 // DefaultOptions are the options pbcc gen uses unless told otherwise.
@@ -355,7 +369,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 			if done, err := g.reachClosed(ctx, goal, sp, k, complete); err != nil || done {
 				return false, err // covered following the real external functions
 			}
-			form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list})
+			form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list, Meter: g.opts.Meter})
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
 				return false, nil
@@ -415,7 +429,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err error) {
 	st := g.status[goal]
 	for k := g.opts.K + 1; k <= g.opts.MaxK; k++ {
-		form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes})
+		form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Meter: g.opts.Meter})
 		if err != nil {
 			return false, nil // too large: the outcome stays
 		}
@@ -485,7 +499,7 @@ func (g *generation) partial(ctx context.Context) error {
 // path: the first paths of a loop or of a chain of calls are those that
 // go deepest.
 func (g *generation) reachPartial(goal ir.Edge, sp inputSpace, k int) (bool, error) {
-	form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: partialNodes, Partial: true})
+	form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: partialNodes, Partial: true, Meter: g.opts.Meter})
 	if err != nil || form.F.IsFalse() {
 		return false, nil
 	}
@@ -600,7 +614,7 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 			return false, nil
 		}
 		g.guided++
-		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, t.k, t.depart, symexec.Options{MaxNodes: maxGuideNodes})
+		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, t.k, t.depart, symexec.Options{MaxNodes: maxGuideNodes, Meter: g.opts.Meter})
 		if err != nil {
 			continue // too large or unsupported: the outcome stays
 		}
@@ -632,7 +646,7 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 func (g *generation) literals(sp inputSpace, f *term.Term, model solve.Model, goal ir.Edge) symexec.Args {
 	args := sp.in.Literals(model)
 	cargs := sp.in.Literals(g.lexZero(f, sp.vars, solve.Canonical(f, sp.vars, model)))
-	tr, err := symexec.Run(g.f, cargs, g.opts.MaxSteps)
+	tr, err := g.run(cargs)
 	if err != nil || tr.Panicked && !tr.Exit || !tookEdge(tr, goal) {
 		return args
 	}
@@ -694,7 +708,7 @@ const (
 // found.
 func (g *generation) canonicalFault(f *term.Term, model solve.Model, skip map[ir.Instr]bool) symexec.Args {
 	fails := func(m solve.Model) bool {
-		tr, err := symexec.Run(g.f, g.in.Literals(m), g.opts.MaxSteps)
+		tr, err := g.run(g.in.Literals(m))
 		return err == nil && tr.Panicked && !tr.Exit && tr.Site != nil && !skip[tr.Site]
 	}
 	best := model
@@ -835,7 +849,7 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 			continue
 		}
 		args := g.in.Literals(m)
-		tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+		tr, err := g.run(args)
 		if errors.Is(err, symexec.ErrNoExit) {
 			// A function that loops forever on some inputs is not
 			// sampled further: each such run costs a step budget.
@@ -921,7 +935,7 @@ func (g *generation) findFaults(ctx context.Context) error {
 				return nil
 			}
 			queries++
-			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list})
+			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list, Meter: g.opts.Meter})
 			if err != nil {
 				return nil // too large or unsupported: no fault search here
 			}
@@ -939,7 +953,7 @@ func (g *generation) findFaults(ctx context.Context) error {
 			if g.f.Lang == ir.C {
 				args = g.canonicalFault(form.F, model, skip)
 			}
-			tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+			tr, err := g.run(args)
 			if err != nil || !tr.Panicked || tr.Site == nil || skip[tr.Site] {
 				break // the replay disagrees: stop rather than loop
 			}
@@ -975,7 +989,7 @@ func (g *generation) returnNormally() error {
 			return nil
 		}
 	}
-	form, err := symexec.FaultPBCC(g.in, g.opts.K, nil, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list})
+	form, err := symexec.FaultPBCC(g.in, g.opts.K, nil, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list, Meter: g.opts.Meter})
 	if err != nil || form.Cut {
 		return nil
 	}
@@ -1010,7 +1024,7 @@ func faultName(tr *symexec.Trace) string {
 // A replay that does not end within opts.MaxSteps gives no case: the
 // goal is then Timeout (replaySpins), a loop without exit most likely.
 func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
-	tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+	tr, err := g.run(args)
 	if errors.Is(err, symexec.ErrSteps) {
 		// The inputs lead into a loop that does not end (or not within
 		// the step budget): no test can call the function on them.

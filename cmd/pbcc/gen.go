@@ -21,6 +21,7 @@ import (
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/solve"
+	"github.com/pbcc/pbcc/gen/symexec"
 	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 	"github.com/pbcc/pbcc/ssaexec/oracle"
@@ -35,6 +36,7 @@ type genConfig struct {
 	queryTimeout  time.Duration
 	queryUnits    uint   // Z3 resource units of one query (solve.Limits.Query)
 	funcUnits     uint64 // Z3 resource units of one function's queries (solve.Limits.Total)
+	funcSteps     int64  // blocks one function's trees and replays may enter (gen.Options.Meter)
 	json          bool
 	globals       bool      // package-level variables are inputs (-globals)
 	force         bool      // search every selected function, changed or not (-force)
@@ -84,7 +86,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 		}
 	}
 	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt,
-		queryUnits: queryUnits, funcUnits: funcUnits, json: *js, globals: *globals, force: *force}
+		queryUnits: queryUnits, funcUnits: funcUnits, funcSteps: funcSteps, json: *js, globals: *globals, force: *force}
 	c.mem = defaultMem()
 	if *mem != "" {
 		n, err := parseSize(*mem)
@@ -401,10 +403,20 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 			events <- event{i: i, deadline: deadline}
 			cfg.progress.started(todo[i])
 			s := solve.New(cfg.queryTimeout)
-			s.Limit(solve.Limits{Query: cfg.queryUnits, Total: cfg.funcUnits}, func() { spend(gen.ErrWorkBudget) })
+			spent := func() {
+				// The solver first, from this goroutine: no check or
+				// guess after this point, whatever the timing.
+				s.Interrupt()
+				spend(gen.ErrWorkBudget)
+			}
+			s.Limit(solve.Limits{Query: cfg.queryUnits, Total: cfg.funcUnits}, spent)
+			opts := cfg.opts
+			opts.Meter = &symexec.Meter{Limit: cfg.funcSteps, Spent: spent}
 			// Z3 looks at no Go context: the end of the budget interrupts it.
 			stop := context.AfterFunc(fctx, s.Interrupt)
-			r, err := gen.Generate(fctx, todo[i], s, cfg.opts)
+			began := time.Now()
+			r, err := gen.Generate(fctx, todo[i], s, opts)
+			s.LogSearch(todo[i].Name, opts.Meter.Count(), time.Since(began))
 			stop()
 			s.Close()
 			spend(nil)
@@ -496,6 +508,7 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 const (
 	queryUnits = 0
 	funcUnits  = 0
+	funcSteps  = 0
 )
 
 // measureReserve is the part of the run's budget kept back from the

@@ -84,6 +84,18 @@ func openQueryLog(path string) *queryLog {
 	return &queryLog{f: f}
 }
 
+// LogSearch ends the log of a function's checks (PBCC_SOLVE_LOG) with
+// a line "# NAME units steps seconds": the units of its checks, the
+// steps of its search (gen.Options.Meter) and its time.
+func (s *Solver) LogSearch(name string, steps int64, d time.Duration) {
+	if s.log == nil {
+		return
+	}
+	s.log.mu.Lock()
+	defer s.log.mu.Unlock()
+	fmt.Fprintf(s.log.f, "# %s %d %d %.3f\n", name, s.Work, steps, d.Seconds())
+}
+
 func (l *queryLog) add(f *term.Term, units uint64, limit uint, d time.Duration, status string) {
 	h := fnv.New64a()
 	h.Write([]byte(f.String()))
