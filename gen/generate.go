@@ -384,7 +384,12 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 			}
 			switch status {
 			case solve.Unknown:
-				st.Outcome, st.K, st.Detail = Timeout, k, "solver time limit"
+				// The solver's limit (Z3's resource units, or time as a
+				// safety net), or the budget ended during the query.
+				st.Outcome, st.K, st.Detail = Timeout, k, "solver limit (work or time)"
+				if ctx.Err() != nil {
+					st.Detail = budgetDetail(ctx)
+				}
 				return false, nil
 			case solve.Unsat:
 				if form.Cut {

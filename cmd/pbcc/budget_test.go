@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbcc/pbcc/cbridge"
 )
 
 // TestRunTimeout: loops without exit do not hold the run past -timeout
@@ -214,5 +216,41 @@ func TestNotMeasuredBuild(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "dead", "dead_pbcc_test.go")); err != nil {
 		t.Errorf("the generated tests were not written: %v\n%s", err, stderr)
+	}
+}
+
+// TestWorkBudgetEndsSearch: a function whose search passes its work
+// budget (here one block of trees and replays) ends there, its open
+// branches saying so, and the tests written are the same with 1 worker
+// as with 2: the budget counts work, not time.
+func TestWorkBudgetEndsSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs C harnesses")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	defer func(n int64) { funcSteps = n }(funcSteps)
+	funcSteps = 1
+	var first []byte
+	for _, w := range []string{"1", "2"} {
+		t.Setenv("PBCC_WORKERS", w)
+		dir := copyC(t, "kr.c")
+		code, stdout, stderr := pbcc(t, dir, "gen", "-json", "kr.c")
+		if code != 0 {
+			t.Fatalf("PBCC_WORKERS=%s: pbcc gen exited %d:\n%s%s", w, code, stdout, stderr)
+		}
+		if !strings.Contains(stdout, `"reason":"timeout: work budget spent"`) {
+			t.Errorf("PBCC_WORKERS=%s: no branch left open for the work budget:\n%s", w, stdout)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, cbridge.TestFileName("kr.c")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = got
+		} else if !bytes.Equal(first, got) {
+			t.Errorf("PBCC_WORKERS=2 wrote another harness than PBCC_WORKERS=1:\n%s", lineDiff(first, got))
+		}
 	}
 }

@@ -505,10 +505,10 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 // (bench/README.md, "Deterministic under load") so that typical queries
 // and functions finish within them, and so that a function's search
 // ends on them well before its time budget on a loaded machine.
-const (
-	queryUnits = 0
-	funcUnits  = 0
-	funcSteps  = 0
+var (
+	queryUnits uint   = 0
+	funcUnits  uint64 = 0
+	funcSteps  int64  = 0
 )
 
 // measureReserve is the part of the run's budget kept back from the
