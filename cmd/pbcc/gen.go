@@ -87,6 +87,9 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt,
 		queryUnits: queryUnits, funcUnits: funcUnits, funcSteps: funcSteps, json: *js, globals: *globals, force: *force}
+	if err := c.workFromEnv(); err != nil {
+		return nil, nil, err
+	}
 	c.mem = defaultMem()
 	if *mem != "" {
 		n, err := parseSize(*mem)
@@ -506,10 +509,28 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 // and functions finish within them, and so that a function's search
 // ends on them well before its time budget on a loaded machine.
 var (
-	queryUnits uint   = 0
-	funcUnits  uint64 = 0
-	funcSteps  int64  = 0
+	queryUnits uint   = 20_000_000  // about 3 s of Z3 on the loaded 2-core sandbox; -query-timeout is 10 s
+	funcUnits  uint64 = 100_000_000 // about 15 s of Z3 there
+	funcSteps  int64  = 1_000_000   // 5 to 20 s of trees and replays there
 )
+
+// workFromEnv reads PBCC_WORK, "STEPS,UNITS,QUERY", which replaces the
+// work bounds funcSteps, funcUnits and queryUnits (0: none): for sizing
+// them (bench/README.md), not for everyday use.
+func (c *genConfig) workFromEnv() error {
+	v := os.Getenv("PBCC_WORK")
+	if v == "" {
+		return nil
+	}
+	var steps int64
+	var units uint64
+	var query uint
+	if _, err := fmt.Sscanf(v, "%d,%d,%d", &steps, &units, &query); err != nil {
+		return fmt.Errorf("pbcc gen: PBCC_WORK=%q: want STEPS,UNITS,QUERY: %v", v, err)
+	}
+	c.funcSteps, c.funcUnits, c.queryUnits = steps, units, query
+	return nil
+}
 
 // measureReserve is the part of the run's budget kept back from the
 // searches for writing and measuring the tests: a quarter, at most a
