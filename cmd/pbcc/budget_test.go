@@ -115,15 +115,16 @@ func TestFuncTimeoutKeepsTable(t *testing.T) {
 }
 
 // TestBudgetFairShare: a function gets at most -func-timeout and at most
-// its share of the time left, so that the last ones get theirs.
+// shareSlack fair shares of the time left, so that the last ones get
+// theirs.
 func TestBudgetFairShare(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
-	b := newBudget(time.Minute, 4, 1)
+	b := newBudget(time.Minute, 16, 1)
 	_, c1, d1 := b.next(ctx, 0)
 	defer c1()
-	if got := time.Until(d1); got > 10*time.Second || got < 9*time.Second {
-		t.Errorf("first of 4 functions in 40s: %v, want 10s", got)
+	if got, want := time.Until(d1), 40*time.Second*shareSlack/16; got > want || got < want-time.Second {
+		t.Errorf("first of 16 functions in 40s: %v, want %v", got, want)
 	}
 	b = newBudget(3*time.Second, 4, 2)
 	_, c2, d2 := b.next(ctx, 0)

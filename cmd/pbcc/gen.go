@@ -509,9 +509,9 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 // and functions finish within them, and so that a function's search
 // ends on them well before its time budget on a loaded machine.
 var (
-	queryUnits uint   = 20_000_000  // about 3 s of Z3 on the loaded 2-core sandbox; -query-timeout is 10 s
-	funcUnits  uint64 = 100_000_000 // about 15 s of Z3 there
-	funcSteps  int64  = 1_000_000   // 5 to 20 s of trees and replays there
+	queryUnits uint   = 5_000_000  // 4 times the largest query seen; 1 to 6 s of Z3 on the loaded sandbox, under -query-timeout's 10 s
+	funcUnits  uint64 = 30_000_000 // print_tokens2's token_type, the most: 21M (with the terms' charge, solve.nodeUnits)
+	funcSteps  int64  = 1_000_000  // 5 to 20 s of trees and replays on the loaded sandbox
 )
 
 // workFromEnv reads PBCC_WORK, "STEPS,UNITS,QUERY", which replaces the
@@ -561,9 +561,21 @@ const budgetSpent = "time budget spent"
 
 // A budget shares out the search time of a batch of functions: each
 // function, when its search starts, gets at most the -func-timeout and
-// at most its fair share of what is left (the time to the run's search
-// deadline, times the workers, over the functions not started yet), so
-// that one slow function never eats the others' time.
+// at most shareSlack times its fair share of what is left (the time to
+// the run's search deadline, times the workers, over the functions not
+// started yet), so that one slow function never eats all the others'
+// time.
+//
+// The searches end on their work bounds (funcSteps, funcUnits), which
+// count the same under any load; the time is a safety net. A fair share
+// alone was not one: print_tokens2's get_token, third of 16 functions
+// with one worker, got 14 s of the 225 s, and on the loaded sandbox its
+// search needed more, though most of the 13 after it took under a
+// second.
+// shareSlack is how many fair shares of the time left one function's
+// search may take.
+const shareSlack = 4
+
 type budget struct {
 	started  []time.Time // by function
 	mu       sync.Mutex
@@ -587,8 +599,8 @@ func (b *budget) next(ctx context.Context, i int) (context.Context, context.Canc
 	b.mu.Unlock()
 	d := b.perFunc
 	if dl, ok := ctx.Deadline(); ok {
-		share := dl.Sub(now) * time.Duration(min(b.nworkers, n)) / time.Duration(n)
-		d = min(d, share)
+		share := dl.Sub(now) * time.Duration(min(b.nworkers, n)) * shareSlack / time.Duration(n)
+		d = min(d, share, dl.Sub(now))
 	}
 	deadline := now.Add(max(d, 0))
 	fctx, cancel := context.WithDeadline(ctx, deadline)

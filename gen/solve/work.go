@@ -62,8 +62,9 @@ func rlimitCount(ctx *z3.Context, s *z3.Solver) (uint64, bool) {
 
 // A queryLog appends a line per check to the file PBCC_SOLVE_LOG names,
 // for sizing the Limits (bench/README.md): the units it used, the
-// resource limit in force (0: none), its seconds, its answer and a hash
-// of the formula (two runs that differ: the first check that differs).
+// resource limit in force (0: none), its seconds (with the assertion),
+// its answer, a hash of the formula (two runs that differ: the first
+// check that differs) and the terms translated.
 type queryLog struct {
 	mu sync.Mutex
 	f  *os.File
@@ -96,10 +97,10 @@ func (s *Solver) LogSearch(name string, steps int64, d time.Duration) {
 	fmt.Fprintf(s.log.f, "# %s %d %d %.3f\n", name, s.Work, steps, d.Seconds())
 }
 
-func (l *queryLog) add(f *term.Term, units uint64, limit uint, d time.Duration, status string) {
+func (l *queryLog) add(f *term.Term, units uint64, limit uint, d time.Duration, status string, nodes int) {
 	h := fnv.New64a()
 	h.Write([]byte(f.String()))
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.f, "%d %d %.6f %s %016x\n", units, limit, d.Seconds(), status, h.Sum64())
+	fmt.Fprintf(l.f, "%d %d %.6f %s %016x %d\n", units, limit, d.Seconds(), status, h.Sum64(), nodes)
 }
