@@ -509,9 +509,9 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 // and functions finish within them, and so that a function's search
 // ends on them well before its time budget on a loaded machine.
 var (
-	queryUnits uint   = 5_000_000  // 4 times the largest query seen; 1 to 6 s of Z3 on the loaded sandbox, under -query-timeout's 10 s
-	funcUnits  uint64 = 30_000_000 // print_tokens2's token_type, the most: 21M (with the terms' charge, solve.nodeUnits)
-	funcSteps  int64  = 1_000_000  // 5 to 20 s of trees and replays on the loaded sandbox
+	queryUnits uint   = 5_000_000   // 4 times the largest query seen; 1 to 6 s of Z3 on the loaded sandbox, under -query-timeout's 10 s
+	funcUnits  uint64 = 100_000_000 // testdata's quicksort partition needs 37M (with the terms' charge, solve.nodeUnits), print_tokens2's token_type 21M
+	funcSteps  int64  = 1_000_000   // 5 to 20 s of trees and replays on the loaded sandbox
 )
 
 // workFromEnv reads PBCC_WORK, "STEPS,UNITS,QUERY", which replaces the
