@@ -57,7 +57,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	funcPat := fs.String("func", "", "generate only for functions whose name (F or T.M) matches `REGEXP`")
 	k := fs.Int("k", gen.DefaultOptions.K, "largest iteration `bound`: no block entered more than N+1 times per call")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run, searches and measurement")
-	funcTimeout := fs.Duration("func-timeout", 2*time.Minute, "time budget of one function's search, a safety net: the search ends on its work bounds first (less when the run's budget, shared out, leaves less)")
+	funcTimeout := fs.Duration("func-timeout", time.Minute, "time budget of one function's search, a safety net: the search ends on its work bounds first (less when the run's budget, shared out, leaves less)")
 	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
 	js := fs.Bool("json", false, "print one JSON object per function")
 	globals := fs.Bool("globals", false, "make the package-level variables a function reads inputs its tests set (by default they keep the values the package gives them)")
