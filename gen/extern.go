@@ -113,7 +113,7 @@ func (g *generation) reachClosed(ctx context.Context, goal ir.Edge, sp inputSpac
 		return false, nil
 	}
 	form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete,
-		Facts: g.facts.list, ClosedWorld: true})
+		Facts: g.facts.list, ClosedWorld: true, Meter: g.opts.Meter})
 	if err != nil {
 		return false, nil // the open world will tell
 	}

@@ -37,6 +37,25 @@ type Options struct {
 	// were all cut by the bound, while the trees stay within MaxNodes
 	// (at most K: none).
 	MaxK int
+	// Meter, if not nil, is charged with the blocks the search's trees
+	// and replays enter: its Spent ends the search (pbcc gen cancels the
+	// search's context with ErrWorkBudget) at the same point whatever
+	// the load.
+	Meter *symexec.Meter
+}
+
+// run replays f on args within opts.MaxSteps, charging opts.Meter.
+func (g *generation) run(args symexec.Args) (*symexec.Trace, error) {
+	return g.runWithin(args, g.opts.MaxSteps)
+}
+
+// runWithin replays f on args within steps blocks, charging opts.Meter.
+func (g *generation) runWithin(args symexec.Args, steps int) (*symexec.Trace, error) {
+	tr, err := symexec.Run(g.f, args, steps)
+	if tr != nil {
+		g.opts.Meter.Add(tr.Steps)
+	}
+	return tr, err
 }
 
 // DefaultOptions are the options pbcc gen uses unless told otherwise.
@@ -377,7 +396,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 			if done, err := g.reachClosed(ctx, goal, sp, k, complete); err != nil || done {
 				return false, err // covered following the real external functions
 			}
-			form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list})
+			form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list, Meter: g.opts.Meter})
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
 				return false, nil
@@ -392,7 +411,12 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 			}
 			switch status {
 			case solve.Unknown:
-				st.Outcome, st.K, st.Detail = Timeout, k, "solver time limit"
+				// The solver's limit (Z3's resource units, or time as a
+				// safety net), or the budget ended during the query.
+				st.Outcome, st.K, st.Detail = Timeout, k, "solver limit (work or time)"
+				if ctx.Err() != nil {
+					st.Detail = budgetDetail(ctx)
+				}
 				return false, nil
 			case solve.Unsat:
 				if form.Cut {
@@ -437,7 +461,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err error) {
 	st := g.status[goal]
 	for k := g.opts.K + 1; k <= g.opts.MaxK; k++ {
-		form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes})
+		form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Meter: g.opts.Meter})
 		if err != nil {
 			return false, nil // too large: the outcome stays
 		}
@@ -507,7 +531,7 @@ func (g *generation) partial(ctx context.Context) error {
 // path: the first paths of a loop or of a chain of calls are those that
 // go deepest.
 func (g *generation) reachPartial(goal ir.Edge, sp inputSpace, k int) (bool, error) {
-	form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: partialNodes, Partial: true})
+	form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: partialNodes, Partial: true, Meter: g.opts.Meter})
 	if err != nil || form.F.IsFalse() {
 		return false, nil
 	}
@@ -622,7 +646,7 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 			return false, nil
 		}
 		g.guided++
-		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, t.k, t.depart, symexec.Options{MaxNodes: maxGuideNodes})
+		form, err := symexec.GuidedPBCC(sp.in, e, g.paths, t.k, t.depart, symexec.Options{MaxNodes: maxGuideNodes, Meter: g.opts.Meter})
 		if err != nil {
 			continue // too large or unsupported: the outcome stays
 		}
@@ -655,7 +679,7 @@ func (g *generation) literals(sp inputSpace, f *term.Term, model solve.Model, go
 	args := sp.in.Literals(model)
 	cm := g.lexZero(f, sp.vars, solve.Canonical(f, sp.vars, model))
 	cargs := sp.in.Literals(cm)
-	tr, err := symexec.Run(g.f, cargs, g.opts.MaxSteps)
+	tr, err := g.run(cargs)
 	if err != nil || tr.Panicked && !tr.Exit || !tookEdge(tr, goal) {
 		g.keepSeed(sp, model)
 		return args
@@ -719,7 +743,7 @@ const (
 // found.
 func (g *generation) canonicalFault(f *term.Term, model solve.Model, skip map[ir.Instr]bool) symexec.Args {
 	fails := func(m solve.Model) bool {
-		tr, err := symexec.Run(g.f, g.in.Literals(m), g.opts.MaxSteps)
+		tr, err := g.run(g.in.Literals(m))
 		return err == nil && tr.Panicked && !tr.Exit && tr.Site != nil && !skip[tr.Site]
 	}
 	best := model
@@ -861,7 +885,7 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 			continue
 		}
 		args := g.in.Literals(m)
-		tr, err := symexec.Run(g.f, args, g.searchStepBudget())
+		tr, err := g.runWithin(args, g.searchStepBudget())
 		if errors.Is(err, symexec.ErrNoExit) {
 			// A function that loops forever on some inputs is not
 			// sampled further: each such run costs a step budget.
@@ -954,7 +978,7 @@ func (g *generation) findFaults(ctx context.Context) error {
 				return nil
 			}
 			queries++
-			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list})
+			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list, Meter: g.opts.Meter})
 			if err != nil {
 				return nil // too large or unsupported: no fault search here
 			}
@@ -972,7 +996,7 @@ func (g *generation) findFaults(ctx context.Context) error {
 			if g.f.Lang == ir.C {
 				args = g.canonicalFault(form.F, model, skip)
 			}
-			tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+			tr, err := g.run(args)
 			if err != nil || !tr.Panicked || tr.Site == nil || skip[tr.Site] {
 				break // the replay disagrees: stop rather than loop
 			}
@@ -1008,7 +1032,7 @@ func (g *generation) returnNormally() error {
 			return nil
 		}
 	}
-	form, err := symexec.FaultPBCC(g.in, g.opts.K, nil, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list})
+	form, err := symexec.FaultPBCC(g.in, g.opts.K, nil, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list, Meter: g.opts.Meter})
 	if err != nil || form.Cut {
 		return nil
 	}
@@ -1043,7 +1067,7 @@ func faultName(tr *symexec.Trace) string {
 // A replay that does not end within opts.MaxSteps gives no case: the
 // goal is then Timeout (replaySpins), a loop without exit most likely.
 func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
-	tr, err := symexec.Run(g.f, args, g.opts.MaxSteps)
+	tr, err := g.run(args)
 	if errors.Is(err, symexec.ErrSteps) {
 		// The inputs lead into a loop that does not end (or not within
 		// the step budget): no test can call the function on them.
@@ -1118,10 +1142,17 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 // than that time ran out.
 var ErrMemoryBudget = errors.New("memory budget spent")
 
+// ErrWorkBudget is the cause of a search's context ended because its
+// solver queries used up their Z3 resource units (solve.Limits.Total).
+var ErrWorkBudget = errors.New("work budget spent")
+
 // budgetDetail says which budget ended the search of ctx.
 func budgetDetail(ctx context.Context) string {
 	if errors.Is(context.Cause(ctx), ErrMemoryBudget) {
 		return ErrMemoryBudget.Error()
+	}
+	if errors.Is(context.Cause(ctx), ErrWorkBudget) {
+		return ErrWorkBudget.Error()
 	}
 	return "time budget spent"
 }

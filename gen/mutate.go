@@ -514,7 +514,7 @@ func (g *generation) mutate(ctx context.Context) error {
 			return nil
 		}
 		args := l.sp.in.Literals(m)
-		tr, err := symexec.Run(g.f, args, steps)
+		tr, err := g.runWithin(args, steps)
 		if errors.Is(err, symexec.ErrSteps) {
 			spins++
 			return nil

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pbcc/pbcc/cbridge"
 )
 
 // TestRunTimeout: loops without exit do not hold the run past -timeout
@@ -113,15 +115,16 @@ func TestFuncTimeoutKeepsTable(t *testing.T) {
 }
 
 // TestBudgetFairShare: a function gets at most -func-timeout and at most
-// its share of the time left, so that the last ones get theirs.
+// shareSlack fair shares of the time left, so that the last ones get
+// theirs.
 func TestBudgetFairShare(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Second)
 	defer cancel()
-	b := newBudget(time.Minute, 4, 1)
+	b := newBudget(time.Minute, 16, 1)
 	_, c1, d1 := b.next(ctx, 0)
 	defer c1()
-	if got := time.Until(d1); got > 10*time.Second || got < 9*time.Second {
-		t.Errorf("first of 4 functions in 40s: %v, want 10s", got)
+	if got, want := time.Until(d1), 40*time.Second*shareSlack/16; got > want || got < want-time.Second {
+		t.Errorf("first of 16 functions in 40s: %v, want %v", got, want)
 	}
 	b = newBudget(3*time.Second, 4, 2)
 	_, c2, d2 := b.next(ctx, 0)
@@ -214,5 +217,41 @@ func TestNotMeasuredBuild(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "dead", "dead_pbcc_test.go")); err != nil {
 		t.Errorf("the generated tests were not written: %v\n%s", err, stderr)
+	}
+}
+
+// TestWorkBudgetEndsSearch: a function whose search passes its work
+// budget (here one block of trees and replays) ends there, its open
+// branches saying so, and the tests written are the same with 1 worker
+// as with 2: the budget counts work, not time.
+func TestWorkBudgetEndsSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs C harnesses")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	defer func(n int64) { funcSteps = n }(funcSteps)
+	funcSteps = 1
+	var first []byte
+	for _, w := range []string{"1", "2"} {
+		t.Setenv("PBCC_WORKERS", w)
+		dir := copyC(t, "kr.c")
+		code, stdout, stderr := pbcc(t, dir, "gen", "-json", "kr.c")
+		if code != 0 {
+			t.Fatalf("PBCC_WORKERS=%s: pbcc gen exited %d:\n%s%s", w, code, stdout, stderr)
+		}
+		if !strings.Contains(stdout, `"reason":"timeout: work budget spent"`) {
+			t.Errorf("PBCC_WORKERS=%s: no branch left open for the work budget:\n%s", w, stdout)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, cbridge.TestFileName("kr.c")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = got
+		} else if !bytes.Equal(first, got) {
+			t.Errorf("PBCC_WORKERS=2 wrote another harness than PBCC_WORKERS=1:\n%s", lineDiff(first, got))
+		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/solve"
+	"github.com/pbcc/pbcc/gen/symexec"
 	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 	"github.com/pbcc/pbcc/ssaexec/oracle"
@@ -33,6 +34,9 @@ type genConfig struct {
 	timeout       time.Duration // of the whole run
 	funcTimeout   time.Duration // of one function's search
 	queryTimeout  time.Duration
+	queryUnits    uint   // Z3 resource units of one query (solve.Limits.Query)
+	funcUnits     uint64 // Z3 resource units of one function's queries (solve.Limits.Total)
+	funcSteps     int64  // blocks one function's trees and replays may enter (gen.Options.Meter)
 	json          bool
 	globals       bool      // package-level variables are inputs (-globals)
 	force         bool      // search every selected function, changed or not (-force)
@@ -53,7 +57,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	funcPat := fs.String("func", "", "generate only for functions whose name (F or T.M) matches `REGEXP`")
 	k := fs.Int("k", gen.DefaultOptions.K, "largest iteration `bound`: no block entered more than N+1 times per call")
 	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run, searches and measurement")
-	funcTimeout := fs.Duration("func-timeout", time.Minute, "time budget of one function's search (less when the run's budget, shared out fairly, leaves less)")
+	funcTimeout := fs.Duration("func-timeout", time.Minute, "time budget of one function's search, a safety net: the search ends on its work bounds first (less when the run's budget, shared out, leaves less)")
 	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
 	js := fs.Bool("json", false, "print one JSON object per function")
 	globals := fs.Bool("globals", false, "make the package-level variables a function reads inputs its tests set (by default they keep the values the package gives them)")
@@ -81,7 +85,11 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 			return nil, nil, fmt.Errorf("pbcc gen: -%s %v: a time budget must be positive", d.name, d.v)
 		}
 	}
-	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt, json: *js, globals: *globals, force: *force}
+	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt,
+		queryUnits: queryUnits, funcUnits: funcUnits, funcSteps: funcSteps, json: *js, globals: *globals, force: *force}
+	if err := c.workFromEnv(); err != nil {
+		return nil, nil, err
+	}
 	c.mem = defaultMem()
 	if *mem != "" {
 		n, err := parseSize(*mem)
@@ -388,16 +396,33 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 		for i := range jobs {
 			fctx, cancel, deadline := b.next(ctx, i)
 			fctx, untrack := mw.track(fctx)
+			// The search's work is bounded in Z3 resource units, per
+			// query and in all, which count the same under any load:
+			// the same function gives the same cases with 1 worker or
+			// 4, on an idle machine or a busy one. The time limits
+			// (-query-timeout, the budget) are safety nets a normal
+			// run does not reach.
+			fctx, spend := context.WithCancelCause(fctx)
 			events <- event{i: i, deadline: deadline}
 			cfg.progress.started(todo[i])
-			// No query outlasts the budget by much.
-			qt := max(min(cfg.queryTimeout, time.Until(deadline)), 100*time.Millisecond)
-			s := solve.New(qt)
+			s := solve.New(cfg.queryTimeout)
+			spent := func() {
+				// The solver first, from this goroutine: no check or
+				// guess after this point, whatever the timing.
+				s.Interrupt()
+				spend(gen.ErrWorkBudget)
+			}
+			s.Limit(solve.Limits{Query: cfg.queryUnits, Total: cfg.funcUnits}, spent)
+			opts := cfg.opts
+			opts.Meter = &symexec.Meter{Limit: cfg.funcSteps, Spent: spent}
 			// Z3 looks at no Go context: the end of the budget interrupts it.
 			stop := context.AfterFunc(fctx, s.Interrupt)
-			r, err := gen.Generate(fctx, todo[i], s, cfg.opts)
+			began := time.Now()
+			r, err := gen.Generate(fctx, todo[i], s, opts)
+			s.LogSearch(todo[i].Name, opts.Meter.Count(), time.Since(began))
 			stop()
 			s.Close()
+			spend(nil)
 			untrack()
 			cancel()
 			cfg.progress.stopped(todo[i])
@@ -478,6 +503,35 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 	return out
 }
 
+// The work bounds of a function's search, in Z3 resource units
+// (solve.Limits): sized on the testdata and the Siemens programs
+// (bench/README.md, "Deterministic under load") so that typical queries
+// and functions finish within them, and so that a function's search
+// ends on them well before its time budget on a loaded machine.
+var (
+	queryUnits uint   = 5_000_000   // 4 times the largest query seen; 1 to 6 s of Z3 on the loaded sandbox, under -query-timeout's 10 s
+	funcUnits  uint64 = 100_000_000 // testdata's quicksort partition needs 37M (with the terms' charge, solve.nodeUnits), print_tokens2's token_type 21M
+	funcSteps  int64  = 1_000_000   // 5 to 20 s of trees and replays on the loaded sandbox
+)
+
+// workFromEnv reads PBCC_WORK, "STEPS,UNITS,QUERY", which replaces the
+// work bounds funcSteps, funcUnits and queryUnits (0: none): for sizing
+// them (bench/README.md), not for everyday use.
+func (c *genConfig) workFromEnv() error {
+	v := os.Getenv("PBCC_WORK")
+	if v == "" {
+		return nil
+	}
+	var steps int64
+	var units uint64
+	var query uint
+	if _, err := fmt.Sscanf(v, "%d,%d,%d", &steps, &units, &query); err != nil {
+		return fmt.Errorf("pbcc gen: PBCC_WORK=%q: want STEPS,UNITS,QUERY: %v", v, err)
+	}
+	c.funcSteps, c.funcUnits, c.queryUnits = steps, units, query
+	return nil
+}
+
 // measureReserve is the part of the run's budget kept back from the
 // searches for writing and measuring the tests: a quarter, at most a
 // minute.
@@ -507,9 +561,21 @@ const budgetSpent = "time budget spent"
 
 // A budget shares out the search time of a batch of functions: each
 // function, when its search starts, gets at most the -func-timeout and
-// at most its fair share of what is left (the time to the run's search
-// deadline, times the workers, over the functions not started yet), so
-// that one slow function never eats the others' time.
+// at most shareSlack times its fair share of what is left (the time to
+// the run's search deadline, times the workers, over the functions not
+// started yet), so that one slow function never eats all the others'
+// time.
+//
+// The searches end on their work bounds (funcSteps, funcUnits), which
+// count the same under any load; the time is a safety net. A fair share
+// alone was not one: print_tokens2's get_token, third of 16 functions
+// with one worker, got 14 s of the 225 s, and on the loaded sandbox its
+// search needed more, though most of the 13 after it took under a
+// second.
+// shareSlack is how many fair shares of the time left one function's
+// search may take.
+const shareSlack = 4
+
 type budget struct {
 	started  []time.Time // by function
 	mu       sync.Mutex
@@ -533,8 +599,8 @@ func (b *budget) next(ctx context.Context, i int) (context.Context, context.Canc
 	b.mu.Unlock()
 	d := b.perFunc
 	if dl, ok := ctx.Deadline(); ok {
-		share := dl.Sub(now) * time.Duration(min(b.nworkers, n)) / time.Duration(n)
-		d = min(d, share)
+		share := dl.Sub(now) * time.Duration(min(b.nworkers, n)) * shareSlack / time.Duration(n)
+		d = min(d, share, dl.Sub(now))
 	}
 	deadline := now.Add(max(d, 0))
 	fctx, cancel := context.WithDeadline(ctx, deadline)

@@ -51,12 +51,32 @@ type Solver struct {
 	ctx     *z3.Context
 	s       *z3.Solver
 	timeout time.Duration
-	budget  uint // the resource limit in force (0: none)
+	budget  uint // the resource limit Budget set (0: none)
+	rlimit  uint // the resource limit in force: budget or limit.Query
 	// stopped is set by Interrupt: every check after it is Unknown at
 	// once (Z3's interrupt only ends the work under way).
 	stopped atomic.Bool
 	// Calls counts the Z3 checks made, for the benchmarks and -json.
 	Calls int
+	// Work counts the Z3 resource units the checks used (see
+	// rlimitCount); counted is the context's count at the last look.
+	Work    uint64
+	counted uint64
+	// limit is the Limit in force: units per check and in all.
+	limit Limits
+	// spent is called once, when Work first reaches limit.Total.
+	spent func()
+	log   *queryLog // PBCC_SOLVE_LOG's, or nil
+	// keep holds, until Close, the Go values of every formula asserted,
+	// model and value read from one. go-z3 releases a Z3 term when the
+	// garbage collector finalizes its Go value, at a time that depends
+	// on the load; Z3 then reuses its id, or makes a new term where it
+	// would have found the old one, and a later check searches in
+	// another order (other models, other resource counts: issue 11's
+	// print_tokens skip differed from run to run). A term asserted
+	// keeps its subterms alive, so keeping the roots keeps every term
+	// of the function's checks until its context goes.
+	keep []any
 }
 
 // New returns a Solver whose checks each give up after timeout (none if 0).
@@ -72,7 +92,38 @@ func New(timeout time.Duration) *Solver {
 			panic(err) // go-z3 is pinned: a test sees this first
 		}
 	}
-	return &Solver{ctx: ctx, s: zs, timeout: timeout}
+	s := &Solver{ctx: ctx, s: zs, timeout: timeout}
+	if logQueries != nil {
+		s.log = logQueries
+	}
+	return s
+}
+
+// Limits bound a Solver's work in Z3 resource units, which count the
+// same on an idle machine as on a loaded one, so that the answers (and
+// pbcc's output) do not depend on the load, unlike a time limit.
+type Limits struct {
+	// Query bounds every check (0: no bound); Budget may lower it for
+	// some checks. A check that needs more is Unknown.
+	Query uint
+	// Total bounds the units of all the checks (0: no bound): once Work
+	// reaches it, every later check is Unknown at once, and the spent
+	// function given to Limit is called.
+	Total uint64
+}
+
+// Limit puts l in force for the following checks; spent, if not nil, is
+// called (once, from the goroutine making the check) when Work reaches
+// l.Total: pbcc ends the function's search there, at the same check
+// whatever the load.
+func (s *Solver) Limit(l Limits, spent func()) {
+	s.limit, s.spent = l, spent
+	s.setBudget(s.budget)
+}
+
+// Spent reports whether the checks used up the Total of the Limits.
+func (s *Solver) Spent() bool {
+	return s.limit.Total > 0 && s.Work >= s.limit.Total
 }
 
 // Close releases the Z3 context. go-z3 frees a context only from a
@@ -82,7 +133,7 @@ func New(timeout time.Duration) *Solver {
 // C memory) per function alive.
 func (s *Solver) Close() {
 	s.mu.Lock()
-	s.ctx, s.s = nil, nil
+	s.ctx, s.s, s.keep = nil, nil, nil
 	s.mu.Unlock()
 	if closed.Add(1)%gcEvery == 0 {
 		runtime.GC()
@@ -421,6 +472,12 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 	return m
 }
 
+// nodeUnits is what a check is charged, in Z3 resource units, per term
+// of its formula: about what Z3 takes to assert it (print_tokens2's
+// token_type spent 4.6 s of its 6.5 s in Z3_solver_assert, for which Z3
+// counts nothing).
+const nodeUnits = 100
+
 // preferBudget bounds, in Z3 resource units, each check made only to
 // find a nicer model.
 const preferBudget = 1_000_000
@@ -439,9 +496,14 @@ func (s *Solver) Budget(n uint) func() {
 	return func() { s.setBudget(prev) }
 }
 
-// setBudget sets the resource limit of the following checks (0: none).
+// setBudget sets the resource limit of the following checks (0: none
+// but the Limits').
 func (s *Solver) setBudget(n uint) {
 	s.budget = n
+	if q := s.limit.Query; q > 0 && (n == 0 || q < n) {
+		n = q
+	}
+	s.rlimit = n
 	s.ctx.Config().SetUint("rlimit", n)
 }
 
@@ -612,15 +674,22 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 	if f.IsFalse() {
 		return Unsat, nil, nil
 	}
-	if s.stopped.Load() {
+	if s.stopped.Load() || s.Spent() {
 		return Unknown, nil, nil
 	}
 	s.Calls++
 	s.s.Push()
 	defer s.s.Pop()
+	var began time.Time
+	if s.log != nil {
+		began = time.Now()
+	}
 	tr := translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}}
-	s.s.Assert(tr.value(f).(z3.Bool))
+	root := tr.value(f).(z3.Bool)
+	s.keep = append(s.keep, root)
+	s.s.Assert(root)
 	sat, err := s.s.Check()
+	s.count(f, len(tr.memo), began, sat, err)
 	if err != nil {
 		if _, ok := err.(*z3.ErrSatUnknown); ok {
 			return Unknown, nil, nil
@@ -631,9 +700,12 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 		return Unsat, nil, nil
 	}
 	zm := s.s.Model()
+	s.keep = append(s.keep, zm)
 	m = Model{}
 	for _, v := range vars {
-		zv := zm.Eval(tr.value(v), true)
+		zvar := tr.value(v)
+		zv := zm.Eval(zvar, true)
+		s.keep = append(s.keep, zvar, zv)
 		switch zv := zv.(type) {
 		case z3.Bool:
 			b, _ := zv.AsBool()
@@ -648,6 +720,41 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 		}
 	}
 	return Sat, m, nil
+}
+
+// count adds the units of the check just made to Work, calls spent if
+// they reach the Total, and logs the check if asked (PBCC_SOLVE_LOG).
+func (s *Solver) count(f *term.Term, nodes int, began time.Time, sat bool, err error) {
+	n, ok := rlimitCount(s.ctx, s.s)
+	if !ok || n < s.counted {
+		return
+	}
+	// Z3 counts no units for taking in the formula (Solver.Assert),
+	// which on large formulas costs more than the check: each term
+	// translated is charged nodeUnits.
+	used := n - s.counted + uint64(nodes)*nodeUnits
+	s.counted = n
+	full := s.Spent()
+	s.Work += used
+	if !full && s.Spent() {
+		// Set here, not by the Interrupt the caller may send later from
+		// another goroutine: the guesses of CheckSmall stop at once, so
+		// the search ends at the same point whatever the timing.
+		s.stopped.Store(true)
+		if s.spent != nil {
+			s.spent()
+		}
+	}
+	if s.log != nil {
+		st := "unsat"
+		switch {
+		case err != nil:
+			st = "unknown"
+		case sat:
+			st = "sat"
+		}
+		s.log.add(f, used, s.rlimit, time.Since(began), st, nodes)
+	}
 }
 
 type translator struct {

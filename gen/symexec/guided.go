@@ -56,6 +56,7 @@ func GuidedPBCC(in *InputModel, goal ir.Edge, paths [][]ir.Edge, k, depart int, 
 	defer recoverUnsupported(&err)
 	b := &builder{goal: goal, limit: k + 1, reaches: reachers(goal.From), depart: depart, total: opts.MaxNodes,
 		machine: machine{ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}}}
+	defer func() { opts.Meter.Add(b.steps) }()
 	if depart == 0 {
 		b.max = opts.MaxNodes
 	}

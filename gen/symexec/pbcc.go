@@ -33,6 +33,39 @@ type Options struct {
 	// subtrees not built count as false, so a solution still follows a
 	// real path but unsatisfiability proves nothing (Formula.Partial).
 	Partial bool
+	// Meter, if not nil, is charged with the blocks the tree entered.
+	Meter *Meter
+}
+
+// A Meter adds up the blocks the machines of one search enter, in its
+// trees and its runs: a measure of the search's work that counts the
+// same on a loaded machine as on an idle one. When the count first
+// reaches Limit (0: no limit), Spent is called, from the goroutine that
+// charged it.
+type Meter struct {
+	Limit int64
+	Spent func()
+	n     int64
+}
+
+// Add charges n blocks to mt (a nil Meter counts nothing).
+func (mt *Meter) Add(n int) {
+	if mt == nil {
+		return
+	}
+	before := mt.n
+	mt.n += int64(n)
+	if mt.Limit > 0 && before < mt.Limit && mt.n >= mt.Limit && mt.Spent != nil {
+		mt.Spent()
+	}
+}
+
+// Count returns the blocks charged so far.
+func (mt *Meter) Count() int64 {
+	if mt == nil {
+		return 0
+	}
+	return mt.n
 }
 
 // A Formula is the partial branch coverability condition of a goal edge
@@ -70,6 +103,7 @@ func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err
 		complete: opts.Complete,
 		partial:  opts.Partial,
 	}
+	defer func() { opts.Meter.Add(b.steps) }()
 	if goal.From.Func != in.f {
 		// A goal in a function literal of f: f's executions reach it
 		// through calls of the closure.
@@ -107,6 +141,7 @@ func FaultPBCC(in *InputModel, k int, skip map[ir.Instr]bool, opts Options) (for
 		faultsIn: f,
 		skip:     skip,
 	}
+	defer func() { opts.Meter.Add(b.steps) }()
 	if len(sites) == 0 {
 		return &Formula{F: term.False}, nil
 	}

@@ -9,6 +9,8 @@ import (
 
 // A Trace is what a concrete run of a function did.
 type Trace struct {
+	// Steps counts the blocks the run entered (Meter).
+	Steps int
 	// Edges are the branch edges taken, of every function run (the one
 	// called and its callees), in the order taken, repeats included.
 	Edges []ir.Edge
@@ -53,7 +55,7 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 	m := &machine{ext: extState{concrete: true}}
 	defer func() {
 		if tr != nil {
-			tr.Calls = m.ext.calls
+			tr.Calls, tr.Steps = m.ext.calls, m.steps
 		}
 	}()
 	st := concreteState(f, args)

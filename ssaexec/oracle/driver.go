@@ -99,6 +99,12 @@ func pbccHung() {
 // that function's index.
 var pbccHangs, pbccCurrent int
 
+// pbccSteps counts the branch executions of the calls of the search's
+// current phase (the coverage hook sees each), pbccStepsAll those of the
+// phases before; pbccCalls counts the calls (PBCC_EXPLORE_LOG).
+var pbccSteps, pbccStepsAll int64
+var pbccCalls int
+
 // pbccSeeds runs the oracle's test of tg's cases and returns their
 // parameters (as the calls left them) that have the function's types.
 func pbccSeeds(t *pbcctesting.T, tg pbccTarget, ft pbccreflect.Type) (seeds [][]pbccreflect.Value) {
@@ -168,17 +174,34 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 	// spin on, the process ends and the search starts again with the
 	// next function.
 	pbccCurrent = idx
-	calls, budget := {{.Calls}}, pbcctime.Duration({{.Budget}})
+	// The calls and the branch executions in them (pbccSteps) bound the
+	// search: the same inputs are tried on an idle machine as on a
+	// loaded one. The time budget is a safety net a normal run does
+	// not reach.
+	calls, steps, budget := {{.Calls}}, int64({{.Steps}}), pbcctime.Duration({{.Budget}})
+	pbccSteps = 0
+	if log := pbccos.Getenv("PBCC_EXPLORE_LOG"); log != "" {
+		began := pbcctime.Now()
+		defer func() {
+			if f, err := pbccos.OpenFile(log, pbccos.O_WRONLY|pbccos.O_APPEND|pbccos.O_CREATE, 0o644); err == nil {
+				pbccfmt.Fprintf(f, "%d %d %d %.3f %q\n", idx, pbccCalls, pbccStepsAll+pbccSteps, pbcctime.Since(began).Seconds(), stop)
+				f.Close()
+			}
+		}()
+	}
+	pbccCalls, pbccStepsAll = 0, 0
 	for it, from := 0, 0; ; it++ {
-		if branchPhase && (branches == len(branch) || it >= calls || pbcctime.Since(start) > budget) {
+		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget) {
 			if pbcctime.Since(start) > budget {
 				stop = "time budget"
 			}
 			branchPhase = false
-			calls, budget = max(calls-it, calls/4), max(budget-pbcctime.Since(start), budget/4)
+			calls, steps, budget = max(calls-it, calls/4), max(steps-pbccSteps, steps/4), max(budget-pbcctime.Since(start), budget/4)
 			from, start = it, pbcctime.Now()
+			pbccStepsAll += pbccSteps
+			pbccSteps = 0
 		}
-		if !branchPhase && (it-from >= calls || pbcctime.Since(start) > budget) {
+		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget) {
 			if stop != "" && branches < len(branch) {
 				pbccWrite(pbccExploreLine{Func: idx, Stop: stop})
 			}
@@ -278,6 +301,8 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 		if took > 10*pbcctime.Millisecond {
 			again = 1
 		}
+		// The repeats do not count: how many there are depends on time.
+		counted, ncalls := pbccSteps, pbccCalls
 		for k := 0; k < again && !flaky && pbcctime.Since(start) < {{.Budget}}; k++ {
 			res2, d, m, ok := pbccCall(fv, ft, pbccSafeClone(pristine), map[int]bool{})
 			if !ok || d != done || !d && m != msg {
@@ -295,6 +320,7 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 			got, _ := pbccjson.Marshal(enc2)
 			line.Unstable = string(got) != string(want)
 		}
+		pbccSteps, pbccCalls = counted, ncalls
 		if flaky {
 			continue
 		}
@@ -307,9 +333,11 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 
 func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, hits map[int]bool) (res []pbccreflect.Value, done bool, msg string, ok bool) {
 	var mu pbccsync.Mutex
+	pbccCalls++
 	_pbccLocal = func(k int) {
 		mu.Lock()
 		hits[k] = true
+		pbccSteps++
 		mu.Unlock()
 	}
 	ch := make(chan struct{})

@@ -29,8 +29,15 @@ import (
 
 // ExploreOptions bound the search on the real code.
 type ExploreOptions struct {
-	Calls  int           // calls per function, at most
-	Budget time.Duration // time per function, at most
+	Calls int // calls per function, at most
+	// Steps bounds the branch executions (of the package's code) in a
+	// function's calls: a slow function's search ends on it rather than
+	// on time. Calls and Steps count the same on a loaded machine as on
+	// an idle one, so the inputs kept do not depend on the load.
+	Steps int64
+	// Budget is the time per function, at most: a safety net a normal
+	// search ends well before (the search says it ran out of time).
+	Budget time.Duration
 	// Seeds are results whose cases the search of their function starts
 	// from (an input moved by one from a case reaches the boundary the
 	// case is next to); a target without a result here starts from
@@ -38,8 +45,15 @@ type ExploreOptions struct {
 	Seeds []File
 }
 
-// DefaultExplore is what pbcc gen uses.
-var DefaultExplore = ExploreOptions{Calls: 10000, Budget: 2 * time.Second}
+// DefaultExplore is what pbcc gen uses. Calls and Steps are sized so that
+// a function's search takes about as long as the 2 s time budget it had
+// before (bench/README.md, "Deterministic under load").
+var DefaultExplore = ExploreOptions{Calls: 10000, Steps: 2_000_000, Budget: 10 * time.Second}
+
+// callTimeout is how long one call may take before it is taken for a loop
+// without exit: far more than any call of a search bounded by Steps
+// takes, even on a loaded machine.
+const callTimeout = time.Second
 
 // An Explored function is one Explore searched, or could not.
 type Explored struct {
@@ -164,11 +178,15 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		defer os.RemoveAll(tmp)
 	}
 	var drv bytes.Buffer
+	steps := opts.Steps
+	if steps <= 0 {
+		steps = math.MaxInt64
+	}
 	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit,
-		"Calls": opts.Calls, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
-		// A call that does not return within an eighth of the budget
-		// (a loop without exit) ends the search of its function.
-		"CallTimeout": fmt.Sprintf("%d", (opts.Budget / 8).Nanoseconds())}); err != nil {
+		"Calls": opts.Calls, "Steps": steps, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
+		// A call that does not return within callTimeout (a loop
+		// without exit) ends the search of its function.
+		"CallTimeout": fmt.Sprintf("%d", callTimeout.Nanoseconds())}); err != nil {
 		return out, fmt.Errorf("oracle: the search driver: %w", err)
 	}
 	rec, err := recorder(pkgName, false)
