@@ -53,10 +53,21 @@ func (g *generation) run(args symexec.Args) (*symexec.Trace, error) {
 func (g *generation) runWithin(args symexec.Args, steps int) (*symexec.Trace, error) {
 	tr, err := symexec.Run(g.f, args, steps)
 	if tr != nil {
-		g.opts.Meter.Add(tr.Steps)
+		n := tr.Steps
+		if errors.Is(err, symexec.ErrNoExit) {
+			// A loop without a branch is found after 1<<17 blocks: a few
+			// such replays would spend the whole meter before the
+			// function's other goals are tried (Spin's x <= 3).
+			n = min(n, spinCharge)
+		}
+		g.opts.Meter.Add(n)
 	}
 	return tr, err
 }
+
+// spinCharge is what a replay that entered a loop without exit costs the
+// meter, at most.
+const spinCharge = 1000
 
 // DefaultOptions are the options pbcc gen uses unless told otherwise.
 var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: symexec.DefaultBounds, MaxLen: 64, MaxK: 8}
