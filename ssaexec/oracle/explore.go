@@ -55,6 +55,16 @@ var DefaultExplore = ExploreOptions{Calls: 10000, Steps: 2_000_000, Budget: 10 *
 // takes, even on a loaded machine.
 const callTimeout = time.Second
 
+// hangAfter is how long one call may take in a search whose time budget
+// per function is budget: callTimeout, or a quarter of a small budget
+// (at least 250 ms). Under a run's tight -timeout each call taken for a
+// hang costs a restart of the driver, and at 1 s each the hangs of a few
+// functions spent the time of the others (go-humanize's oom and oomm
+// under -timeout 45s: 17 tables of 34).
+func hangAfter(budget time.Duration) time.Duration {
+	return min(callTimeout, max(budget/4, 250*time.Millisecond))
+}
+
 // An Explored function is one Explore searched, or could not.
 type Explored struct {
 	Result *gen.Result // its cases; Edges is empty (the model has none)
@@ -186,7 +196,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		"Calls": opts.Calls, "Steps": steps, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
 		// A call that does not return within callTimeout (a loop
 		// without exit) ends the search of its function.
-		"CallTimeout": fmt.Sprintf("%d", callTimeout.Nanoseconds())}); err != nil {
+		"CallTimeout": fmt.Sprintf("%d", hangAfter(opts.Budget).Nanoseconds())}); err != nil {
 		return out, fmt.Errorf("oracle: the search driver: %w", err)
 	}
 	rec, err := recorder(pkgName, false)
