@@ -16,20 +16,20 @@ func TestCFuncKeepsOtherTables(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs gcc")
 	}
-	dir := copyC(t, "strings.c")
-	harness := filepath.Join(dir, "strings_pbcc_test.c")
-	if code, _, stderr := pbcc(t, dir, "gen", "strings.c"); code != 0 {
+	dir := copyC(t, "switch_fall.c")
+	harness := filepath.Join(dir, "switch_fall_pbcc_test.c")
+	if code, _, stderr := pbcc(t, dir, "gen", "switch_fall.c"); code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}
 	whole, err := os.ReadFile(harness)
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, _, stderr := pbcc(t, dir, "gen", "-func", "^number$", "strings.c")
+	code, _, stderr := pbcc(t, dir, "gen", "-func", "^score$", "switch_fall.c")
 	if code != 0 {
 		t.Fatalf("pbcc gen -func exited %d:\n%s", code, stderr)
 	}
-	if !strings.Contains(stderr, "which -func does not select, are searched again to keep their cases") {
+	if !strings.Contains(stderr, "days, which -func does not select, is searched again to keep its cases") {
 		t.Errorf("stderr does not say the other functions are searched again:\n%s", stderr)
 	}
 	one, err := os.ReadFile(harness)
@@ -42,7 +42,7 @@ func TestCFuncKeepsOtherTables(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Errorf("the harness after -func differs from the whole one:\n%s", lineDiff(whole, one))
 	}
-	if !bytes.Contains(one, []byte("pbcc_run_classify();")) {
-		t.Errorf("classify's cases are gone:\n%s", one)
+	if !bytes.Contains(one, []byte("pbcc_run_days();")) {
+		t.Errorf("days' cases are gone:\n%s", one)
 	}
 }
