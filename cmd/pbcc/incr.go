@@ -332,39 +332,12 @@ func (h *codeHasher) types(t types.Type, parts map[string][]byte, named func(*ty
 
 // hasFuncParam reports whether a parameter of sig holds a function value.
 func hasFuncParam(sig *types.Signature) bool {
-	seen := map[types.Type]bool{}
-	var has func(types.Type) bool
-	has = func(t types.Type) bool {
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		switch u := t.Underlying().(type) {
-		case *types.Signature:
-			return true
-		case *types.Pointer:
-			return has(u.Elem())
-		case *types.Slice:
-			return has(u.Elem())
-		case *types.Array:
-			return has(u.Elem())
-		case *types.Map:
-			return has(u.Key()) || has(u.Elem())
-		case *types.Struct:
-			for i := range u.NumFields() {
-				if has(u.Field(i).Type()) {
-					return true
-				}
-			}
-		}
-		return false
-	}
 	for i := range sig.Params().Len() {
-		if has(sig.Params().At(i).Type()) {
+		if emit.HasFunc(sig.Params().At(i).Type()) {
 			return true
 		}
 	}
-	return sig.Recv() != nil && has(sig.Recv().Type())
+	return sig.Recv() != nil && emit.HasFunc(sig.Recv().Type())
 }
 
 // methodsNamed returns the methods of the module's types named name:

@@ -1134,7 +1134,7 @@ func (g *generator) afters(f *function, fields []string, used map[string]bool) [
 // in every case, since cmp.Diff tells two functions apart only by nil.
 func (g *generator) uncomparable(f *function, i int) string {
 	t := f.results[i].t
-	if !hasFunc(t, map[types.Type]bool{}) {
+	if !HasFunc(t) {
 		return ""
 	}
 	for _, c := range f.r.Cases {
@@ -1154,7 +1154,7 @@ func (g *generator) want(w *litWriter, t types.Type, l ir.Literal) (string, erro
 		}
 		return quote(l.Str), nil
 	}
-	if hasFunc(t, map[types.Type]bool{}) && !isZero(t, l) {
+	if HasFunc(t) && !isZero(t, l) {
 		return "", fmt.Errorf("cannot compare results of type %s, which hold functions", types.TypeString(t, g.qual))
 	}
 	return w.literal(t, l)
@@ -1319,6 +1319,10 @@ func hasEqual(t types.Type) bool {
 	}
 	return false
 }
+
+// HasFunc reports whether values of type t can hold functions: such a
+// value has no literal, and go-cmp cannot compare it.
+func HasFunc(t types.Type) bool { return hasFunc(t, map[types.Type]bool{}) }
 
 // hasFunc reports whether values of type t can hold functions.
 func hasFunc(t types.Type, seen map[types.Type]bool) bool {
