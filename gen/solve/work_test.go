@@ -110,3 +110,41 @@ func TestGCKeepsChecksSame(t *testing.T) {
 		t.Errorf("without collections: %d units, models %v\nwith: %d units, models %v", w1, m1, w2, m2)
 	}
 }
+
+// TestTooLargeUnknownAtOnce checks that a formula whose terms alone would
+// cost more than the check's budget (nodeUnits each) is Unknown without
+// a call to Z3, and that the same formula is decided with a budget that
+// covers it.
+func TestTooLargeUnknownAtOnce(t *testing.T) {
+	// x+1+2+...+n == 0: about 2n distinct terms, satisfiable.
+	x := term.Var("x", 32)
+	sum := x
+	const n = 60
+	for i := 1; i <= n; i++ {
+		sum = term.Add(sum, term.BV(uint64(i), 32))
+	}
+	f := term.Eq(sum, term.BV(0, 32))
+	size := term.Size(f)
+	for _, tc := range []struct {
+		budget uint
+		want   Status
+	}{
+		{uint(size-1) * nodeUnits, Unknown},
+		{uint(size) * nodeUnits * 100, Sat},
+	} {
+		s := New(0)
+		restore := s.Budget(tc.budget)
+		st, _, err := s.Check(f, []*term.Term{x})
+		restore()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st != tc.want {
+			t.Errorf("a formula of %d terms, a budget of %d units: %v, want %v", size, tc.budget, st, tc.want)
+		}
+		if tc.want == Unknown && s.Calls != 0 {
+			t.Errorf("a formula too large for its budget went to Z3 (%d calls)", s.Calls)
+		}
+		s.Close()
+	}
+}

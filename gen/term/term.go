@@ -203,6 +203,29 @@ func Size(t *Term) int {
 	return len(seen)
 }
 
+// SizeAtMost reports whether t has at most n distinct nodes. It stops
+// counting past n: on a formula of a million nodes it costs what n do.
+func SizeAtMost(t *Term, n int) bool {
+	seen := map[*Term]bool{}
+	var walk func(*Term) bool
+	walk = func(t *Term) bool {
+		if seen[t] {
+			return true
+		}
+		seen[t] = true
+		if len(seen) > n {
+			return false
+		}
+		for _, a := range t.Args {
+			if !walk(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(t)
+}
+
 // Equal reports whether a and b are the same term, node for node. It
 // visits each pair of shared nodes once, so it stays linear in the size
 // of the DAGs where printing them would not.

@@ -136,6 +136,11 @@ func TestSize(t *testing.T) {
 	if got := Size(Mul(s, s)); got != 4 {
 		t.Errorf("Size((x+1)*(x+1)) = %d, want 4", got)
 	}
+	for n, want := range []bool{false, false, false, false, true, true} {
+		if got := SizeAtMost(Mul(s, s), n); got != want {
+			t.Errorf("SizeAtMost((x+1)*(x+1), %d) = %v, want %v", n, got, want)
+		}
+	}
 }
 
 func TestWidthMismatchPanics(t *testing.T) {
