@@ -168,8 +168,30 @@ func progressLine(f *ir.Func, fr *funcResult) string {
 	if n := r.Count(gen.Unreachable); n > 0 {
 		s += fmt.Sprintf(", %d unreachable", n)
 	}
-	if n := r.Count(gen.Timeout); n > 0 {
-		s += fmt.Sprintf(", %d out of time", n)
+	// Timeout is any search left unfinished; say which bound ended it,
+	// not "out of time" for a query the solver's work budget ended.
+	var undecided, outOfTime, work int
+	for _, e := range r.Edges {
+		if e.Outcome != gen.Timeout {
+			continue
+		}
+		switch e.Detail {
+		case "time budget spent":
+			outOfTime++
+		case gen.ErrWorkBudget.Error(), gen.ErrMemoryBudget.Error():
+			work++
+		default:
+			undecided++
+		}
+	}
+	if outOfTime > 0 {
+		s += fmt.Sprintf(", %d out of time", outOfTime)
+	}
+	if work > 0 {
+		s += fmt.Sprintf(", %d past the work or memory budget", work)
+	}
+	if undecided > 0 {
+		s += fmt.Sprintf(", %d undecided", undecided)
 	}
 	s += fmt.Sprintf("  %d cases", len(r.Cases))
 	if len(r.Cases) == 0 && r.NoCase != "" {

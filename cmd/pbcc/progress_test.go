@@ -56,3 +56,31 @@ type testError string
 func (e testError) Error() string { return string(e) }
 
 const errTest = testError("boom")
+
+// TestProgressLineSaysWhichBound: a branch left open is "out of time" only
+// when time ended its search; one the solver could not decide within its
+// work budget says so.
+func TestProgressLineSaysWhichBound(t *testing.T) {
+	f := &ir.Func{Name: "p.F"}
+	edges := func(details ...string) []gen.EdgeStatus {
+		es := []gen.EdgeStatus{{Outcome: gen.Covered}}
+		for _, d := range details {
+			es = append(es, gen.EdgeStatus{Outcome: gen.Timeout, Detail: d})
+		}
+		return es
+	}
+	for _, tc := range []struct {
+		details []string
+		want    string
+	}{
+		{nil, "p.F  1/1 branches by the search  0 cases  0.00s"},
+		{[]string{"time budget spent"}, "p.F  1/2 branches by the search, 1 out of time  0 cases  0.00s"},
+		{[]string{"solver limit (work or time)", "solver limit (work or time)"}, "p.F  1/3 branches by the search, 2 undecided  0 cases  0.00s"},
+		{[]string{gen.ErrWorkBudget.Error(), "time budget spent"}, "p.F  1/3 branches by the search, 1 out of time, 1 past the work or memory budget  0 cases  0.00s"},
+	} {
+		got := progressLine(f, &funcResult{r: &gen.Result{Func: f, Edges: edges(tc.details...)}})
+		if got != tc.want {
+			t.Errorf("%v:\n got %q\nwant %q", tc.details, got, tc.want)
+		}
+	}
+}
