@@ -537,34 +537,59 @@ func sideEffect(fn *ssa.Function) string {
 
 type dict struct{ ints, floats, strs []string }
 
+// isDigitsBound reports whether v looks like the bound of an overflow
+// check on parsed digits: within a factor of 16 of a power of two from
+// 2^31 on (1<<63/10, math.MaxInt32, 1<<64-1 as int64 is -1 and left
+// out). Smaller constants are already reached by digits the search
+// types; others would only lengthen the dictionary.
+func isDigitsBound(v int64) bool {
+	for b := 31; b <= 63; b++ {
+		p := uint64(1) << b
+		if u := uint64(v); u <= p && u >= p/16 {
+			return true
+		}
+	}
+	return false
+}
+
 // dictionary returns the constants of fn and its function literals, as Go
 // source, each once, in a fixed order.
 func dictionary(fn *ssa.Function) dict {
 	ints, floats, strs := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	var walk func(f *ssa.Function)
 	walk = func(f *ssa.Function) {
+		var consts []*ssa.Const
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				var ops []*ssa.Value
-				for _, op := range in.Operands(ops) {
-					c, ok := (*op).(*ssa.Const)
-					if !ok || c.Value == nil {
-						continue
+				for _, op := range in.Operands(nil) {
+					if c, ok := (*op).(*ssa.Const); ok && c.Value != nil {
+						consts = append(consts, c)
 					}
-					switch c.Value.Kind() {
-					case constant.Int:
-						if v, ok := constant.Int64Val(c.Value); ok {
-							ints[strconv.FormatInt(v, 10)] = true
-						}
-					case constant.Float:
-						if v, ok := constant.Float64Val(c.Value); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
-							floats[strconv.FormatFloat(v, 'g', -1, 64)] = true
-						}
-					case constant.String:
-						if s := constant.StringVal(c.Value); len(s) <= 64 {
-							strs[strconv.Quote(s)] = true
-						}
+				}
+			}
+		}
+		if f == fn {
+			consts = append(consts, globalConsts(fn)...)
+		}
+		for _, c := range consts {
+			switch c.Value.Kind() {
+			case constant.Int:
+				if v, ok := constant.Int64Val(c.Value); ok {
+					ints[strconv.FormatInt(v, 10)] = true
+					if v >= 1000 && isDigitsBound(v) {
+						// A bound on a number parsed from text: its
+						// digits, and one more, reach the overflow
+						// check (x > 1<<63/10 in time.ParseDuration).
+						strs[strconv.Quote(strconv.FormatInt(v, 10)+"0")] = true
 					}
+				}
+			case constant.Float:
+				if v, ok := constant.Float64Val(c.Value); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
+					floats[strconv.FormatFloat(v, 'g', -1, 64)] = true
+				}
+			case constant.String:
+				if s := constant.StringVal(c.Value); len(s) <= 64 {
+					strs[strconv.Quote(s)] = true
 				}
 			}
 		}

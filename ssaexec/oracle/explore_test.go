@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -16,7 +17,55 @@ import (
 // the functions that would act on the machine, directly or through a
 // callee, and runs the others.
 func TestSideEffect(t *testing.T) {
-	const src = `package p
+	pkg := buildPackage(t, sideEffectSrc)
+	for name, want := range map[string]string{
+		"Clean": "os.RemoveAll", "viaCallee": "os.RemoveAll", "Home": "", "Pure": "", "Later": "os.Exit",
+	} {
+		if got := sideEffect(pkg.Func(name)); got != want {
+			t.Errorf("sideEffect(%s) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestDictionaryReadsGlobals checks that the words the search splices
+// into strings include the constants the package stores into the
+// variables the function reads (a map literal's keys, a slice literal's
+// elements), not those of variables it does not read, and the digits of
+// an overflow bound.
+func TestDictionaryReadsGlobals(t *testing.T) {
+	pkg := buildPackage(t, `package p
+
+var unitMap = map[string]uint64{"ms": 1e6, "h": 36e11}
+var names = []string{"zero", "one"}
+var unread = map[string]int{"elsewhere": 1}
+
+func Parse(s string) (uint64, bool) {
+	var x uint64
+	for _, c := range []byte(s) {
+		if x > 1<<63/10 {
+			return 0, false
+		}
+		x = x*10 + uint64(c-'0')
+	}
+	if names[0] == s {
+		return 0, true
+	}
+	u, ok := unitMap[s]
+	return x * u, ok
+}
+`)
+	d := dictionary(pkg.Func("Parse"))
+	for _, w := range []string{`"ms"`, `"h"`, `"zero"`, `"one"`, `"9223372036854775800"`} {
+		if !slices.Contains(d.strs, w) {
+			t.Errorf("the dictionary's words %v lack %s", d.strs, w)
+		}
+	}
+	if slices.Contains(d.strs, `"elsewhere"`) {
+		t.Errorf("the dictionary's words %v have a constant of a variable Parse does not read", d.strs)
+	}
+}
+
+const sideEffectSrc = `package p
 
 import "os"
 
@@ -26,6 +75,11 @@ func Home() string { return os.Getenv("HOME") }
 func Pure(n int) int { if n > 0 { return n }; return -n }
 func Later() func() { return func() { os.Exit(1) } }
 `
+
+// buildPackage builds the SSA form of one file's package p.
+func buildPackage(t *testing.T, src string) *ssa.Package {
+	t.Helper()
+
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
@@ -36,11 +90,5 @@ func Later() func() { return func() { os.Exit(1) } }
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string]string{
-		"Clean": "os.RemoveAll", "viaCallee": "os.RemoveAll", "Home": "", "Pure": "", "Later": "os.Exit",
-	} {
-		if got := sideEffect(pkg.Func(name)); got != want {
-			t.Errorf("sideEffect(%s) = %q, want %q", name, got, want)
-		}
-	}
+	return pkg
 }

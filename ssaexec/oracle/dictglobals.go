@@ -1,0 +1,103 @@
+package oracle
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// globalConsts returns the constants the package's initialisation stores
+// into the package-level variables fn (and its function literals) read:
+// the keys and values of a map literal, the elements of a slice or array
+// literal, a plain constant. time.ParseDuration looks its units up in
+// unitMap; without "ms" and "h" among the words the search splices in, no
+// input it made got past the unit, and every case was an error.
+func globalConsts(fn *ssa.Function) []*ssa.Const {
+	read := map[*ssa.Global]bool{}
+	var walk func(f *ssa.Function)
+	walk = func(f *ssa.Function) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				for _, op := range in.Operands(nil) {
+					if g, ok := (*op).(*ssa.Global); ok {
+						read[g] = true
+					}
+				}
+			}
+		}
+		for _, a := range f.AnonFuncs {
+			walk(a)
+		}
+	}
+	walk(fn)
+	if len(read) == 0 || fn.Pkg == nil {
+		return nil
+	}
+	init := fn.Pkg.Func("init")
+	if init == nil {
+		return nil
+	}
+	// The values that become (part of) a variable read: what is stored
+	// into it, and, going back, the maps, slices and arrays built for
+	// that. Two passes reach an array behind a slice behind a store.
+	into := map[ssa.Value]bool{}
+	for g := range read {
+		into[g] = true
+	}
+	var out []*ssa.Const
+	seen := map[ssa.Instruction]bool{}
+	add := func(v ssa.Value) {
+		if c, ok := v.(*ssa.Const); ok && c.Value != nil {
+			out = append(out, c)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		mark := func(v ssa.Value) {
+			if v != nil && !into[v] {
+				into[v] = true
+				changed = true
+			}
+		}
+		for _, b := range init.Blocks {
+			for _, in := range b.Instrs {
+				switch in := in.(type) {
+				case *ssa.Store:
+					if !into[in.Addr] && !into[base(in.Addr)] {
+						continue
+					}
+					mark(in.Val)
+					if !seen[in] {
+						seen[in] = true
+						add(in.Val)
+					}
+				case *ssa.MapUpdate:
+					if into[in.Map] && !seen[in] {
+						seen[in] = true
+						add(in.Key)
+						add(in.Value)
+					}
+				case *ssa.Slice:
+					if into[in] {
+						mark(in.X)
+					}
+				case *ssa.MakeInterface:
+					if into[in] {
+						mark(in.X)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// base returns the array, slice or struct an element or field address
+// points into, or nil.
+func base(addr ssa.Value) ssa.Value {
+	switch a := addr.(type) {
+	case *ssa.IndexAddr:
+		return a.X
+	case *ssa.FieldAddr:
+		return a.X
+	}
+	return nil
+}
