@@ -329,7 +329,8 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 			case *ssa.Panic, *ssa.DebugRef:
 			default:
 				if isError(in.Type()) {
-					l.unsupported(pos, "conversion of %s to error (only errors made by errors.New and fmt.Errorf are modelled)", typeString(in.X.Type()))
+					define(in, l.customError(in.X, pos))
+					return
 				}
 				define(in, l.makeInterface(in, pos))
 				return

@@ -31,6 +31,8 @@ import (
 //	errors.Is(err, target)          ErrorIs err, target
 //	errors.Unwrap(err)              ErrorUnwrap err
 //	errors.Join(e1, e2, ...)        JoinErrors e1, e2, ...
+//	error(x), x of a type T of the  MakeError of x.Error(), called when
+//	program with an Error method    made (customError)
 //	err.Error()                     ErrorMessage err
 //	err == nil, err != ErrX         BinOp Eq, Ne (against NilConst or the
 //	                                load of a sentinel global)
@@ -161,7 +163,15 @@ func (l *fnLowering) stdCall(fn *ssa.Function, common *ssa.CallCommon, pos token
 		if why != "" {
 			l.unsupported(pos, "%s", why)
 		}
-		return l.emit(ir.NewErrorf(format, l.values_(args, pos), wraps)), true
+		vals := make([]ir.Value, len(args))
+		for i, a := range args {
+			if customErrorType(a.Type()) {
+				vals[i] = l.customError(a, pos)
+			} else {
+				vals[i] = l.value(a, pos)
+			}
+		}
+		return l.emit(ir.NewErrorf(format, vals, wraps)), true
 	case "errors.Join":
 		args, _, why := variadic(common.Args[0])
 		if why != "" {
@@ -330,7 +340,7 @@ func errorfArgs(common *ssa.CallCommon) (format string, args []ssa.Value, wraps 
 		return "", nil, nil, nil, "call of fmt.Errorf: " + why
 	}
 	for i, v := range verbs {
-		if v == 'w' && i < len(args) && isError(args[i].Type()) {
+		if v == 'w' && i < len(args) && (isError(args[i].Type()) || customErrorType(args[i].Type())) {
 			wraps = append(wraps, i)
 		}
 	}
@@ -344,6 +354,14 @@ func errorfArgType(t types.Type) string {
 	if isError(t) {
 		if !types.Identical(t, errorType) {
 			return "an interface other than error"
+		}
+		return ""
+	}
+	if customErrorType(t) {
+		// Formatted by its Error method (customError), unless a Format
+		// method comes first.
+		if types.NewMethodSet(t).Lookup(nil, "Format") != nil {
+			return "its Format method is not followed"
 		}
 		return ""
 	}
@@ -450,4 +468,43 @@ func (l *fnLowering) wrappedSentinel(call *ssa.Call, pos token.Pos) (ir.Literal,
 		return ir.Literal{}, false
 	}
 	return ir.Literal{T: ir.Error{}, Str: fmt.Errorf(format, goArgs...).Error(), Elems: []ir.Literal{inner}}, true
+}
+
+// customError lowers the conversion of a value x of a type of the
+// program to error (return "", EscapeError(s); &AddrError{...}) as an
+// error made here whose message is x.Error(), called at the conversion.
+// Go calls Error later, when the message is asked for; the two agree
+// when Error reads nothing the function changes afterwards, as is the
+// rule for error types, and the real run checks every case anyway. A
+// pointer is converted only when it is freshly allocated (&T{...}): a
+// nil one makes a non-nil error whose Error may panic, which calling it
+// here would turn into a panic of the conversion. Errors of such types
+// are still not told apart from errors.New's: a type assertion or
+// errors.As on them is not lowered.
+func (l *fnLowering) customError(x ssa.Value, pos token.Pos) ir.Value {
+	t := x.Type()
+	if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+		if _, fresh := x.(*ssa.Alloc); !fresh {
+			l.unsupported(pos, "conversion of %s to error: a pointer that may be nil (only &T{...} is modelled)", typeString(t))
+		}
+	}
+	sel := l.lw.prog.MethodSets.MethodSet(t).Lookup(nil, "Error")
+	var fn *ssa.Function
+	if sel != nil {
+		fn = l.lw.prog.MethodValue(sel)
+	}
+	if fn == nil {
+		l.unsupported(pos, "conversion of %s to error: no Error method to call", typeString(t))
+	}
+	l.valueType(x, pos)
+	cs := l.callee(fn, pos, "call")
+	msg := l.emit(ir.NewCall(cs.ir, []ir.Value{l.value(x, pos)}))
+	return l.emit(ir.NewMakeError(msg))
+}
+
+// customErrorType reports whether t is a concrete type with an Error
+// method (a type of the program that implements error): fmt formats it
+// by that method, and %w wraps it.
+func customErrorType(t types.Type) bool {
+	return !types.IsInterface(t) && types.Implements(t, errorType.Underlying().(*types.Interface))
 }

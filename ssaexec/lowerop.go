@@ -209,13 +209,13 @@ func (l *fnLowering) callee(fn *ssa.Function, pos token.Pos, what string) *funcS
 		l.unsupported(pos, "%s of closure %s outside a MakeClosure", what, fn.Name())
 	case stdFollowed(fn) || l.lw.isSortReplacement(fn) || what == "function value" && externValue(fn):
 		// A function of the standard library: see lowerstd.go.
-	case fn.TypeParams().Len() > 0 || fn.Origin() != nil:
+	case fn.Origin() == nil && fn.TypeParams().Len() > 0 || fn.Origin() != nil && !concreteInstance(fn):
 		l.unsupported(pos, "%s of generic function %s", what, fn.String())
 	case wrapper(fn) && !l.lw.inModule[fn.Object().Pkg()]:
 		l.unsupported(pos, "%s of %s%s", what, fn.String(), " (a method outside the module)")
-	case !wrapper(fn) && (fn.Pkg == nil || !l.lw.inModule[fn.Pkg.Pkg]):
-		l.unsupported(pos, "%s of %s%s", what, fn.String(), outside(fn.Pkg))
-	case fn.Synthetic != "" && fn.Parent() == nil && !wrapper(fn):
+	case !wrapper(fn) && (declPkg(fn) == nil || !l.lw.inModule[declPkg(fn).Pkg]):
+		l.unsupported(pos, "%s of %s%s", what, fn.String(), outside(declPkg(fn)))
+	case fn.Synthetic != "" && fn.Parent() == nil && !wrapper(fn) && !(fn.Origin() != nil && concreteInstance(fn)):
 		l.unsupported(pos, "%s of %s (%s)", what, fn.String(), fn.Synthetic)
 	case len(fn.Blocks) == 0:
 		l.unsupported(pos, "%s of %s, which has no Go body", what, fn.String())
@@ -233,6 +233,80 @@ func (l *fnLowering) callee(fn *ssa.Function, pos token.Pos, what string) *funcS
 		l.lw.pending = append(l.lw.pending, fn)
 	}
 	return cs
+}
+
+// declPkg returns the package that declares fn: an instance of a
+// generic function has none of its own (go/ssa), its origin's.
+func declPkg(fn *ssa.Function) *ssa.Package {
+	if fn.Pkg == nil && fn.Origin() != nil {
+		return fn.Origin().Pkg
+	}
+	return fn.Pkg
+}
+
+// concreteInstance reports whether fn is an instance of a generic
+// function whose type arguments are all concrete (leadingInt[string]):
+// the program is built with ssa.InstantiateGenerics, so its body is
+// plain SSA over those types, lowered as any function's.
+func concreteInstance(fn *ssa.Function) bool {
+	if len(fn.Blocks) == 0 {
+		return false
+	}
+	for _, t := range fn.TypeArgs() {
+		if typeparams(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// typeparams reports whether t mentions a type parameter.
+func typeparams(t types.Type) bool {
+	found := false
+	var walk func(types.Type)
+	seen := map[types.Type]bool{}
+	walk = func(t types.Type) {
+		if found || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t := t.(type) {
+		case *types.TypeParam:
+			found = true
+		case *types.Named:
+			for i := range t.TypeArgs().Len() {
+				walk(t.TypeArgs().At(i))
+			}
+		case *types.Pointer:
+			walk(t.Elem())
+		case *types.Slice:
+			walk(t.Elem())
+		case *types.Array:
+			walk(t.Elem())
+		case *types.Map:
+			walk(t.Key())
+			walk(t.Elem())
+		case *types.Chan:
+			walk(t.Elem())
+		case *types.Signature:
+			for i := range t.Params().Len() {
+				walk(t.Params().At(i).Type())
+			}
+			for i := range t.Results().Len() {
+				walk(t.Results().At(i).Type())
+			}
+		case *types.Struct:
+			for i := range t.NumFields() {
+				walk(t.Field(i).Type())
+			}
+		case *types.Interface:
+			for i := range t.NumMethods() {
+				walk(t.Method(i).Type())
+			}
+		}
+	}
+	walk(t)
+	return found
 }
 
 // wrapper reports whether fn is a wrapper go/ssa makes around a method:
