@@ -383,6 +383,20 @@ func MaybeNil(e *MyErr) error { return e }
 func first[T any](xs []T) T { return xs[0] }
 
 func UseFirst(xs []int) int { return first(xs) }
+
+type LoopErr struct{ s string }
+
+func (e LoopErr) Error() string { return e.s[count(e.s):] }
+
+func count(s string) int {
+	n := 0
+	for range s {
+		n++
+	}
+	return n
+}
+
+func Looping(s string) error { return LoopErr{s} }
 `
 
 func TestUnsupported(t *testing.T) {
@@ -399,7 +413,7 @@ func TestUnsupported(t *testing.T) {
 	for _, f := range pkg.Funcs {
 		lowered = append(lowered, f.IR.Name)
 	}
-	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.Is m.Errorf m.Wrap m.MyErr.Error m.Custom m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName m.Code.String m.UseFirst"; got != want {
+	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.Is m.Errorf m.Wrap m.MyErr.Error m.Custom m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName m.Code.String m.UseFirst m.LoopErr.Error m.count"; got != want {
 		t.Errorf("lowered %s, want %s", got, want)
 	}
 	want := []string{ // file:line:col: func: unsupported: construct, in position order
@@ -424,6 +438,7 @@ func TestUnsupported(t *testing.T) {
 		`m.go:191:35: m.Coded: unsupported: call of fmt.Errorf: argument 1 of type m.Code (its String method is not followed)`,
 		`m.go:193:6: m.MaybeNil: unsupported: conversion of *m.MyErr to error: a pointer that may be nil (only &T{...} is modelled)`,
 		`m.go:195:6: m.first: unsupported: type parameters (tested as first[int])`,
+		`m.go:211:6: m.Looping: unsupported: conversion of m.LoopErr to error: its Error method loops (in count)`,
 	}
 	if len(pkg.Errors) != len(want) {
 		t.Errorf("%d errors, want %d:", len(pkg.Errors), len(want))

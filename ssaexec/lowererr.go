@@ -496,6 +496,13 @@ func (l *fnLowering) customError(x ssa.Value, pos token.Pos) ir.Value {
 	if fn == nil {
 		l.unsupported(pos, "conversion of %s to error: no Error method to call", typeString(t))
 	}
+	if loop := firstLoop(fn, map[*ssa.Function]bool{}); loop != nil {
+		// Called at every conversion, a loop in it (time.ParseDuration's
+		// error quotes the input rune by rune) multiplies the paths of
+		// the function for a message no branch of it reads: 62 s and no
+		// case, where the search on the real code takes seconds.
+		l.unsupported(pos, "conversion of %s to error: its Error method loops (in %s)", typeString(t), loop.RelString(loop.Pkg.Pkg))
+	}
 	l.valueType(x, pos)
 	cs := l.callee(fn, pos, "call")
 	msg := l.emit(ir.NewCall(cs.ir, []ir.Value{l.value(x, pos)}))
@@ -507,4 +514,32 @@ func (l *fnLowering) customError(x ssa.Value, pos token.Pos) ir.Value {
 // by that method, and %w wraps it.
 func customErrorType(t types.Type) bool {
 	return !types.IsInterface(t) && types.Implements(t, errorType.Underlying().(*types.Interface))
+}
+
+// firstLoop returns fn, or a function of the program it calls, when it
+// has a loop, or nil.
+func firstLoop(fn *ssa.Function, seen map[*ssa.Function]bool) *ssa.Function {
+	if seen[fn] {
+		return nil
+	}
+	seen[fn] = true
+	for _, b := range fn.Blocks {
+		for _, s := range b.Succs {
+			if s.Dominates(b) {
+				return fn
+			}
+		}
+		for _, in := range b.Instrs {
+			call, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if callee := call.Common().StaticCallee(); callee != nil && callee.Pkg == fn.Pkg && len(callee.Blocks) > 0 {
+				if l := firstLoop(callee, seen); l != nil {
+					return l
+				}
+			}
+		}
+	}
+	return nil
 }
