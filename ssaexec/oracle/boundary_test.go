@@ -40,14 +40,22 @@ func TestBoundaryRelations(t *testing.T) {
 // TestExploreBoundary runs the search on the real code of x > 10 and of a
 // comparison of strings: besides a case per outcome, it keeps x == 10
 // and x == 11 (the cases that tell > from >= and 10 from 11), and the
-// equal strings; two runs keep the same cases.
+// equal strings; two runs keep the same cases. The driver builds in a
+// module whose go line predates generics and the builtin max (go 1.16,
+// go-humanize's).
 func TestExploreBoundary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
+	for _, goLine := range []string{"1.26", "1.16"} {
+		t.Run("go"+goLine, func(t *testing.T) { exploreBoundary(t, goLine) })
+	}
+}
+
+func exploreBoundary(t *testing.T, goLine string) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod": "module bound\n\ngo 1.26\n",
+		"go.mod": "module bound\n\ngo " + goLine + "\n",
 		"bound.go": `package bound
 
 func Big(x int) string {

@@ -179,6 +179,7 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 	// loaded one. The time budget is a safety net a normal run does
 	// not reach.
 	calls, steps, budget := {{.Calls}}, int64({{.Steps}}), pbcctime.Duration({{.Budget}})
+	calls0, steps0, budget0 := calls, steps, budget
 	pbccSteps = 0
 	if log := pbccos.Getenv("PBCC_EXPLORE_LOG"); log != "" {
 		began := pbcctime.Now()
@@ -196,7 +197,18 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 				stop = "time budget"
 			}
 			branchPhase = false
-			calls, steps, budget = max(calls-it, calls/4), max(steps-pbccSteps, steps/4), max(budget-pbcctime.Since(start), budget/4)
+			// What is left, at least a quarter (no builtin max: the
+			// driver compiles at the module's go line, go 1.16 for
+			// go-humanize).
+			if calls -= it; calls < calls0/4 {
+				calls = calls0 / 4
+			}
+			if steps -= pbccSteps; steps < steps0/4 {
+				steps = steps0 / 4
+			}
+			if budget -= pbcctime.Since(start); budget < budget0/4 {
+				budget = budget0 / 4
+			}
 			from, start = it, pbcctime.Now()
 			pbccStepsAll += pbccSteps
 			pbccSteps = 0
