@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"strings"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -35,6 +37,18 @@ func globalConsts(fn *ssa.Function) []*ssa.Const {
 	if init == nil {
 		return nil
 	}
+	// The package's init runs the variables' initialisers, then each
+	// init function of the source (init#1, ...), which may fill them.
+	inits := []*ssa.Function{init}
+	for _, b := range init.Blocks {
+		for _, in := range b.Instrs {
+			if c, ok := in.(*ssa.Call); ok {
+				if f := c.Call.StaticCallee(); f != nil && f.Pkg == fn.Pkg && strings.HasPrefix(f.Name(), "init#") {
+					inits = append(inits, f)
+				}
+			}
+		}
+	}
 	// The values that become (part of) a variable read: what is stored
 	// into it, and, going back, the maps, slices and arrays built for
 	// that. Two passes reach an array behind a slice behind a store.
@@ -57,7 +71,7 @@ func globalConsts(fn *ssa.Function) []*ssa.Const {
 				changed = true
 			}
 		}
-		for _, b := range init.Blocks {
+		for _, b := range blocks(inits) {
 			for _, in := range b.Instrs {
 				switch in := in.(type) {
 				case *ssa.Store:
@@ -88,6 +102,15 @@ func globalConsts(fn *ssa.Function) []*ssa.Const {
 		}
 	}
 	return out
+}
+
+// blocks returns the blocks of fns, in order.
+func blocks(fns []*ssa.Function) []*ssa.BasicBlock {
+	var bs []*ssa.BasicBlock
+	for _, f := range fns {
+		bs = append(bs, f.Blocks...)
+	}
+	return bs
 }
 
 // base returns the array, slice or struct an element or field address

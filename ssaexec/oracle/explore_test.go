@@ -38,6 +38,11 @@ func TestDictionaryReadsGlobals(t *testing.T) {
 var unitMap = map[string]uint64{"ms": 1e6, "h": 36e11}
 var names = []string{"zero", "one"}
 var unread = map[string]int{"elsewhere": 1}
+var ops map[string]int
+
+func init() {
+	ops = map[string]int{"~>": 1}
+}
 
 func Parse(s string) (uint64, bool) {
 	var x uint64
@@ -51,11 +56,11 @@ func Parse(s string) (uint64, bool) {
 		return 0, true
 	}
 	u, ok := unitMap[s]
-	return x * u, ok
+	return x * u * uint64(ops[s]), ok
 }
 `)
 	d := dictionary(pkg.Func("Parse"))
-	for _, w := range []string{`"ms"`, `"h"`, `"zero"`, `"one"`, `"9223372036854775800"`} {
+	for _, w := range []string{`"ms"`, `"h"`, `"zero"`, `"one"`, `"~>"`, `"9223372036854775800"`} {
 		if !slices.Contains(d.strs, w) {
 			t.Errorf("the dictionary's words %v lack %s", d.strs, w)
 		}
