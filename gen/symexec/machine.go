@@ -2,6 +2,7 @@ package symexec
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
@@ -57,15 +58,10 @@ func (st *state) clone() *state {
 	return &c
 }
 
+// copyMap copies m (maps.Clone copies the table as it is, without
+// hashing each entry again).
 func copyMap[K comparable, V any](m map[K]V) map[K]V {
-	if m == nil {
-		return nil
-	}
-	c := make(map[K]V, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
+	return maps.Clone(m)
 }
 
 // errUnsupported is raised (as a panic inside the package, recovered at
