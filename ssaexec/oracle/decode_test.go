@@ -164,3 +164,21 @@ func TestDecodeTypedError(t *testing.T) {
 		t.Errorf("decode of an unknown kind = %s (typed %v), %v; want the message only", l, l.Ref, ok)
 	}
 }
+
+// TestExploredCaseKeepsOpaqueResult: a result holding a function the real
+// run made (not a stub) does not drop the case; it is decoded as a
+// non-nil function, which emit leaves unchecked.
+func TestExploredCaseKeepsOpaqueResult(t *testing.T) {
+	sig := &ir.Signature{}
+	f := &ir.Func{Name: "p.F", Params: []*ir.Param{ir.NewParam("s", ir.String{})}, Results: []ir.Type{sig}}
+	c, ok := exploredCase(f, []*node{{K: "s"}}, true, "", []*node{{K: "func"}}, nil, "p")
+	if !ok {
+		t.Fatal("the case was dropped")
+	}
+	if len(c.Outputs) != 1 || c.Outputs[0].Func == nil {
+		t.Errorf("the result is %+v, want a non-nil function", c.Outputs)
+	}
+	if _, ok := (&decoder{objs: map[int]*ir.Literal{}}).decode(&node{K: "func"}, sig); ok {
+		t.Errorf("an input decoder took a function no test can write")
+	}
+}
