@@ -245,68 +245,13 @@ func declPkg(fn *ssa.Function) *ssa.Package {
 }
 
 // concreteInstance reports whether fn is an instance of a generic
-// function whose type arguments are all concrete (leadingInt[string]):
-// the program is built with ssa.InstantiateGenerics, so its body is
-// plain SSA over those types, lowered as any function's.
+// function with a body (leadingInt[string]): the program is built with
+// ssa.InstantiateGenerics, which builds the body of an instance whose
+// type arguments are all concrete, as plain SSA over those types; it is
+// lowered as any function's (a type parameter left in it would be
+// unsupported there).
 func concreteInstance(fn *ssa.Function) bool {
-	if len(fn.Blocks) == 0 {
-		return false
-	}
-	for _, t := range fn.TypeArgs() {
-		if typeparams(t) {
-			return false
-		}
-	}
-	return true
-}
-
-// typeparams reports whether t mentions a type parameter.
-func typeparams(t types.Type) bool {
-	found := false
-	var walk func(types.Type)
-	seen := map[types.Type]bool{}
-	walk = func(t types.Type) {
-		if found || seen[t] {
-			return
-		}
-		seen[t] = true
-		switch t := t.(type) {
-		case *types.TypeParam:
-			found = true
-		case *types.Named:
-			for i := range t.TypeArgs().Len() {
-				walk(t.TypeArgs().At(i))
-			}
-		case *types.Pointer:
-			walk(t.Elem())
-		case *types.Slice:
-			walk(t.Elem())
-		case *types.Array:
-			walk(t.Elem())
-		case *types.Map:
-			walk(t.Key())
-			walk(t.Elem())
-		case *types.Chan:
-			walk(t.Elem())
-		case *types.Signature:
-			for i := range t.Params().Len() {
-				walk(t.Params().At(i).Type())
-			}
-			for i := range t.Results().Len() {
-				walk(t.Results().At(i).Type())
-			}
-		case *types.Struct:
-			for i := range t.NumFields() {
-				walk(t.Field(i).Type())
-			}
-		case *types.Interface:
-			for i := range t.NumMethods() {
-				walk(t.Method(i).Type())
-			}
-		}
-	}
-	walk(t)
-	return found
+	return len(fn.Blocks) > 0
 }
 
 // wrapper reports whether fn is a wrapper go/ssa makes around a method:
