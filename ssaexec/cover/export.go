@@ -3,6 +3,7 @@ package cover
 import (
 	"context"
 	"go/ast"
+	"go/token"
 	"path/filepath"
 	"strings"
 )
@@ -45,7 +46,33 @@ type Site struct {
 	// source text, Integer says they are integers.
 	Op, X, Y string
 	Integer  bool
+	// Negatable is set when the site is a comparison (==, !=, <, <=, >,
+	// >=) a mutation tester negates: its mutant NegationMutant gives the
+	// other outcome.
+	Negatable bool
 }
+
+// Mutants. The instrumented package holds mutant schemata: each
+// comparison leaf and each arith is also a switchable mutant, selected by
+// the recorder's variable _pbccMutant (0: none), which a test file of the
+// package sets around a call. The mutants are the ones gremlins' default
+// mutators make: a comparison negated (< for >=, == for !=), its boundary
+// moved (< for <=), an arith's operator replaced (+ for -, * for /, % for
+// *) or the minus of -x dropped.
+
+// NegationMutant is the id of the mutant that negates leaf site i; only
+// the sites that are Negatable are meant to be run with it.
+func (in *Instrumentation) NegationMutant(i int) int { return 2*i + 1 }
+
+// BoundaryMutant is the id of the mutant that moves the boundary of
+// site i's comparison (< for <=, > for >=, and back); only the sites with
+// an Op have one. An input at the boundary (RelEqual) is the only one
+// whose outcome it changes.
+func (in *Instrumentation) BoundaryMutant(i int) int { return in.RelationHit(i, RelLess) + 1 }
+
+// ArithMutant is the id of arith i's mutant; a run that reaches ArithHit(i)
+// is the only kind whose value it changes.
+func (in *Instrumentation) ArithMutant(i int) int { return in.ArithHit(i) + 1 }
 
 // RelationHit is the hit of relation rel (RelLess ... RelGreater) of site
 // i; only the sites with an Op have them.
@@ -73,7 +100,7 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 	in.Files[filepath.Join(p.Dir, recorderFile)] = rec
 	generic := goVersionAtLeast(p.lang(), 18)
 	for _, s := range sites {
-		site := Site{Func: s.Func, Text: s.Text}
+		site := Site{Func: s.Func, Text: s.Text, Negatable: negatable(s)}
 		if c, ok := p.comparison(s); ok && generic {
 			site.Op, site.Integer = c.expr.Op.String(), c.integer
 			site.X, site.Y = p.textOf(s.File, c.expr.X), p.textOf(s.File, c.expr.Y)
@@ -86,4 +113,21 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 		}
 	}
 	return in, nil
+}
+
+// negatable reports whether s is a leaf that is a comparison: the
+// expression a mutation tester negates.
+func negatable(s *site) bool {
+	if s.Kind != leafSite {
+		return false
+	}
+	be, ok := ast.Unparen(s.Node.(ast.Expr)).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch be.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
 }

@@ -174,14 +174,16 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 		upgrade = p.lang()
 	}
 	if err := recorderTmpl.Execute(&rec, struct {
-		Pkg              string
-		N                int
-		Generic, Ranges  bool
-		CmpKinds, CmpOps map[string]string
-		Upgrade          string // the //go:build version of the recorder, if it needs one
+		Pkg             string
+		N               int
+		Generic, Ranges bool
+		CmpKinds        map[string]string
+		CmpOps          map[string][2]string
+		Upgrade         string // the //go:build version of the recorder, if it needs one
 	}{p.Name, n, goVersionAtLeast(p.lang(), 18), goVersionAtLeast(p.lang(), 23),
 		map[string]string{"int": "_pbccCmpInt", "ord": "_pbccCmpOrd"},
-		map[string]string{"LT": "<", "LE": "<=", "GT": ">", "GE": ">="}, upgrade}); err != nil {
+		// Each operator and its boundary mutant.
+		map[string][2]string{"LT": {"<", "<="}, "LE": {"<=", "<"}, "GT": {">", ">="}, "GE": {">=", ">"}}, upgrade}); err != nil {
 		return nil, nil, fmt.Errorf("cover: recorder: %w", err)
 	}
 	return out, rec.Bytes(), nil
@@ -327,6 +329,13 @@ var (
 	// _pbccLocal, when set, sees every hit: pbcc's search on the real
 	// code (ssaexec/explore) sets it around each call it makes.
 	_pbccLocal func(k int)
+	// _pbccMutant, when not 0, selects one mutant of the package's code
+	// (mutant schemata): the negation of leaf site i is 2i+1, the
+	// boundary mutant of the comparison whose relations start at hit
+	// base is base+1, the mutant of the arith of hit h is h+1. The
+	// search on the real code sets it around a call to tell which
+	// mutants an input kills.
+	_pbccMutant int
 )
 
 // _pbccHit appends k to the file named by ` + outEnv + ` the first time k is seen.
@@ -359,6 +368,9 @@ func _pbccRec[B ~bool](id int, b B) B {
 {{- else -}}
 func _pbccRec(id int, b bool) bool {
 {{- end}}
+	if _pbccMutant == 2*id+1 {
+		b = !b
+	}
 	if b {
 		_pbccHit(2 * id)
 	} else {
@@ -410,9 +422,15 @@ type _pbccArithNum interface {
 }
 
 // The arithmetic operators: each records hit when its value differs from
-// its mutant's (a - b for a + b, a / b for a * b, ...).
+// its mutant's (a - b for a + b, a / b for a * b, ...), and gives the
+// mutant's value when _pbccMutant selects it (hit+1): the operands were
+// evaluated once, in order, and a / b panics on b == 0 as the mutant
+// compiled would.
 
 func _pbccAdd_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a - b
+	}
 	if a+b != a-b {
 		_pbccHit(hit)
 	}
@@ -420,6 +438,9 @@ func _pbccAdd_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccSub_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a + b
+	}
 	if a-b != a+b {
 		_pbccHit(hit)
 	}
@@ -427,6 +448,9 @@ func _pbccSub_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccMul_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a / b
+	}
 	if b == 0 || a*b != a/b {
 		_pbccHit(hit)
 	}
@@ -434,6 +458,9 @@ func _pbccMul_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccQuo_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a * b
+	}
 	r := a / b
 	if r != a*b {
 		_pbccHit(hit)
@@ -442,6 +469,9 @@ func _pbccQuo_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccRem_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a * b
+	}
 	r := a % b
 	if r != a*b {
 		_pbccHit(hit)
@@ -450,6 +480,9 @@ func _pbccRem_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccNeg_int[T _pbccCmpInt](hit int, x T) T {
+	if _pbccMutant == hit+1 {
+		return x
+	}
 	if -x != x {
 		_pbccHit(hit)
 	}
@@ -457,6 +490,9 @@ func _pbccNeg_int[T _pbccCmpInt](hit int, x T) T {
 }
 
 func _pbccAdd_float[T _pbccArithNum](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a - b
+	}
 	if a+b != a-b {
 		_pbccHit(hit)
 	}
@@ -464,6 +500,9 @@ func _pbccAdd_float[T _pbccArithNum](hit int, a, b T) T {
 }
 
 func _pbccSub_float[T _pbccArithNum](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a + b
+	}
 	if a-b != a+b {
 		_pbccHit(hit)
 	}
@@ -471,6 +510,9 @@ func _pbccSub_float[T _pbccArithNum](hit int, a, b T) T {
 }
 
 func _pbccMul_float[T _pbccArithNum](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a / b
+	}
 	if a*b != a/b {
 		_pbccHit(hit)
 	}
@@ -478,6 +520,9 @@ func _pbccMul_float[T _pbccArithNum](hit int, a, b T) T {
 }
 
 func _pbccQuo_float[T _pbccArithNum](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a * b
+	}
 	r := a / b
 	if r != a*b {
 		_pbccHit(hit)
@@ -486,6 +531,9 @@ func _pbccQuo_float[T _pbccArithNum](hit int, a, b T) T {
 }
 
 func _pbccNeg_float[T _pbccArithNum](hit int, x T) T {
+	if _pbccMutant == hit+1 {
+		return x
+	}
 	if -x != x {
 		_pbccHit(hit)
 	}
@@ -494,7 +542,10 @@ func _pbccNeg_float[T _pbccArithNum](hit int, x T) T {
 {{range $k, $c := .CmpKinds}}{{range $op, $sym := $.CmpOps}}
 func _pbcc{{$op}}_{{$k}}[T {{$c}}](base int, a, b T) bool {
 	_pbccRel{{if eq $k "int"}}Int{{else}}Ord{{end}}(base, a, b)
-	return a {{$sym}} b
+	if _pbccMutant == base+1 {
+		return a {{index $sym 1}} b
+	}
+	return a {{index $sym 0}} b
 }
 {{end}}{{end}}
 {{- end}}

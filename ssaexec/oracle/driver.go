@@ -39,6 +39,8 @@ type pbccTarget struct {
 	rels    []int // the relations of its comparisons cases should reach (cover.Relation)
 	covered []int // those cases already reach
 	first   bool  // keep the first input even when it reaches no new site
+	muts    []pbccMut // the mutants of its code (ssaexec/cover's mutant schemata)
+	after   bool      // a test compares its parameters after the call
 	ints   []int64
 	floats []float64
 	strs   []string
@@ -46,7 +48,7 @@ type pbccTarget struct {
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
 {{- end}}
 }
 
@@ -135,9 +137,41 @@ func pbccSeeds(t *pbcctesting.T, tg pbccTarget, ft pbccreflect.Type) (seeds [][]
 	return seeds
 }
 
+// pbccExploreOne searches inputs of target idx: for its branches, then
+// for the relations and ariths its cases miss (pbccSearch), then for
+// inputs that kill its mutants (pbccKill).
 func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 	fv := pbccreflect.ValueOf(tg.fn)
 	ft := fv.Type()
+	pbccCurrent = idx
+	var stop string // why the branch phase ended early
+	if log := pbccos.Getenv("PBCC_EXPLORE_LOG"); log != "" {
+		began := pbcctime.Now()
+		defer func() {
+			if f, err := pbccos.OpenFile(log, pbccos.O_WRONLY|pbccos.O_APPEND|pbccos.O_CREATE, 0o644); err == nil {
+				pbccfmt.Fprintf(f, "%d %d %d %.3f %q\n", idx, pbccCalls, pbccStepsAll+pbccSteps, pbcctime.Since(began).Seconds(), stop)
+				f.Close()
+			}
+		}()
+	}
+	pbccCalls, pbccStepsAll, pbccSteps = 0, 0, 0
+	cases, pool := pbccSearch(t, idx, tg, fv, ft, &stop)
+	if pbccHangs == 0 {
+		// After calls that did not return, the search starts again
+		// without this phase: what it kept is written already.
+		pbccKill(idx, tg, fv, ft, cases, pool)
+	}
+}
+
+// pbccPoolMax bounds the inputs the search keeps for the mutant phase:
+// the first ones to reach a set of hits no earlier input reached.
+const pbccPoolMax = 256
+
+// pbccSearch is the search for branches, then relations and ariths. It
+// returns the function's cases (the oracle's, then the inputs it kept, as
+// written) and a pool of other inputs it tried, the first to reach each
+// new set of hits.
+func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type, stop *string) (cases, pool [][]pbccreflect.Value) {
 	own, branch := map[int]bool{}, map[int]bool{}
 	for _, s := range tg.sites {
 		own[s], branch[s] = true, true
@@ -155,45 +189,34 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 			}
 		}
 	}
+	// The inputs kept, as they were before their call; first the cases',
+	// whose neighbours are tried first.
+	corpus := pbccSeeds(t, tg, ft)
+	cases = append(cases, corpus...)
 	if len(covered) == len(own) && !tg.first {
-		return
+		return cases, nil
 	}
 	// First the branches, as if there were no relations to reach (the
 	// inputs kept for a relation would change what the search tries),
 	// with all the calls and time; then the relations, from all the
 	// inputs kept, with what is left, at least a quarter more.
 	branchPhase := branches < len(branch)
-	var stop string // why the branch phase ended early
-	// The inputs kept, as they were before their call; first the cases',
-	// whose neighbours are tried first.
-	corpus := pbccSeeds(t, tg, ft)
 	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15+uint64(pbccHangs)))
 	start := pbcctime.Now()
 	// A loop without exit on some inputs: they are left out and the
 	// search goes on around them, a few times; then, as their goroutines
 	// spin on, the process ends and the search starts again with the
 	// next function.
-	pbccCurrent = idx
 	// The calls and the branch executions in them (pbccSteps) bound the
 	// search: the same inputs are tried on an idle machine as on a
 	// loaded one. The time budget is a safety net a normal run does
 	// not reach.
 	calls, steps, budget := {{.Calls}}, int64({{.Steps}}), pbcctime.Duration({{.Budget}})
-	pbccSteps = 0
-	if log := pbccos.Getenv("PBCC_EXPLORE_LOG"); log != "" {
-		began := pbcctime.Now()
-		defer func() {
-			if f, err := pbccos.OpenFile(log, pbccos.O_WRONLY|pbccos.O_APPEND|pbccos.O_CREATE, 0o644); err == nil {
-				pbccfmt.Fprintf(f, "%d %d %d %.3f %q\n", idx, pbccCalls, pbccStepsAll+pbccSteps, pbcctime.Since(began).Seconds(), stop)
-				f.Close()
-			}
-		}()
-	}
-	pbccCalls, pbccStepsAll = 0, 0
+	signatures := map[string]bool{}
 	for it, from := 0, 0; ; it++ {
 		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget) {
 			if pbcctime.Since(start) > budget {
-				stop = "time budget"
+				*stop = "time budget"
 			}
 			branchPhase = false
 			calls, steps, budget = max(calls-it, calls/4), max(steps-pbccSteps, steps/4), max(budget-pbcctime.Since(start), budget/4)
@@ -202,10 +225,10 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 			pbccSteps = 0
 		}
 		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget) {
-			if stop != "" && branches < len(branch) {
-				pbccWrite(pbccExploreLine{Func: idx, Stop: stop})
+			if *stop != "" && branches < len(branch) {
+				pbccWrite(pbccExploreLine{Func: idx, Stop: *stop})
 			}
-			return
+			return cases, pool
 		}
 		var args []pbccreflect.Value
 		if len(corpus) > 0 && ft.NumIn() > 0 && rng.IntN(4) > 0 {
@@ -229,9 +252,15 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 		}
 		pristine := pbccSafeClone(args) // the call may change args
 		hits := map[int]bool{}
-		res, done, msg, ok := pbccCall(fv, ft, args, hits)
+		_, done, _, ok := pbccCall(fv, ft, args, hits)
 		if !ok {
 			continue
+		}
+		if len(pool) < pbccPoolMax && len(tg.muts) > 0 {
+			if sig := pbccSignature(hits); !signatures[sig] {
+				signatures[sig] = true
+				pool = append(pool, pristine)
+			}
 		}
 		var fresh []int
 		for k := range hits {
@@ -255,19 +284,7 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 		if small := pbccShrink(fv, ft, pristine, fresh, done); small != nil {
 			pristine = small
 		}
-		var enc []*pbccNode
-		seen := map[uintptr]int{}
-		for _, a := range pristine {
-			enc = append(enc, pbccEncode(a, seen, 0))
-		}
-		final := pbccSafeClone(pristine)
-		began := pbcctime.Now()
-		finalHits := map[int]bool{}
-		res, done, msg, ok = pbccCall(fv, ft, final, finalHits)
-		if !ok {
-			continue
-		}
-		took := pbcctime.Since(began)
+		finalHits, written := pbccKeep(idx, fv, ft, pristine, fresh, start)
 		// What the case written reaches is covered, the relations it
 		// reaches in passing too: no later input is kept for them.
 		for k := range finalHits {
@@ -278,67 +295,115 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 				}
 			}
 		}
-		line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh}
-		seen = map[uintptr]int{}
-		for _, a := range final {
-			line.After = append(line.After, pbccEncode(a, seen, 0))
+		if written {
+			cases = append(cases, pristine)
 		}
-		if done {
-			seen = map[uintptr]int{}
-			for _, r := range res {
-				line.Got = append(line.Got, pbccEncode(r, seen, 0))
-			}
-		}
-		// The clock, randomness or map order may make the results differ
-		// from call to call: such a case is kept, its results not
-		// checked. One that returns in one call and panics in another (or
-		// panics differently) has no test that passes every time: left out.
-		// A slow call is repeated once, none past the time budget (the
-		// check before writing still catches what this one misses).
-		want, _ := pbccjson.Marshal(line.Got)
-		flaky := false
-		again := 3
-		if took > 10*pbcctime.Millisecond {
-			again = 1
-		}
-		// The repeats do not count: how many there are depends on time.
-		counted, ncalls := pbccSteps, pbccCalls
-		for k := 0; k < again && !flaky && pbcctime.Since(start) < {{.Budget}}; k++ {
-			res2, d, m, ok := pbccCall(fv, ft, pbccSafeClone(pristine), map[int]bool{})
-			if !ok || d != done || !d && m != msg {
-				flaky = true
-				break
-			}
-			if !d || line.Unstable {
-				continue
-			}
-			var enc2 []*pbccNode
-			seen = map[uintptr]int{}
-			for _, r := range res2 {
-				enc2 = append(enc2, pbccEncode(r, seen, 0))
-			}
-			got, _ := pbccjson.Marshal(enc2)
-			line.Unstable = string(got) != string(want)
-		}
-		pbccSteps, pbccCalls = counted, ncalls
-		if flaky {
-			continue
-		}
-		pbccWrite(line)
 		if len(covered) == len(own) && len(own) > 0 {
-			return
+			return cases, pool
 		}
 	}
 }
 
+// pbccKeep writes the case of input pristine of target idx, kept for the
+// hits fresh (a mutant's kill: the hit of the run that infects it): its
+// results, panic and parameters after the call, and whether they are
+// the same from call to call. It returns the hits of the call and whether
+// the case was written (a call that returns in one run and panics in
+// another is not). start is when the search's phase began (its time
+// budget bounds the repeats).
+func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbccreflect.Value, fresh []int, start pbcctime.Time) (map[int]bool, bool) {
+	var enc []*pbccNode
+	seen := map[uintptr]int{}
+	for _, a := range pristine {
+		enc = append(enc, pbccEncode(a, seen, 0))
+	}
+	final := pbccSafeClone(pristine)
+	began := pbcctime.Now()
+	finalHits := map[int]bool{}
+	res, done, msg, ok := pbccCall(fv, ft, final, finalHits)
+	if !ok {
+		return nil, false
+	}
+	took := pbcctime.Since(began)
+	line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh}
+	seen = map[uintptr]int{}
+	for _, a := range final {
+		line.After = append(line.After, pbccEncode(a, seen, 0))
+	}
+	if done {
+		seen = map[uintptr]int{}
+		for _, r := range res {
+			line.Got = append(line.Got, pbccEncode(r, seen, 0))
+		}
+	}
+	// The clock, randomness or map order may make the results differ
+	// from call to call: such a case is kept, its results not
+	// checked. One that returns in one call and panics in another (or
+	// panics differently) has no test that passes every time: left out.
+	// A slow call is repeated once, none past the time budget (the
+	// check before writing still catches what this one misses).
+	want, _ := pbccjson.Marshal(line.Got)
+	flaky := false
+	again := 3
+	if took > 10*pbcctime.Millisecond {
+		again = 1
+	}
+	// The repeats do not count: how many there are depends on time.
+	counted, ncalls := pbccSteps, pbccCalls
+	for k := 0; k < again && !flaky && pbcctime.Since(start) < {{.Budget}}; k++ {
+		res2, d, m, ok := pbccCall(fv, ft, pbccSafeClone(pristine), map[int]bool{})
+		if !ok || d != done || !d && m != msg {
+			flaky = true
+			break
+		}
+		if !d || line.Unstable {
+			continue
+		}
+		var enc2 []*pbccNode
+		seen = map[uintptr]int{}
+		for _, r := range res2 {
+			enc2 = append(enc2, pbccEncode(r, seen, 0))
+		}
+		got, _ := pbccjson.Marshal(enc2)
+		line.Unstable = string(got) != string(want)
+	}
+	pbccSteps, pbccCalls = counted, ncalls
+	if flaky {
+		return finalHits, false
+	}
+	pbccWrite(line)
+	return finalHits, true
+}
+
+// pbccStepCap, when not 0, bounds the branch executions of a call: the
+// call of a mutant that loops (i < n become i <= n, i + 1 become i - 1)
+// is stopped by a panic of the coverage hook, and pbccCapped says so.
+var (
+	pbccStepCap int64
+	pbccCapped  bool
+)
+
+type pbccCapPanic struct{}
+
 func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, hits map[int]bool) (res []pbccreflect.Value, done bool, msg string, ok bool) {
 	var mu pbccsync.Mutex
 	pbccCalls++
+	var n int64
+	capAt := pbccStepCap
+	pbccCapped = false
 	_pbccLocal = func(k int) {
 		mu.Lock()
 		hits[k] = true
 		pbccSteps++
+		n++
+		over := capAt > 0 && n > capAt
+		if over {
+			pbccCapped = true
+		}
 		mu.Unlock()
+		if over {
+			panic(pbccCapPanic{})
+		}
 	}
 	ch := make(chan struct{})
 	go func() {
@@ -369,6 +434,223 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	}
 }
 
+
+// pbccMut is a mutant of a target's code (ssaexec/cover's mutant
+// schemata): id selects it (_pbccMutant); infect are the hits of a run
+// in which the mutated expression has another value than the original
+// (the comparison at its boundary, the arith where its mutant differs):
+// a run without one of them cannot kill it.
+type pbccMut struct {
+	id     int
+	infect []int
+}
+
+// pbccTriesMax bounds the inputs tried on one mutant: one that lives
+// through as many may be equivalent to the code, and its runs would take
+// the calls of the others.
+const pbccTriesMax = 64
+
+// pbccKill is the search's last phase, strong mutation: the mutants of
+// target idx that no case kills (cases: the oracle's and those the search
+// kept) are run, one at a time, on inputs that infect them: first pool
+// (inputs the search tried), then inputs made as the search makes them.
+// An input on which a mutant's outcome (results, panic, parameters after
+// the call: what a test compares) differs from the code's is kept, made
+// smaller while it still kills that mutant, and every mutant its case
+// kills is marked. Half the search's calls and branch executions bound
+// it: the same inputs are tried on an idle machine as on a loaded one.
+func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type, cases, pool [][]pbccreflect.Value) {
+	if len(tg.muts) == 0 {
+		return
+	}
+	live := make([]bool, len(tg.muts))
+	for i := range live {
+		live[i] = true
+	}
+	nlive := len(tg.muts)
+	tries := make([]int, len(tg.muts))
+	// kills runs args as the code is, then the live mutants the run
+	// infects (only the mutant only, when it is not -1; up to the first
+	// killed, counting tries, when first), and returns those whose outcome
+	// differs, with the hits of the code's run.
+	kills := func(args []pbccreflect.Value, first bool, only int) ([]int, map[int]bool) {
+		hits := map[int]bool{}
+		want, n, ok := pbccOutcome(fv, ft, tg, args, 0, 0, hits)
+		if !ok {
+			return nil, hits
+		}
+		capAt := 10*n + 10000
+		var out []int
+		for i, m := range tg.muts {
+			if !live[i] || only >= 0 && i != only || !pbccInfects(m, hits) {
+				continue
+			}
+			if first {
+				if tries[i] >= pbccTriesMax {
+					continue
+				}
+				tries[i]++
+			}
+			got, _, ok := pbccOutcome(fv, ft, tg, args, m.id, capAt, map[int]bool{})
+			if ok && got != want {
+				out = append(out, i)
+				if first {
+					break
+				}
+			}
+		}
+		if len(out) > 0 {
+			// An outcome that varies from call to call (the clock, the
+			// order of a map) tells no mutant apart.
+			if again, _, ok := pbccOutcome(fv, ft, tg, args, 0, 0, map[int]bool{}); !ok || again != want {
+				return nil, hits
+			}
+		}
+		return out, hits
+	}
+	mark := func(ks []int) {
+		for _, i := range ks {
+			if live[i] {
+				live[i] = false
+				nlive--
+			}
+		}
+	}
+	for _, c := range cases {
+		if nlive == 0 {
+			return
+		}
+		ks, _ := kills(c, false, -1)
+		mark(ks)
+	}
+	calls, steps, budget := {{.Calls}}/2, int64({{.Steps}})/2, pbcctime.Duration({{.Budget}})/2
+	pbccStepsAll += pbccSteps
+	pbccSteps = 0
+	from := pbccCalls
+	start := pbcctime.Now()
+	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x2545f4914f6cdd1d))
+	corpus := append(append([][]pbccreflect.Value(nil), cases...), pool...)
+	for it := 0; nlive > 0 && pbccCalls-from < calls && pbccSteps < steps && pbcctime.Since(start) < budget; it++ {
+		var args []pbccreflect.Value
+		switch {
+		case it < len(pool):
+			args = pbccSafeClone(pool[it])
+		case ft.NumIn() == 0:
+			if it > len(pool) || len(cases) > 0 {
+				return // the one input there is
+			}
+			args = []pbccreflect.Value{}
+		case len(corpus) > 0 && rng.IntN(4) > 0:
+			args = pbccSafeClone(corpus[rng.IntN(len(corpus))])
+			i := rng.IntN(len(args))
+			if rng.IntN(3) == 0 {
+				args[i] = pbccreflect.New(ft.In(i)).Elem()
+				pbccFill(args[i], rng, &tg, 0)
+			} else {
+				pbccMutate(args[i], rng, &tg, 0)
+			}
+		default:
+			args = make([]pbccreflect.Value, ft.NumIn())
+			for i := range args {
+				args[i] = pbccreflect.New(ft.In(i)).Elem()
+				pbccFill(args[i], rng, &tg, 0)
+			}
+		}
+		ks, _ := kills(args, true, -1)
+		if len(ks) == 0 {
+			continue
+		}
+		m := ks[0]
+		if small := pbccShrinkBy(args, func(cand []pbccreflect.Value) bool {
+			ks, _ := kills(cand, false, m)
+			return len(ks) > 0
+		}); small != nil {
+			args = small
+		}
+		ks, hits := kills(args, false, -1)
+		if len(ks) == 0 {
+			continue
+		}
+		// The case is named after the run that infects the first mutant
+		// it kills: the boundary reached, the condition's outcome, the
+		// arith.
+		var fresh []int
+		for _, k := range tg.muts[ks[0]].infect {
+			if hits[k] {
+				fresh = []int{k}
+				break
+			}
+		}
+		if _, written := pbccKeep(idx, fv, ft, args, fresh, start); !written {
+			continue
+		}
+		mark(ks)
+		corpus = append(corpus, args)
+	}
+}
+
+// pbccInfects reports whether a run with hits infects m.
+func pbccInfects(m pbccMut, hits map[int]bool) bool {
+	for _, k := range m.infect {
+		if hits[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// pbccOutcome calls the target on a copy of args with mutant m selected
+// (0: the code as it is) and encodes what a test of the call compares:
+// the results, or the panic's message (a run-time error's up to its
+// values: a test may name only its kind), and the parameters after the
+// call when a test compares them. It returns the branch executions the
+// call took, and false when capAt (if not 0) stopped it.
+func pbccOutcome(fv pbccreflect.Value, ft pbccreflect.Type, tg pbccTarget, args []pbccreflect.Value, m int, capAt int64, hits map[int]bool) (string, int64, bool) {
+	a := pbccSafeClone(args)
+	_pbccMutant, pbccStepCap = m, capAt
+	before := pbccSteps
+	res, done, msg, called := pbccCall(fv, ft, a, hits)
+	_pbccMutant, pbccStepCap = 0, 0
+	steps := pbccSteps - before
+	if !called || pbccCapped {
+		return "", steps, false
+	}
+	var o struct {
+		Done       bool
+		Panic      string
+		Got, After []*pbccNode
+	}
+	o.Done = done
+	if !done {
+		o.Panic = msg
+		if i := pbccstrings.IndexByte(msg, '['); i >= 0 && pbccstrings.HasPrefix(msg, "runtime error") {
+			o.Panic = msg[:i]
+		}
+	} else {
+		seen := map[uintptr]int{}
+		for _, r := range res {
+			o.Got = append(o.Got, pbccEncode(r, seen, 0))
+		}
+		if tg.after {
+			seen = map[uintptr]int{}
+			for _, x := range a {
+				o.After = append(o.After, pbccEncode(x, seen, 0))
+			}
+		}
+	}
+	data, _ := pbccjson.Marshal(o)
+	return string(data), steps, true
+}
+
+// pbccSignature is the set of hits of a run, as a key.
+func pbccSignature(hits map[int]bool) string {
+	ks := make([]int, 0, len(hits))
+	for k := range hits {
+		ks = append(ks, k)
+	}
+	pbccsort.Ints(ks)
+	return pbccfmt.Sprint(ks)
+}
 
 // pbccMutate edits v in place, a little: a string gets a token of the
 // function's, a digit or a letter inserted, or loses or changes a byte; a
@@ -497,14 +779,8 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 // when none is found. Each round tries, argument by argument, the
 // simplifications pbccSimpler lists and keeps the first that works for
 // that argument.
-func pbccShrink(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, want []int, done bool) (best []pbccreflect.Value) {
-	// A value reflection cannot copy ends the shrinking, not the search.
-	defer func() {
-		if recover() != nil {
-			best = nil
-		}
-	}()
-	works := func(cand []pbccreflect.Value) bool {
+func pbccShrink(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, want []int, done bool) []pbccreflect.Value {
+	return pbccShrinkBy(args, func(cand []pbccreflect.Value) bool {
 		hits := map[int]bool{}
 		_, d, _, ok := pbccCall(fv, ft, pbccCloneAll(cand), hits)
 		if !ok || d != done {
@@ -516,7 +792,18 @@ func pbccShrink(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Va
 			}
 		}
 		return true
-	}
+	})
+}
+
+// pbccShrinkBy returns simpler inputs than args for which works still
+// holds, nil when none is found (see pbccShrink).
+func pbccShrinkBy(args []pbccreflect.Value, works func([]pbccreflect.Value) bool) (best []pbccreflect.Value) {
+	// A value reflection cannot copy ends the shrinking, not the search.
+	defer func() {
+		if recover() != nil {
+			best = nil
+		}
+	}()
 	base := args
 	budget := 400
 	for changed := true; changed && budget > 0; {

@@ -126,7 +126,8 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		Expr, Seed           string
 		Sites, Rels, Covered string
 		Ints, Floats, Strs   string
-		First                bool
+		Muts                 string
+		First, After         bool
 		index                int
 	}
 	var drvTargets []target
@@ -153,18 +154,34 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			out[i].NotRun, out[i].Stop = true, "not run: it cannot be named in a test"
 			continue
 		}
-		var sites, rels []string
+		var sites, rels, muts []string
+		// A mutant, as the driver's pbccMut: its id and the hits of a run
+		// whose value it changes at its site.
+		mut := func(id int, infect ...int) {
+			var ks []string
+			for _, k := range infect {
+				ks = append(ks, strconv.Itoa(k))
+			}
+			muts = append(muts, fmt.Sprintf("{%d, []int{%s}}", id, strings.Join(ks, ", ")))
+		}
 		for id, s := range in.Sites {
 			if s.Func == f.Name || strings.HasPrefix(s.Func, f.Name+"$") {
 				sites = append(sites, strconv.Itoa(2*id), strconv.Itoa(2*id+1))
 				for _, r := range boundary(s) {
 					rels = append(rels, strconv.Itoa(in.RelationHit(id, r)))
 				}
+				if s.Negatable {
+					mut(in.NegationMutant(id), 2*id, 2*id+1)
+				}
+				if s.Op != "" {
+					mut(in.BoundaryMutant(id), in.RelationHit(id, cover.RelEqual))
+				}
 			}
 		}
 		for i, a := range in.Ariths {
 			if a.Func == f.Name {
 				rels = append(rels, strconv.Itoa(in.ArithHit(i)))
+				mut(in.ArithMutant(i), in.ArithHit(i))
 			}
 		}
 		var covered []string
@@ -173,8 +190,8 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 		d := dictionary(fn)
 		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
-			First: len(targets[i].Covered) == 0,
-			Ints:  strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
+			First: len(targets[i].Covered) == 0, Muts: strings.Join(muts, ", "), After: pointsToMemory(f),
+			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
 	}
 	if len(drvTargets) == 0 {
 		return out, nil
