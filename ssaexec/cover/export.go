@@ -25,7 +25,13 @@ type Instrumentation struct {
 // b, a / b, a % b or -x on numbers.
 type Arith struct {
 	Func string // as Site.Func
-	Text string // its source text
+	Text string // its source text; a value comparison's boundary: "x == y"
+	// Kind is "" for an arithmetic expression, else what else the arith
+	// is: ArithIncDec, ArithBoundary or ArithNegation (a comparison that
+	// is a value, not a branch site). Only the arithmetic ones are
+	// relations the search on the real code looks for (weak mutation);
+	// all are mutants (ArithMutant).
+	Kind string
 }
 
 // ArithHit is the hit of a run in which arith i has a value its mutant
@@ -88,7 +94,7 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 		return nil, err
 	}
 	sites := findSites(p)
-	ariths := findAriths(p)
+	ariths := findAriths(p, sites)
 	files, rec, err := instrumentAll(p, sites, true, ariths)
 	if err != nil {
 		return nil, err
@@ -109,7 +115,7 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 	}
 	if generic {
 		for _, a := range ariths {
-			in.Ariths = append(in.Ariths, Arith{Func: a.Func, Text: a.Text})
+			in.Ariths = append(in.Ariths, Arith{Func: a.Func, Text: a.Text, Kind: a.mut})
 		}
 	}
 	return in, nil

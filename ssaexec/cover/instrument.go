@@ -143,6 +143,43 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 		for i, a := range ariths {
 			e := ed(a.File)
 			off := p.offset
+			switch a.mut {
+			case ArithIncDec:
+				// x++  →  x += _pbccInc_num[T](hit): x evaluated once, and
+				// its mutant (hit+1) adds -1.
+				st := a.incdec
+				op := " += "
+				if st.Tok == token.DEC {
+					op = " -= "
+				}
+				e.replace(off(st.TokPos), off(st.TokPos)+2, lit(fmt.Sprintf("%s_pbccInc_num[%s](%d)", op, a.typ, base+i)))
+				continue
+			case ArithBoundary:
+				// a < b  →  _pbccVLT_int[T](hit, a, b): hit when a == b,
+				// hit+1 (the negation's arith, next) when evaluated.
+				x := a.Node.(*ast.BinaryExpr)
+				pre, post := fmt.Sprintf("_pbccV%s_%s[%s](%d, ", cmpFuncs[x.Op], a.kind, a.typ, base+i), ")"
+				if conv := p.boolConversion(a.File, x); conv != "" {
+					pre, post = conv+"("+pre, post+")"
+				}
+				e.wrap(off(x.Pos()), off(x.End()), pre, post)
+				e.replace(off(x.OpPos), off(x.OpPos)+len(x.Op.String()), lit(", "))
+				continue
+			case ArithNegation:
+				x := a.Node.(*ast.BinaryExpr)
+				if x.Op != token.EQL && x.Op != token.NEQ {
+					continue // written with its boundary
+				}
+				// a == b  →  _pbccVEQ[T](hit, a, b)
+				fn := map[token.Token]string{token.EQL: "EQ", token.NEQ: "NE"}[x.Op]
+				pre, post := fmt.Sprintf("_pbccV%s[%s](%d, ", fn, a.typ, base+i), ")"
+				if conv := p.boolConversion(a.File, x); conv != "" {
+					pre, post = conv+"("+pre, post+")"
+				}
+				e.wrap(off(x.Pos()), off(x.End()), pre, post)
+				e.replace(off(x.OpPos), off(x.OpPos)+len(x.Op.String()), lit(", "))
+				continue
+			}
 			switch x := a.Node.(type) {
 			case *ast.BinaryExpr:
 				// a + b  →  _pbccAdd_int[T](hit, a, b)
@@ -539,7 +576,53 @@ func _pbccNeg_float[T _pbccArithNum](hit int, x T) T {
 	}
 	return -x
 }
+
+// _pbccInc_num is the 1 that x++ adds (x-- subtracts), with hit when
+// reached; its mutant (hit+1) gives -1: x-- for x++ and back.
+func _pbccInc_num[T _pbccArithNum](hit int) T {
+	_pbccHit(hit)
+	var one T = 1
+	if _pbccMutant == hit+1 {
+		return -one
+	}
+	return one
+}
+
+// The comparisons that are values (no branch site): == and != record hit
+// when evaluated and are negated by mutant hit+1.
+
+func _pbccVEQ[T comparable](hit int, a, b T) bool {
+	_pbccHit(hit)
+	if _pbccMutant == hit+1 {
+		return a != b
+	}
+	return a == b
+}
+
+func _pbccVNE[T comparable](hit int, a, b T) bool {
+	_pbccHit(hit)
+	if _pbccMutant == hit+1 {
+		return a == b
+	}
+	return a != b
+}
 {{range $k, $c := .CmpKinds}}{{range $op, $sym := $.CmpOps}}
+// _pbccV{{$op}}_{{$k}} records hit when a == b and hit+1 when evaluated;
+// mutant hit+1 moves its boundary, hit+2 negates it.
+func _pbccV{{$op}}_{{$k}}[T {{$c}}](hit int, a, b T) bool {
+	if a == b {
+		_pbccHit(hit)
+	}
+	_pbccHit(hit + 1)
+	switch _pbccMutant {
+	case hit + 1:
+		return a {{index $sym 1}} b
+	case hit + 2:
+		return !(a {{index $sym 0}} b)
+	}
+	return a {{index $sym 0}} b
+}
+
 func _pbcc{{$op}}_{{$k}}[T {{$c}}](base int, a, b T) bool {
 	_pbccRel{{if eq $k "int"}}Int{{else}}Ord{{end}}(base, a, b)
 	if _pbccMutant == base+1 {

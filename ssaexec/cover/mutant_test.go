@@ -17,8 +17,9 @@ import (
 // negation (x <= 10), at 11 true and false; a == b negated; a + b as
 // a - b, a * b as a / b (a panic on b = 0, as the compiled mutant's), a %
 // b as a * b, a / b as a * b (no panic on b = 0), -x as x; operands with
-// effects are evaluated once, in order. The code's own values with no
-// mutant.
+// effects are evaluated once, in order. Comparisons that are values (not
+// branch sites) are mutated too, and x++ becomes x--. The code's own
+// values with no mutant.
 func TestMutantSchemata(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
@@ -53,6 +54,21 @@ func next() int { n++; return n }
 
 // Twice is next() - next() from a fresh counter.
 func Twice() int { n = 0; return next() - next() }
+
+func Less(a, b uint8) bool { return a < b }
+func Is(a, b string) bool  { return a == b }
+
+type Count uint
+
+func Up(c Count) Count {
+	c++
+	return c
+}
+
+func Down(xs []float64) float64 {
+	xs[1]--
+	return xs[1]
+}
 `,
 		"m_test.go": `package m
 
@@ -86,6 +102,11 @@ func TestMutants(t *testing.T) {
 		call("Quo(6,0)", func() any { return Quo(6, 0) })
 		call("Neg(2)", func() any { return Neg(2) })
 		call("Twice()", func() any { return fmt.Sprint(Twice(), " ", n) })
+		call("Less(3,3)", func() any { return Less(3, 3) })
+		call("Less(2,3)", func() any { return Less(2, 3) })
+		call("Is(a,a)", func() any { return Is("a", "a") })
+		call("Up(0)", func() any { return Up(0) })
+		call("Down(1,2)", func() any { return Down([]float64{1, 2}) })
 		out[m] = got
 	}
 	_pbccMutant = 0
@@ -145,6 +166,13 @@ func TestMutants(t *testing.T) {
 		}
 		return in.ArithMutant(i)
 	}
+	kind := func(text, kind string) int {
+		i := slices.IndexFunc(in.Ariths, func(a Arith) bool { return a.Text == text && a.Kind == kind })
+		if i < 0 {
+			t.Fatalf("no arith %q of kind %q among %v", text, kind, in.Ariths)
+		}
+		return in.ArithMutant(i)
+	}
 	big, same := site("x > 10"), site("a == b")
 	const divZero = "panic: runtime error: integer divide by zero"
 	for _, c := range []struct {
@@ -172,6 +200,17 @@ func TestMutants(t *testing.T) {
 		{arith("a / b"), "Quo(6,0)", "0"},
 		{arith("-x"), "Neg(2)", "2"},
 		{arith("next() - next()"), "Twice()", "3 2"},
+		{0, "Less(3,3)", "false"},
+		{0, "Up(0)", "1"},
+		{0, "Down(1,2)", "1"},
+		{kind("a == b", ArithBoundary), "Less(3,3)", "true"}, // a <= b
+		{kind("a == b", ArithBoundary), "Less(2,3)", "true"},
+		{kind("a < b", ArithNegation), "Less(3,3)", "true"}, // a >= b
+		{kind("a < b", ArithNegation), "Less(2,3)", "false"},
+		{kind("a == b", ArithNegation), "Is(a,a)", "false"},
+		{kind("a == b", ArithNegation), "Less(3,3)", "false"},
+		{kind("c++", ArithIncDec), "Up(0)", "18446744073709551615"}, // c-- on a uint
+		{kind("xs[1]--", ArithIncDec), "Down(1,2)", "3"},
 	} {
 		if g := got[c.mutant][c.call]; g != c.want {
 			t.Errorf("mutant %d: %s = %q, want %q", c.mutant, c.call, g, c.want)

@@ -180,7 +180,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 		for i, a := range in.Ariths {
 			if a.Func == f.Name {
-				rels = append(rels, strconv.Itoa(in.ArithHit(i)))
+				if a.Kind == "" {
+					rels = append(rels, strconv.Itoa(in.ArithHit(i)))
+				}
 				mut(in.ArithMutant(i), in.ArithHit(i))
 			}
 		}
