@@ -149,12 +149,12 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 		began := pbcctime.Now()
 		defer func() {
 			if f, err := pbccos.OpenFile(log, pbccos.O_WRONLY|pbccos.O_APPEND|pbccos.O_CREATE, 0o644); err == nil {
-				pbccfmt.Fprintf(f, "%d %d %d %.3f %q\n", idx, pbccCalls, pbccStepsAll+pbccSteps, pbcctime.Since(began).Seconds(), stop)
+				pbccfmt.Fprintf(f, "%d %d %d %.3f %q %s\n", idx, pbccCalls, pbccStepsAll+pbccSteps, pbcctime.Since(began).Seconds(), stop, pbccKillLog)
 				f.Close()
 			}
 		}()
 	}
-	pbccCalls, pbccStepsAll, pbccSteps = 0, 0, 0
+	pbccCalls, pbccStepsAll, pbccSteps, pbccKillLog = 0, 0, 0, ""
 	cases, pool := pbccSearch(t, idx, tg, fv, ft, &stop)
 	if pbccHangs == 0 {
 		// After calls that did not return, the search starts again
@@ -162,6 +162,10 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 		pbccKill(idx, tg, fv, ft, cases, pool)
 	}
 }
+
+// pbccKillLog says, for PBCC_EXPLORE_LOG, how many mutants the function
+// has, how many its cases kill, and how many live at the end.
+var pbccKillLog string
 
 // pbccPoolMax bounds the inputs the search keeps for the mutant phase:
 // the first ones to reach a set of hits no earlier input reached.
@@ -468,11 +472,14 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 		live[i] = true
 	}
 	nlive := len(tg.muts)
-	tries := make([]int, len(tg.muts))
+	// The sets of hits of the inputs each mutant was tried on: an input
+	// that takes the same path as one tried is not tried again.
+	tried := make([]map[string]bool, len(tg.muts))
 	// kills runs args as the code is, then the live mutants the run
 	// infects (only the mutant only, when it is not -1; up to the first
-	// killed, counting tries, when first), and returns those whose outcome
-	// differs, with the hits of the code's run.
+	// killed, and only on a path new to the mutant, when first), and
+	// returns those whose outcome differs, with the hits of the code's
+	// run.
 	kills := func(args []pbccreflect.Value, first bool, only int) ([]int, map[int]bool) {
 		hits := map[int]bool{}
 		want, n, ok := pbccOutcome(fv, ft, tg, args, 0, 0, hits)
@@ -480,16 +487,23 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 			return nil, hits
 		}
 		capAt := 10*n + 10000
+		sig := ""
+		if first {
+			sig = pbccSignature(hits)
+		}
 		var out []int
 		for i, m := range tg.muts {
 			if !live[i] || only >= 0 && i != only || !pbccInfects(m, hits) {
 				continue
 			}
 			if first {
-				if tries[i] >= pbccTriesMax {
+				if tried[i] == nil {
+					tried[i] = map[string]bool{}
+				}
+				if tried[i][sig] || len(tried[i]) >= pbccTriesMax {
 					continue
 				}
-				tries[i]++
+				tried[i][sig] = true
 			}
 			got, _, ok := pbccOutcome(fv, ft, tg, args, m.id, capAt, map[int]bool{})
 			if ok && got != want {
@@ -516,13 +530,14 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 			}
 		}
 	}
+	signatures := map[string]bool{}
 	for _, c := range cases {
-		if nlive == 0 {
-			return
-		}
-		ks, _ := kills(c, false, -1)
+		ks, hits := kills(c, false, -1)
 		mark(ks)
+		signatures[pbccSignature(hits)] = true
 	}
+	byCases := len(tg.muts) - nlive
+	defer func() { pbccKillLog = pbccfmt.Sprintf("mutants %d killed by the cases %d live %d", len(tg.muts), byCases, nlive) }()
 	calls, steps, budget := {{.Calls}}/2, int64({{.Steps}})/2, pbcctime.Duration({{.Budget}})/2
 	pbccStepsAll += pbccSteps
 	pbccSteps = 0
@@ -546,6 +561,13 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 			if rng.IntN(3) == 0 {
 				args[i] = pbccreflect.New(ft.In(i)).Elem()
 				pbccFill(args[i], rng, &tg, 0)
+			} else if v := args[i]; v.Kind() == pbccreflect.String && v.Len() > 0 && rng.IntN(3) == 0 {
+				// A part repeated: the fields of a structured string
+				// (aa:aa:aa, 1.2.3) that a kill may need all valid.
+				s := v.String()
+				a := rng.IntN(len(s))
+				b := a + 1 + rng.IntN(len(s)-a)
+				v.SetString(s[:b] + s[a:b] + s[b:])
 			} else {
 				pbccMutate(args[i], rng, &tg, 0)
 			}
@@ -556,8 +578,13 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 				pbccFill(args[i], rng, &tg, 0)
 			}
 		}
-		ks, _ := kills(args, true, -1)
+		ks, hits := kills(args, true, -1)
 		if len(ks) == 0 {
+			// An input that takes a new path is one to start from.
+			if sig := pbccSignature(hits); !signatures[sig] && len(corpus) < 4*pbccPoolMax {
+				signatures[sig] = true
+				corpus = append(corpus, args)
+			}
 			continue
 		}
 		m := ks[0]
@@ -567,7 +594,7 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 		}); small != nil {
 			args = small
 		}
-		ks, hits := kills(args, false, -1)
+		ks, hits = kills(args, false, -1)
 		if len(ks) == 0 {
 			continue
 		}
