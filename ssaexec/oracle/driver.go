@@ -472,14 +472,14 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 		live[i] = true
 	}
 	nlive := len(tg.muts)
-	// The sets of hits of the inputs each mutant was tried on: an input
-	// that takes the same path as one tried is not tried again.
-	tried := make([]map[string]bool, len(tg.muts))
+	// How many inputs each mutant was tried on. Not once per path (set
+	// of hits): a mutant's outcome may differ on one value of a path and
+	// not on others (r < 128 && table[r] negated, for r a token).
+	tries := make([]int, len(tg.muts))
 	// kills runs args as the code is, then the live mutants the run
 	// infects (only the mutant only, when it is not -1; up to the first
-	// killed, and only on a path new to the mutant, when first), and
-	// returns those whose outcome differs, with the hits of the code's
-	// run.
+	// killed, counting tries, when first), and returns those whose outcome
+	// differs, with the hits of the code's run.
 	kills := func(args []pbccreflect.Value, first bool, only int) ([]int, map[int]bool) {
 		hits := map[int]bool{}
 		want, n, ok := pbccOutcome(fv, ft, tg, args, 0, 0, hits)
@@ -487,23 +487,16 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 			return nil, hits
 		}
 		capAt := 10*n + 10000
-		sig := ""
-		if first {
-			sig = pbccSignature(hits)
-		}
 		var out []int
 		for i, m := range tg.muts {
 			if !live[i] || only >= 0 && i != only || !pbccInfects(m, hits) {
 				continue
 			}
 			if first {
-				if tried[i] == nil {
-					tried[i] = map[string]bool{}
-				}
-				if tried[i][sig] || len(tried[i]) >= pbccTriesMax {
+				if tries[i] >= pbccTriesMax {
 					continue
 				}
-				tried[i][sig] = true
+				tries[i]++
 			}
 			got, _, ok := pbccOutcome(fv, ft, tg, args, m.id, capAt, map[int]bool{})
 			if ok && got != want {
@@ -530,11 +523,9 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 			}
 		}
 	}
-	signatures := map[string]bool{}
 	for _, c := range cases {
-		ks, hits := kills(c, false, -1)
+		ks, _ := kills(c, false, -1)
 		mark(ks)
-		signatures[pbccSignature(hits)] = true
 	}
 	byCases := len(tg.muts) - nlive
 	defer func() { pbccKillLog = pbccfmt.Sprintf("mutants %d killed by the cases %d live %d", len(tg.muts), byCases, nlive) }()
@@ -561,13 +552,6 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 			if rng.IntN(3) == 0 {
 				args[i] = pbccreflect.New(ft.In(i)).Elem()
 				pbccFill(args[i], rng, &tg, 0)
-			} else if v := args[i]; v.Kind() == pbccreflect.String && v.Len() > 0 && rng.IntN(3) == 0 {
-				// A part repeated: the fields of a structured string
-				// (aa:aa:aa, 1.2.3) that a kill may need all valid.
-				s := v.String()
-				a := rng.IntN(len(s))
-				b := a + 1 + rng.IntN(len(s)-a)
-				v.SetString(s[:b] + s[a:b] + s[b:])
 			} else {
 				pbccMutate(args[i], rng, &tg, 0)
 			}
@@ -578,13 +562,8 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 				pbccFill(args[i], rng, &tg, 0)
 			}
 		}
-		ks, hits := kills(args, true, -1)
+		ks, _ := kills(args, true, -1)
 		if len(ks) == 0 {
-			// An input that takes a new path is one to start from.
-			if sig := pbccSignature(hits); !signatures[sig] && len(corpus) < 4*pbccPoolMax {
-				signatures[sig] = true
-				corpus = append(corpus, args)
-			}
 			continue
 		}
 		m := ks[0]
@@ -594,7 +573,7 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 		}); small != nil {
 			args = small
 		}
-		ks, hits = kills(args, false, -1)
+		ks, hits := kills(args, false, -1)
 		if len(ks) == 0 {
 			continue
 		}
