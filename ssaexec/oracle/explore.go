@@ -560,12 +560,19 @@ type dict struct{ ints, floats, strs []string }
 // source, each once, in a fixed order.
 func dictionary(fn *ssa.Function) dict {
 	ints, floats, strs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	// The package variables fn reads whose initial value holds
+	// constants (var unitMap = map[string]uint64{"ns": 1, ...}): their
+	// keys and elements are tokens an input needs as much as fn's own.
+	globals := map[*ssa.Global]bool{}
 	var walk func(f *ssa.Function)
 	walk = func(f *ssa.Function) {
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
 				var ops []*ssa.Value
 				for _, op := range in.Operands(ops) {
+					if g, ok := (*op).(*ssa.Global); ok {
+						globals[g] = true
+					}
 					c, ok := (*op).(*ssa.Const)
 					if !ok || c.Value == nil {
 						continue
@@ -592,6 +599,18 @@ func dictionary(fn *ssa.Function) dict {
 		}
 	}
 	walk(fn)
+	for _, c := range initialConsts(fn, globals) {
+		switch c.Value.Kind() {
+		case constant.Int:
+			if v, ok := constant.Int64Val(c.Value); ok {
+				ints[strconv.FormatInt(v, 10)] = true
+			}
+		case constant.String:
+			if s := constant.StringVal(c.Value); len(s) <= 64 {
+				strs[strconv.Quote(s)] = true
+			}
+		}
+	}
 	keys := func(m map[string]bool) []string {
 		var out []string
 		for k := range m {
@@ -604,4 +623,58 @@ func dictionary(fn *ssa.Function) dict {
 		return out
 	}
 	return dict{keys(ints), keys(floats), keys(strs)}
+}
+
+// initialConsts returns the constants the package's init stores in the
+// map or slice it assigns to one of globals: the keys and values of a map
+// literal, the elements of a slice or array literal.
+func initialConsts(fn *ssa.Function, globals map[*ssa.Global]bool) []*ssa.Const {
+	if fn.Pkg == nil || len(globals) == 0 {
+		return nil
+	}
+	init := fn.Pkg.Func("init")
+	if init == nil {
+		return nil
+	}
+	// The values stored in the globals (the map made, the array sliced).
+	made := map[ssa.Value]bool{}
+	for _, b := range init.Blocks {
+		for _, in := range b.Instrs {
+			st, ok := in.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if g, ok := st.Addr.(*ssa.Global); !ok || !globals[g] {
+				continue
+			}
+			v := st.Val
+			if sl, ok := v.(*ssa.Slice); ok {
+				v = sl.X
+			}
+			made[v] = true
+		}
+	}
+	var out []*ssa.Const
+	add := func(vs ...ssa.Value) {
+		for _, v := range vs {
+			if c, ok := v.(*ssa.Const); ok && c.Value != nil {
+				out = append(out, c)
+			}
+		}
+	}
+	for _, b := range init.Blocks {
+		for _, in := range b.Instrs {
+			switch in := in.(type) {
+			case *ssa.MapUpdate:
+				if made[in.Map] {
+					add(in.Key, in.Value)
+				}
+			case *ssa.Store:
+				if ia, ok := in.Addr.(*ssa.IndexAddr); ok && made[ia.X] {
+					add(in.Val)
+				}
+			}
+		}
+	}
+	return out
 }
