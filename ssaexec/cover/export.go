@@ -64,7 +64,9 @@ type Site struct {
 // package sets around a call. The mutants are the ones gremlins' default
 // mutators make: a comparison negated (< for >=, == for !=), its boundary
 // moved (< for <=), an arith's operator replaced (+ for -, * for /, % for
-// *) or the minus of -x dropped.
+// *), the minus of -x dropped, x-- for x++ and back. Comparisons that are
+// values, not branch sites (return a < b), and x++ / x-- are ariths of a
+// Kind other than "".
 
 // NegationMutant is the id of the mutant that negates leaf site i; only
 // the sites that are Negatable are meant to be run with it.

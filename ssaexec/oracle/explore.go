@@ -94,6 +94,12 @@ type Target struct {
 // the function that no earlier one did; its results, its panic and what
 // it leaves behind its pointers are the real ones. A function that would act on the machine (its
 // calls reach os, net, syscall, os/exec) is not run.
+//
+// After the branches and the relations, the search runs the mutants of
+// each function's code (cover's mutant schemata: its comparisons negated
+// or with their boundary moved, its arithmetic replaced): an input is
+// kept, too, when a mutant no case kills returns, panics or leaves its
+// parameters otherwise than the code on it (strong mutation).
 func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts ExploreOptions) ([]*Explored, error) {
 	out := make([]*Explored, len(targets))
 	fns := make([]*ir.Func, len(targets))
