@@ -571,6 +571,10 @@ func dictionary(fn *ssa.Function) dict {
 	// constants (var unitMap = map[string]uint64{"ns": 1, ...}): their
 	// keys and elements are tokens an input needs as much as fn's own.
 	globals := map[*ssa.Global]bool{}
+	// The decimal text of fn's large integer constants (cutoffs,
+	// limits): a parser's overflow boundary is a string of as many
+	// digits, which no edit of short strings makes.
+	nums := map[string]bool{}
 	var walk func(f *ssa.Function)
 	walk = func(f *ssa.Function) {
 		for _, b := range f.Blocks {
@@ -588,6 +592,9 @@ func dictionary(fn *ssa.Function) dict {
 					case constant.Int:
 						if v, ok := constant.Int64Val(c.Value); ok {
 							ints[strconv.FormatInt(v, 10)] = true
+						}
+						if big(c.Value) {
+							nums[strconv.Quote(c.Value.ExactString())] = true
 						}
 					case constant.Float:
 						if v, ok := constant.Float64Val(c.Value); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
@@ -629,7 +636,13 @@ func dictionary(fn *ssa.Function) dict {
 		}
 		return out
 	}
-	return dict{keys(ints), keys(floats), keys(strs)}
+	d := dict{keys(ints), keys(floats), keys(strs)}
+	for _, n := range keys(nums) {
+		if len(d.strs) < 64 && !strs[n] {
+			d.strs = append(d.strs, n)
+		}
+	}
+	return d
 }
 
 // initialConsts returns the constants the package's init stores in the
@@ -684,4 +697,10 @@ func initialConsts(fn *ssa.Function, globals map[*ssa.Global]bool) []*ssa.Const 
 		}
 	}
 	return out
+}
+
+// big reports whether the integer constant v has more than 6 digits: a
+// limit or a cutoff rather than a count or a character.
+func big(v constant.Value) bool {
+	return len(strings.TrimPrefix(v.ExactString(), "-")) > 6
 }
