@@ -89,6 +89,18 @@
 //     atomic flag per outcome and a mutex: quiet under -race, safe with
 //     parallel tests and with test binaries that run themselves).
 //
+// Instrument (the search on the real code's package) also records the
+// relations of comparisons and the ariths (relation.go), and makes the
+// package a mutant schema: the wrappers of comparison leaves, of
+// comparisons that are values, of arithmetic and of x++ / x-- give a
+// mutant's value when the recorder's _pbccMutant selects it (export.go:
+// NegationMutant, BoundaryMutant, ArithMutant), so that one build runs
+// every mutant gremlins' default mutators make of them:
+//
+//	a < b    _pbccLT_int[int](base, a, b)     a <= b when _pbccMutant == base+1
+//	a + b    _pbccAdd_int[int](hit, a, b)     a - b when _pbccMutant == hit+1
+//	x++      x += _pbccInc_num[int](hit)      x-- when _pbccMutant == hit+1
+//
 // A failing test makes Measure return an error holding the output, with the
 // branches it could still measure.
 //

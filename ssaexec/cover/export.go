@@ -3,6 +3,7 @@ package cover
 import (
 	"context"
 	"go/ast"
+	"go/token"
 	"path/filepath"
 	"strings"
 )
@@ -24,7 +25,13 @@ type Instrumentation struct {
 // b, a / b, a % b or -x on numbers.
 type Arith struct {
 	Func string // as Site.Func
-	Text string // its source text
+	Text string // its source text; a value comparison's boundary: "x == y"
+	// Kind is "" for an arithmetic expression, else what else the arith
+	// is: ArithIncDec, ArithBoundary or ArithNegation (a comparison that
+	// is a value, not a branch site). Only the arithmetic ones are
+	// relations the search on the real code looks for (weak mutation);
+	// all are mutants (ArithMutant).
+	Kind string
 }
 
 // ArithHit is the hit of a run in which arith i has a value its mutant
@@ -45,7 +52,35 @@ type Site struct {
 	// source text, Integer says they are integers.
 	Op, X, Y string
 	Integer  bool
+	// Negatable is set when the site is a comparison (==, !=, <, <=, >,
+	// >=) a mutation tester negates: its mutant NegationMutant gives the
+	// other outcome.
+	Negatable bool
 }
+
+// Mutants. The instrumented package holds mutant schemata: each
+// comparison leaf and each arith is also a switchable mutant, selected by
+// the recorder's variable _pbccMutant (0: none), which a test file of the
+// package sets around a call. The mutants are the ones gremlins' default
+// mutators make: a comparison negated (< for >=, == for !=), its boundary
+// moved (< for <=), an arith's operator replaced (+ for -, * for /, % for
+// *), the minus of -x dropped, x-- for x++ and back. Comparisons that are
+// values, not branch sites (return a < b), and x++ / x-- are ariths of a
+// Kind other than "".
+
+// NegationMutant is the id of the mutant that negates leaf site i; only
+// the sites that are Negatable are meant to be run with it.
+func (in *Instrumentation) NegationMutant(i int) int { return 2*i + 1 }
+
+// BoundaryMutant is the id of the mutant that moves the boundary of
+// site i's comparison (< for <=, > for >=, and back); only the sites with
+// an Op have one. An input at the boundary (RelEqual) is the only one
+// whose outcome it changes.
+func (in *Instrumentation) BoundaryMutant(i int) int { return in.RelationHit(i, RelLess) + 1 }
+
+// ArithMutant is the id of arith i's mutant; a run that reaches ArithHit(i)
+// is the only kind whose value it changes.
+func (in *Instrumentation) ArithMutant(i int) int { return in.ArithHit(i) + 1 }
 
 // RelationHit is the hit of relation rel (RelLess ... RelGreater) of site
 // i; only the sites with an Op have them.
@@ -61,7 +96,7 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 		return nil, err
 	}
 	sites := findSites(p)
-	ariths := findAriths(p)
+	ariths := findAriths(p, sites)
 	files, rec, err := instrumentAll(p, sites, true, ariths)
 	if err != nil {
 		return nil, err
@@ -73,7 +108,7 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 	in.Files[filepath.Join(p.Dir, recorderFile)] = rec
 	generic := goVersionAtLeast(p.lang(), 18)
 	for _, s := range sites {
-		site := Site{Func: s.Func, Text: s.Text}
+		site := Site{Func: s.Func, Text: s.Text, Negatable: negatable(s)}
 		if c, ok := p.comparison(s); ok && generic {
 			site.Op, site.Integer = c.expr.Op.String(), c.integer
 			site.X, site.Y = p.textOf(s.File, c.expr.X), p.textOf(s.File, c.expr.Y)
@@ -82,8 +117,25 @@ func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error)
 	}
 	if generic {
 		for _, a := range ariths {
-			in.Ariths = append(in.Ariths, Arith{Func: a.Func, Text: a.Text})
+			in.Ariths = append(in.Ariths, Arith{Func: a.Func, Text: a.Text, Kind: a.mut})
 		}
 	}
 	return in, nil
+}
+
+// negatable reports whether s is a leaf that is a comparison: the
+// expression a mutation tester negates.
+func negatable(s *site) bool {
+	if s.Kind != leafSite {
+		return false
+	}
+	be, ok := ast.Unparen(s.Node.(ast.Expr)).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch be.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
 }

@@ -143,6 +143,43 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 		for i, a := range ariths {
 			e := ed(a.File)
 			off := p.offset
+			switch a.mut {
+			case ArithIncDec:
+				// x++  →  x += _pbccInc_num[T](hit): x evaluated once, and
+				// its mutant (hit+1) adds -1.
+				st := a.incdec
+				op := " += "
+				if st.Tok == token.DEC {
+					op = " -= "
+				}
+				e.replace(off(st.TokPos), off(st.TokPos)+2, lit(fmt.Sprintf("%s_pbccInc_num[%s](%d)", op, a.typ, base+i)))
+				continue
+			case ArithBoundary:
+				// a < b  →  _pbccVLT_int[T](hit, a, b): hit when a == b,
+				// hit+1 (the negation's arith, next) when evaluated.
+				x := a.Node.(*ast.BinaryExpr)
+				pre, post := fmt.Sprintf("_pbccV%s_%s[%s](%d, ", cmpFuncs[x.Op], a.kind, a.typ, base+i), ")"
+				if conv := p.boolConversion(a.File, x); conv != "" {
+					pre, post = conv+"("+pre, post+")"
+				}
+				e.wrap(off(x.Pos()), off(x.End()), pre, post)
+				e.replace(off(x.OpPos), off(x.OpPos)+len(x.Op.String()), lit(", "))
+				continue
+			case ArithNegation:
+				x := a.Node.(*ast.BinaryExpr)
+				if x.Op != token.EQL && x.Op != token.NEQ {
+					continue // written with its boundary
+				}
+				// a == b  →  _pbccVEQ[T](hit, a, b)
+				fn := map[token.Token]string{token.EQL: "EQ", token.NEQ: "NE"}[x.Op]
+				pre, post := fmt.Sprintf("_pbccV%s[%s](%d, ", fn, a.typ, base+i), ")"
+				if conv := p.boolConversion(a.File, x); conv != "" {
+					pre, post = conv+"("+pre, post+")"
+				}
+				e.wrap(off(x.Pos()), off(x.End()), pre, post)
+				e.replace(off(x.OpPos), off(x.OpPos)+len(x.Op.String()), lit(", "))
+				continue
+			}
 			switch x := a.Node.(type) {
 			case *ast.BinaryExpr:
 				// a + b  →  _pbccAdd_int[T](hit, a, b)
@@ -174,14 +211,16 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 		upgrade = p.lang()
 	}
 	if err := recorderTmpl.Execute(&rec, struct {
-		Pkg              string
-		N                int
-		Generic, Ranges  bool
-		CmpKinds, CmpOps map[string]string
-		Upgrade          string // the //go:build version of the recorder, if it needs one
+		Pkg             string
+		N               int
+		Generic, Ranges bool
+		CmpKinds        map[string]string
+		CmpOps          map[string][2]string
+		Upgrade         string // the //go:build version of the recorder, if it needs one
 	}{p.Name, n, goVersionAtLeast(p.lang(), 18), goVersionAtLeast(p.lang(), 23),
 		map[string]string{"int": "_pbccCmpInt", "ord": "_pbccCmpOrd"},
-		map[string]string{"LT": "<", "LE": "<=", "GT": ">", "GE": ">="}, upgrade}); err != nil {
+		// Each operator and its boundary mutant.
+		map[string][2]string{"LT": {"<", "<="}, "LE": {"<=", "<"}, "GT": {">", ">="}, "GE": {">=", ">"}}, upgrade}); err != nil {
 		return nil, nil, fmt.Errorf("cover: recorder: %w", err)
 	}
 	return out, rec.Bytes(), nil
@@ -327,6 +366,13 @@ var (
 	// _pbccLocal, when set, sees every hit: pbcc's search on the real
 	// code (ssaexec/explore) sets it around each call it makes.
 	_pbccLocal func(k int)
+	// _pbccMutant, when not 0, selects one mutant of the package's code
+	// (mutant schemata): the negation of leaf site i is 2i+1, the
+	// boundary mutant of the comparison whose relations start at hit
+	// base is base+1, the mutant of the arith of hit h is h+1. The
+	// search on the real code sets it around a call to tell which
+	// mutants an input kills.
+	_pbccMutant int
 )
 
 // _pbccHit appends k to the file named by ` + outEnv + ` the first time k is seen.
@@ -359,6 +405,9 @@ func _pbccRec[B ~bool](id int, b B) B {
 {{- else -}}
 func _pbccRec(id int, b bool) bool {
 {{- end}}
+	if _pbccMutant == 2*id+1 {
+		b = !b
+	}
 	if b {
 		_pbccHit(2 * id)
 	} else {
@@ -410,9 +459,15 @@ type _pbccArithNum interface {
 }
 
 // The arithmetic operators: each records hit when its value differs from
-// its mutant's (a - b for a + b, a / b for a * b, ...).
+// its mutant's (a - b for a + b, a / b for a * b, ...), and gives the
+// mutant's value when _pbccMutant selects it (hit+1): the operands were
+// evaluated once, in order, and a / b panics on b == 0 as the mutant
+// compiled would.
 
 func _pbccAdd_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a - b
+	}
 	if a+b != a-b {
 		_pbccHit(hit)
 	}
@@ -420,6 +475,9 @@ func _pbccAdd_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccSub_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a + b
+	}
 	if a-b != a+b {
 		_pbccHit(hit)
 	}
@@ -427,6 +485,9 @@ func _pbccSub_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccMul_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a / b
+	}
 	if b == 0 || a*b != a/b {
 		_pbccHit(hit)
 	}
@@ -434,6 +495,9 @@ func _pbccMul_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccQuo_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a * b
+	}
 	r := a / b
 	if r != a*b {
 		_pbccHit(hit)
@@ -442,6 +506,9 @@ func _pbccQuo_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccRem_int[T _pbccCmpInt](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a * b
+	}
 	r := a % b
 	if r != a*b {
 		_pbccHit(hit)
@@ -450,6 +517,9 @@ func _pbccRem_int[T _pbccCmpInt](hit int, a, b T) T {
 }
 
 func _pbccNeg_int[T _pbccCmpInt](hit int, x T) T {
+	if _pbccMutant == hit+1 {
+		return x
+	}
 	if -x != x {
 		_pbccHit(hit)
 	}
@@ -457,6 +527,9 @@ func _pbccNeg_int[T _pbccCmpInt](hit int, x T) T {
 }
 
 func _pbccAdd_float[T _pbccArithNum](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a - b
+	}
 	if a+b != a-b {
 		_pbccHit(hit)
 	}
@@ -464,6 +537,9 @@ func _pbccAdd_float[T _pbccArithNum](hit int, a, b T) T {
 }
 
 func _pbccSub_float[T _pbccArithNum](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a + b
+	}
 	if a-b != a+b {
 		_pbccHit(hit)
 	}
@@ -471,6 +547,9 @@ func _pbccSub_float[T _pbccArithNum](hit int, a, b T) T {
 }
 
 func _pbccMul_float[T _pbccArithNum](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a / b
+	}
 	if a*b != a/b {
 		_pbccHit(hit)
 	}
@@ -478,6 +557,9 @@ func _pbccMul_float[T _pbccArithNum](hit int, a, b T) T {
 }
 
 func _pbccQuo_float[T _pbccArithNum](hit int, a, b T) T {
+	if _pbccMutant == hit+1 {
+		return a * b
+	}
 	r := a / b
 	if r != a*b {
 		_pbccHit(hit)
@@ -486,15 +568,67 @@ func _pbccQuo_float[T _pbccArithNum](hit int, a, b T) T {
 }
 
 func _pbccNeg_float[T _pbccArithNum](hit int, x T) T {
+	if _pbccMutant == hit+1 {
+		return x
+	}
 	if -x != x {
 		_pbccHit(hit)
 	}
 	return -x
 }
+
+// _pbccInc_num is the 1 that x++ adds (x-- subtracts), with hit when
+// reached; its mutant (hit+1) gives -1: x-- for x++ and back.
+func _pbccInc_num[T _pbccArithNum](hit int) T {
+	_pbccHit(hit)
+	var one T = 1
+	if _pbccMutant == hit+1 {
+		return -one
+	}
+	return one
+}
+
+// The comparisons that are values (no branch site): == and != record hit
+// when evaluated and are negated by mutant hit+1.
+
+func _pbccVEQ[T comparable](hit int, a, b T) bool {
+	_pbccHit(hit)
+	if _pbccMutant == hit+1 {
+		return a != b
+	}
+	return a == b
+}
+
+func _pbccVNE[T comparable](hit int, a, b T) bool {
+	_pbccHit(hit)
+	if _pbccMutant == hit+1 {
+		return a == b
+	}
+	return a != b
+}
 {{range $k, $c := .CmpKinds}}{{range $op, $sym := $.CmpOps}}
+// _pbccV{{$op}}_{{$k}} records hit when a == b and hit+1 when evaluated;
+// mutant hit+1 moves its boundary, hit+2 negates it.
+func _pbccV{{$op}}_{{$k}}[T {{$c}}](hit int, a, b T) bool {
+	if a == b {
+		_pbccHit(hit)
+	}
+	_pbccHit(hit + 1)
+	switch _pbccMutant {
+	case hit + 1:
+		return a {{index $sym 1}} b
+	case hit + 2:
+		return !(a {{index $sym 0}} b)
+	}
+	return a {{index $sym 0}} b
+}
+
 func _pbcc{{$op}}_{{$k}}[T {{$c}}](base int, a, b T) bool {
 	_pbccRel{{if eq $k "int"}}Int{{else}}Ord{{end}}(base, a, b)
-	return a {{$sym}} b
+	if _pbccMutant == base+1 {
+		return a {{index $sym 1}} b
+	}
+	return a {{index $sym 0}} b
 }
 {{end}}{{end}}
 {{- end}}

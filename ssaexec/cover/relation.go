@@ -106,14 +106,35 @@ type arith struct {
 	Node ast.Expr // the *ast.BinaryExpr or *ast.UnaryExpr
 	Text string
 	typ  string // the operands' type as the file spells it
-	kind string // "int" or "float"
+	kind string // "int" or "float"; a comparison's: "int", "ord" or "eq"
+	// mut says which mutant it is when it is not an arithmetic
+	// expression: the increment or decrement of an IncDecStmt (x++ for
+	// x--), or a comparison that is no branch site (a value: return a <
+	// b, ok := x == y), as two ariths when ordered (its boundary moved,
+	// then its negation), one for == and != (its negation).
+	mut    string          // "", ArithIncDec, ArithBoundary or ArithNegation
+	incdec *ast.IncDecStmt // the statement of an ArithIncDec
 }
+
+// The kinds of arith that are not arithmetic expressions (Arith.Kind).
+const (
+	ArithIncDec   = "incdec"   // x++ or x--: its hit is a run that reaches it
+	ArithBoundary = "boundary" // a value comparison's boundary: a run with its operands equal
+	ArithNegation = "negation" // a value comparison negated: a run that reaches it
+)
 
 // arithFuncs names the recorder's function of each operator.
 var arithFuncs = map[token.Token]string{token.ADD: "Add", token.SUB: "Sub", token.MUL: "Mul", token.QUO: "Quo", token.REM: "Rem"}
 
-// findAriths returns the ariths of p's functions, in source order.
-func findAriths(p *pkg) []*arith {
+// findAriths returns the ariths of p's functions, in source order; the
+// comparisons that are leaves of sites are not values.
+func findAriths(p *pkg, sites []*site) []*arith {
+	leaves := map[ast.Node]bool{}
+	for _, s := range sites {
+		if s.Kind == leafSite {
+			leaves[s.Node] = true
+		}
+	}
 	var out []*arith
 	for i, file := range p.Files {
 		for _, d := range file.Decls {
@@ -129,9 +150,22 @@ func findAriths(p *pkg) []*arith {
 			}
 			name = p.Name + "." + name
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if st, ok := n.(*ast.IncDecStmt); ok {
+					if a, ok := p.incDecOf(i, st); ok {
+						a.Func = name
+						out = append(out, a)
+					}
+					return true
+				}
 				x, ok := n.(ast.Expr)
 				if !ok {
 					return true
+				}
+				if be, ok := x.(*ast.BinaryExpr); ok && !leaves[be] {
+					for _, a := range p.valueCmpOf(i, be) {
+						a.Func = name
+						out = append(out, a)
+					}
 				}
 				if a, ok := p.arithOf(i, x); ok {
 					a.Func = name
@@ -182,4 +216,77 @@ func (p *pkg) arithOf(file int, x ast.Expr) (*arith, bool) {
 		return nil, false
 	}
 	return &arith{File: file, Node: x, Text: p.textOf(file, x), typ: text, kind: kind}, true
+}
+
+// incDecOf returns the arith x++ or x-- is, on a number of a basic type
+// (not a type parameter) its file can spell.
+func (p *pkg) incDecOf(file int, st *ast.IncDecStmt) (*arith, bool) {
+	tv, ok := p.Info.Types[st.X]
+	if !ok || tv.Type == nil {
+		return nil, false
+	}
+	if _, ok := types.Unalias(tv.Type).(*types.TypeParam); ok {
+		return nil, false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsInteger|types.IsFloat) == 0 || b.Info()&types.IsUntyped != 0 {
+		return nil, false
+	}
+	text, ok := p.typeText(file, types.Unalias(tv.Type))
+	if !ok {
+		return nil, false
+	}
+	return &arith{File: file, Node: st.X, Text: p.textOf(file, st.X) + st.Tok.String(), typ: text, kind: "num", mut: ArithIncDec,
+		incdec: st}, true
+}
+
+// valueCmpOf returns the ariths of comparison be when it is a value (not
+// a site): its boundary and negation when ordered (as comparison
+// requires), its negation for == and != between operands of a basic
+// type.
+func (p *pkg) valueCmpOf(file int, be *ast.BinaryExpr) []*arith {
+	eq := be.Op == token.EQL || be.Op == token.NEQ
+	if !eq && cmpFuncs[be.Op] == "" {
+		return nil
+	}
+	if tv, ok := p.Info.Types[be]; !ok || tv.Value != nil {
+		return nil
+	}
+	var t types.Type
+	for _, x := range []ast.Expr{be.X, be.Y} {
+		tv, ok := p.Info.Types[x]
+		if !ok || tv.Type == nil {
+			return nil
+		}
+		if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			continue
+		}
+		t = tv.Type
+	}
+	if t == nil {
+		return nil
+	}
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return nil
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsUntyped != 0 || b.Kind() == types.UnsafePointer || !eq && b.Info()&types.IsOrdered == 0 {
+		return nil
+	}
+	text, ok := p.typeText(file, types.Unalias(t))
+	if !ok {
+		return nil
+	}
+	x, y := p.textOf(file, be.X), p.textOf(file, be.Y)
+	neg := &arith{File: file, Node: be, Text: p.textOf(file, be), typ: text, kind: "eq", mut: ArithNegation}
+	if eq {
+		return []*arith{neg}
+	}
+	neg.kind = "ord"
+	if b.Info()&types.IsInteger != 0 {
+		neg.kind = "int"
+	}
+	bound := *neg
+	bound.Text, bound.mut = x+" == "+y, ArithBoundary
+	return []*arith{&bound, neg}
 }

@@ -47,7 +47,8 @@ type ExploreOptions struct {
 
 // DefaultExplore is what pbcc gen uses. Calls and Steps are sized so that
 // a function's search takes about as long as the 2 s time budget it had
-// before (bench/README.md, "Deterministic under load").
+// before (bench/README.md, "Deterministic under load"); the mutants' phase
+// takes at most half as many more.
 var DefaultExplore = ExploreOptions{Calls: 10000, Steps: 2_000_000, Budget: 10 * time.Second}
 
 // callTimeout is how long one call may take before it is taken for a loop
@@ -94,6 +95,12 @@ type Target struct {
 // the function that no earlier one did; its results, its panic and what
 // it leaves behind its pointers are the real ones. A function that would act on the machine (its
 // calls reach os, net, syscall, os/exec) is not run.
+//
+// After the branches and the relations, the search runs the mutants of
+// each function's code (cover's mutant schemata: its comparisons negated
+// or with their boundary moved, its arithmetic replaced): an input is
+// kept, too, when a mutant no case kills returns, panics or leaves its
+// parameters otherwise than the code on it (strong mutation).
 func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts ExploreOptions) ([]*Explored, error) {
 	out := make([]*Explored, len(targets))
 	fns := make([]*ir.Func, len(targets))
@@ -126,7 +133,8 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		Expr, Seed           string
 		Sites, Rels, Covered string
 		Ints, Floats, Strs   string
-		First                bool
+		Muts                 string
+		First, After         bool
 		index                int
 	}
 	var drvTargets []target
@@ -153,18 +161,36 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			out[i].NotRun, out[i].Stop = true, "not run: it cannot be named in a test"
 			continue
 		}
-		var sites, rels []string
+		var sites, rels, muts []string
+		// A mutant, as the driver's pbccMut: its id and the hits of a run
+		// whose value it changes at its site.
+		mut := func(id int, infect ...int) {
+			var ks []string
+			for _, k := range infect {
+				ks = append(ks, strconv.Itoa(k))
+			}
+			muts = append(muts, fmt.Sprintf("{%d, []int{%s}}", id, strings.Join(ks, ", ")))
+		}
 		for id, s := range in.Sites {
 			if s.Func == f.Name || strings.HasPrefix(s.Func, f.Name+"$") {
 				sites = append(sites, strconv.Itoa(2*id), strconv.Itoa(2*id+1))
 				for _, r := range boundary(s) {
 					rels = append(rels, strconv.Itoa(in.RelationHit(id, r)))
 				}
+				if s.Negatable {
+					mut(in.NegationMutant(id), 2*id, 2*id+1)
+				}
+				if s.Op != "" {
+					mut(in.BoundaryMutant(id), in.RelationHit(id, cover.RelEqual))
+				}
 			}
 		}
 		for i, a := range in.Ariths {
 			if a.Func == f.Name {
-				rels = append(rels, strconv.Itoa(in.ArithHit(i)))
+				if a.Kind == "" {
+					rels = append(rels, strconv.Itoa(in.ArithHit(i)))
+				}
+				mut(in.ArithMutant(i), in.ArithHit(i))
 			}
 		}
 		var covered []string
@@ -173,8 +199,8 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 		d := dictionary(fn)
 		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
-			First: len(targets[i].Covered) == 0,
-			Ints:  strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
+			First: len(targets[i].Covered) == 0, Muts: strings.Join(muts, ", "), After: pointsToMemory(f),
+			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
 	}
 	if len(drvTargets) == 0 {
 		return out, nil
@@ -541,25 +567,14 @@ func sideEffect(fn *ssa.Function) string {
 
 type dict struct{ ints, floats, strs []string }
 
-// isDigitsBound reports whether v looks like the bound of an overflow
-// check on parsed digits: within a factor of 16 of a power of two from
-// 2^31 on (1<<63/10, math.MaxInt32, 1<<64-1 as int64 is -1 and left
-// out). Smaller constants are already reached by digits the search
-// types; others would only lengthen the dictionary.
-func isDigitsBound(v int64) bool {
-	for b := 31; b <= 63; b++ {
-		p := uint64(1) << b
-		if u := uint64(v); u <= p && u >= p/16 {
-			return true
-		}
-	}
-	return false
-}
-
 // dictionary returns the constants of fn and its function literals, as Go
 // source, each once, in a fixed order.
 func dictionary(fn *ssa.Function) dict {
 	ints, floats, strs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	// The decimal text of fn's large integer constants (cutoffs,
+	// limits): a parser's overflow boundary is a string of as many
+	// digits, which no edit of short strings makes.
+	nums := map[string]bool{}
 	var walk func(f *ssa.Function)
 	walk = func(f *ssa.Function) {
 		var consts []*ssa.Const
@@ -573,6 +588,9 @@ func dictionary(fn *ssa.Function) dict {
 			}
 		}
 		if f == fn {
+			// The constants the package stores into the variables fn
+			// reads (var unitMap = map[string]uint64{"ns": 1, ...}):
+			// tokens an input needs as much as fn's own.
 			consts = append(consts, globalConsts(fn)...)
 		}
 		for _, c := range consts {
@@ -580,12 +598,9 @@ func dictionary(fn *ssa.Function) dict {
 			case constant.Int:
 				if v, ok := constant.Int64Val(c.Value); ok {
 					ints[strconv.FormatInt(v, 10)] = true
-					if v >= 1000 && isDigitsBound(v) {
-						// A bound on a number parsed from text: its
-						// digits, and one more, reach the overflow
-						// check (x > 1<<63/10 in time.ParseDuration).
-						strs[strconv.Quote(strconv.FormatInt(v, 10)+"0")] = true
-					}
+				}
+				if big(c.Value) {
+					nums[strconv.Quote(c.Value.ExactString())] = true
 				}
 			case constant.Float:
 				if v, ok := constant.Float64Val(c.Value); ok && !math.IsInf(v, 0) && !math.IsNaN(v) {
@@ -613,5 +628,17 @@ func dictionary(fn *ssa.Function) dict {
 		}
 		return out
 	}
-	return dict{keys(ints), keys(floats), keys(strs)}
+	d := dict{keys(ints), keys(floats), keys(strs)}
+	for _, n := range keys(nums) {
+		if len(d.strs) < 64 && !strs[n] {
+			d.strs = append(d.strs, n)
+		}
+	}
+	return d
+}
+
+// big reports whether the integer constant v has more than 6 digits: a
+// limit or a cutoff rather than a count or a character.
+func big(v constant.Value) bool {
+	return len(strings.TrimPrefix(v.ExactString(), "-")) > 6
 }

@@ -1,0 +1,113 @@
+package oracle
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec"
+)
+
+// TestExploreKillsMutants runs the search on the real code of functions
+// whose mutants a case reaching the mutated expression does not always
+// tell apart: the difference must reach a result. Each function's cases
+// must hold one input that kills the mutant (strong mutation), checked by
+// the values: the mutant's result on it differs from the code's. Two runs
+// keep the same cases.
+func TestExploreKillsMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module mut\n\ngo 1.26\n",
+		"mut.go": `package mut
+
+import "errors"
+
+// Sum: a - b for a + b changes the result only where a+b > 10 and
+// a-b > 10 differ (b > 0 is not enough).
+func Sum(a, b int) int {
+	if a+b > 10 {
+		return 1
+	}
+	return 0
+}
+
+// Bonus: n >= 10 for n > 10 changes the result only at n == 10 with
+// m != 0; with m == 0 (the smallest m) the error hides it.
+func Bonus(n, m int) (int, error) {
+	bonus := 0
+	if n > 10 {
+		bonus = 5
+	}
+	if m == 0 {
+		return 0, errors.New("m is zero")
+	}
+	return m + bonus, nil
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := ssaexec.Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var targets []Target
+	for _, f := range pkgs[0].Funcs {
+		targets = append(targets, Target{Func: f.IR})
+	}
+	ints := func(c []ir.Literal) []int64 {
+		var out []int64
+		for _, l := range c {
+			n, err := strconv.ParseInt(l.String(), 10, 64)
+			if err != nil {
+				t.Fatalf("input %s is not an int", l.String())
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	// kills says whether inputs in tell the mutant of each function
+	// from the code.
+	kills := map[string]func(in []int64) bool{
+		"mut.Sum": func(in []int64) bool { return (in[0]+in[1] > 10) != (in[0]-in[1] > 10) },
+		"mut.Bonus": func(in []int64) bool {
+			return in[0] == 10 && in[1] != 0
+		},
+	}
+	run := func() map[string][][]int64 {
+		ex, err := Explore(context.Background(), dir, "mut", targets, DefaultExplore)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string][][]int64{}
+		for _, e := range ex {
+			for _, c := range e.Result.Cases {
+				out[e.Result.Func.Name] = append(out[e.Result.Func.Name], ints(c.Inputs))
+			}
+		}
+		return out
+	}
+	first := run()
+	t.Logf("cases: %v", first)
+	for name, kill := range kills {
+		if !slices.ContainsFunc(first[name], kill) {
+			t.Errorf("%s: no case kills the mutant among %v", name, first[name])
+		}
+	}
+	second := run()
+	for name, cases := range first {
+		if !slices.EqualFunc(cases, second[name], slices.Equal[[]int64]) {
+			t.Errorf("%s: the second run kept %v, the first %v", name, second[name], cases)
+		}
+	}
+}
