@@ -67,16 +67,24 @@ type Solver struct {
 	// spent is called once, when Work first reaches limit.Total.
 	spent func()
 	log   *queryLog // PBCC_SOLVE_LOG's, or nil
-	// keep holds, until Close, the Go values of every formula asserted,
-	// model and value read from one. go-z3 releases a Z3 term when the
-	// garbage collector finalizes its Go value, at a time that depends
-	// on the load; Z3 then reuses its id, or makes a new term where it
-	// would have found the old one, and a later check searches in
-	// another order (other models, other resource counts: issue 11's
-	// print_tokens skip differed from run to run). A term asserted
-	// keeps its subterms alive, so keeping the roots keeps every term
-	// of the function's checks until its context goes.
+	// keep holds, until Close, the models and the values read from
+	// them. go-z3 releases a Z3 term when the garbage collector
+	// finalizes its Go value, at a time that depends on the load; Z3
+	// then reuses its id, or makes a new term where it would have found
+	// the old one, and a later check searches in another order (other
+	// models, other resource counts: issue 11's print_tokens skip
+	// differed from run to run). The formulas' terms are kept by tr.
 	keep []any
+	// tr translates the terms of every check, and keeps their Z3 values
+	// until Close: a term shared by several checks (the formula of
+	// CheckSmall's ranges, a tree's paths) is translated once. Keeping
+	// them is also what keeps the checks the same from run to run: a Z3
+	// term whose Go value the collector finalized, at a time the load
+	// decides, gives its id to the next term made, and Z3 orders its
+	// search by ids (replace's dodash, PBCC_WORKERS=1, counted other
+	// units from its 120th check on in one run out of two; with every
+	// value kept, or with GOGC=off, never).
+	tr *translator
 }
 
 // New returns a Solver whose checks each give up after timeout (none if 0).
@@ -133,7 +141,7 @@ func (s *Solver) Spent() bool {
 // C memory) per function alive.
 func (s *Solver) Close() {
 	s.mu.Lock()
-	s.ctx, s.s, s.keep = nil, nil, nil
+	s.ctx, s.s, s.keep, s.tr = nil, nil, nil, nil
 	s.mu.Unlock()
 	if closed.Add(1)%gcEvery == 0 {
 		runtime.GC()
@@ -684,12 +692,14 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 	if s.log != nil {
 		began = time.Now()
 	}
-	tr := translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}}
+	if s.tr == nil {
+		s.tr = &translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}, sorts: map[int]z3.Sort{}}
+	}
+	tr := s.tr
 	root := tr.value(f).(z3.Bool)
-	s.keep = append(s.keep, root)
 	s.s.Assert(root)
 	sat, err := s.s.Check()
-	s.count(f, len(tr.memo), began, sat, err)
+	s.count(f, dagSize(f), began, sat, err)
 	if err != nil {
 		if _, ok := err.(*z3.ErrSatUnknown); ok {
 			return Unknown, nil, nil
@@ -757,9 +767,50 @@ func (s *Solver) count(f *term.Term, nodes int, began time.Time, sat bool, err e
 	}
 }
 
+// dagSize returns the number of distinct terms of f (each shared subterm
+// once): what Z3 takes in when f is asserted.
+func dagSize(f *term.Term) int {
+	seen := map[*term.Term]bool{}
+	var walk func(*term.Term)
+	walk = func(t *term.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	walk(f)
+	return len(seen)
+}
+
 type translator struct {
 	ctx  *z3.Context
 	memo map[*term.Term]z3.Value
+	// held keeps the Go values of the intermediate Z3 terms (a select's
+	// chain, float conversions) and sorts: each Go value holds a Z3
+	// reference, and one given up by the collector, at a time the load
+	// decides, changes the reference counts Z3's simplifiers look at
+	// (see Solver.tr).
+	held  []any
+	sorts map[int]z3.Sort // bit-vector sorts by width; float sorts by -width
+}
+
+// h holds v (see held) and returns it.
+func h[V any](tr *translator, v V) V {
+	tr.held = append(tr.held, v)
+	return v
+}
+
+// bvSort returns the bits-wide bit-vector sort.
+func (tr *translator) bvSort(bits int) z3.Sort {
+	if s, ok := tr.sorts[bits]; ok {
+		return s
+	}
+	s := tr.ctx.BVSort(bits)
+	tr.sorts[bits] = s
+	return s
 }
 
 func (tr *translator) bv(t *term.Term) z3.BV        { return tr.value(t).(z3.BV) }
@@ -776,14 +827,21 @@ func (tr *translator) value(t *term.Term) z3.Value {
 
 // fsort returns the Z3 sort of a bits-wide IEEE float.
 func (tr *translator) fsort(bits int) z3.Sort {
-	if bits == 32 {
-		return tr.ctx.FloatSort(8, 24)
+	if s, ok := tr.sorts[-bits]; ok {
+		return s
 	}
-	return tr.ctx.FloatSort(11, 53)
+	s := tr.ctx.FloatSort(11, 53)
+	if bits == 32 {
+		s = tr.ctx.FloatSort(8, 24)
+	}
+	tr.sorts[-bits] = s
+	return s
 }
 
 // fl reads the IEEE bits held in the bit-vector term t as a Z3 float.
-func (tr *translator) fl(t *term.Term) z3.Float { return tr.bv(t).IEEEToFloat(tr.fsort(t.Bits)) }
+func (tr *translator) fl(t *term.Term) z3.Float {
+	return h(tr, tr.bv(t).IEEEToFloat(tr.fsort(t.Bits)))
+}
 
 // float translates a float operator; floats travel as IEEE bit-vectors.
 func (tr *translator) float(t *term.Term) z3.Value {
@@ -791,16 +849,16 @@ func (tr *translator) float(t *term.Term) z3.Value {
 	x := tr.fl(a[0])
 	switch t.Op {
 	case term.OpFAdd:
-		return x.Add(tr.fl(a[1])).ToIEEEBV()
+		return h(tr, x.Add(tr.fl(a[1]))).ToIEEEBV()
 	case term.OpFSub:
-		return x.Sub(tr.fl(a[1])).ToIEEEBV()
+		return h(tr, x.Sub(tr.fl(a[1]))).ToIEEEBV()
 	case term.OpFMul:
-		return x.Mul(tr.fl(a[1])).ToIEEEBV()
+		return h(tr, x.Mul(tr.fl(a[1]))).ToIEEEBV()
 	case term.OpFDiv:
-		return x.Div(tr.fl(a[1])).ToIEEEBV()
+		return h(tr, x.Div(tr.fl(a[1]))).ToIEEEBV()
 	case term.OpFNeg:
 		// Negation flips the sign bit, NaNs included, as Go and C do.
-		return tr.bv(a[0]).Xor(tr.ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits-1)), tr.ctx.BVSort(t.Bits)).(z3.BV))
+		return tr.bv(a[0]).Xor(h(tr, tr.ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits-1)), tr.bvSort(t.Bits)).(z3.BV)))
 	case term.OpFEq:
 		return x.IEEEEq(tr.fl(a[1]))
 	case term.OpFLt:
@@ -808,29 +866,29 @@ func (tr *translator) float(t *term.Term) z3.Value {
 	case term.OpFLe:
 		return x.LE(tr.fl(a[1]))
 	case term.OpFToInt:
-		r := x.Round(z3.RoundToZero)
+		r := h(tr, x.Round(z3.RoundToZero))
 		if t.Lo == 1 {
 			return r.ToSBV(t.Bits)
 		}
 		return r.ToUBV(t.Bits)
 	case term.OpIntToF:
 		if t.Lo == 1 {
-			return tr.bv(a[0]).SToFloat(tr.fsort(t.Bits)).ToIEEEBV()
+			return h(tr, tr.bv(a[0]).SToFloat(tr.fsort(t.Bits))).ToIEEEBV()
 		}
-		return tr.bv(a[0]).UToFloat(tr.fsort(t.Bits)).ToIEEEBV()
+		return h(tr, tr.bv(a[0]).UToFloat(tr.fsort(t.Bits))).ToIEEEBV()
 	case term.OpFToF:
-		return x.ToFloat(tr.fsort(t.Bits)).ToIEEEBV()
+		return h(tr, x.ToFloat(tr.fsort(t.Bits))).ToIEEEBV()
 	case term.OpFInRange:
 		n := int(t.Val)
-		r := x.Round(z3.RoundToZero)
+		r := h(tr, x.Round(z3.RoundToZero))
 		lo, hi := -math.Ldexp(1, n-1), math.Ldexp(1, n-1)
 		if t.Lo == 0 {
 			lo, hi = 0, math.Ldexp(1, n)
 		}
 		s := tr.fsort(a[0].Bits)
-		flo, fhi := tr.ctx.FromFloat64(lo, s), tr.ctx.FromFloat64(hi, s)
-		finite := x.IsNaN().Not().And(x.IsInfinite().Not())
-		return finite.And(r.GE(flo), r.LT(fhi))
+		flo, fhi := h(tr, tr.ctx.FromFloat64(lo, s)), h(tr, tr.ctx.FromFloat64(hi, s))
+		finite := h(tr, h(tr, h(tr, x.IsNaN()).Not()).And(h(tr, h(tr, x.IsInfinite()).Not())))
+		return finite.And(h(tr, r.GE(flo)), h(tr, r.LT(fhi)))
 	}
 	panic(fmt.Sprintf("solve: cannot translate %s", t))
 }
@@ -843,7 +901,7 @@ func (tr *translator) translate(t *term.Term) z3.Value {
 		if t.IsBool() {
 			return ctx.FromBool(t.Val == 1)
 		}
-		return ctx.FromBigInt(new(big.Int).SetUint64(t.Val), ctx.BVSort(t.Bits))
+		return ctx.FromBigInt(new(big.Int).SetUint64(t.Val), tr.bvSort(t.Bits))
 	case term.OpVar:
 		if t.IsBool() {
 			return ctx.BoolConst(t.Name)
@@ -868,9 +926,9 @@ func (tr *translator) translate(t *term.Term) z3.Value {
 		// utf8.ValidString's decoding loop Z3 decided the arrays 4.6
 		// times slower (73 s against 16 s for the same 195 queries).
 		i := tr.bv(a[0])
-		var r z3.Value = ctx.FromInt(0, ctx.BVSort(t.Bits))
+		var r z3.Value = h(tr, ctx.FromInt(0, tr.bvSort(t.Bits)))
 		for j := len(a) - 1; j >= 1; j-- {
-			r = i.Eq(ctx.FromInt(int64(j-1), ctx.BVSort(64)).(z3.BV)).IfThenElse(tr.value(a[j]), r)
+			r = h(tr, h(tr, i.Eq(h(tr, ctx.FromInt(int64(j-1), tr.bvSort(64)).(z3.BV)))).IfThenElse(tr.value(a[j]), r))
 		}
 		return r
 	case term.OpEq:
