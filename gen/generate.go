@@ -97,6 +97,11 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 	calls := s.Calls
 	r := &Result{Func: f, Goals: Goals(f), K: opts.K, Extern: externCalls(f)}
 	g := &generation{r: r, f: f, s: s, opts: opts, status: map[ir.Edge]*EdgeStatus{}}
+	if s != nil && f.Lang == ir.C {
+		// C searches make large checks of one formula again and again
+		// (CheckSmall's ranges, lexZero): the solver takes it in once.
+		s.Incremental = true
+	}
 	in, err := symexec.NewInputs(f, opts.Bounds)
 	if err != nil {
 		// The function's inputs cannot be modelled: no edge can be searched.
@@ -711,7 +716,7 @@ func (g *generation) lexZero(f *term.Term, inputs []solve.Input, m solve.Model) 
 	if m == nil || g.s == nil {
 		return m
 	}
-	fixed := []*term.Term{f}
+	var fixed []*term.Term
 	queries := 0
 	restore := func() {}
 	defer func() { restore() }()
@@ -722,12 +727,15 @@ func (g *generation) lexZero(f *term.Term, inputs []solve.Input, m solve.Model) 
 		v := m[in.Var.Name]
 		if v != 0 && queries < lexZeroQueries {
 			if queries == 0 {
-				restore = g.s.Budget(lexZeroBudget)
+				// The solver takes f in once for all the queries.
+				release, unbudget := g.s.Hold(f), g.s.Budget(lexZeroBudget)
+				restore = func() { unbudget(); release() }
 			}
 			queries++
 			zero := term.Eq(in.Var, term.BV(0, in.Var.Bits))
-			q := term.And(append(append([]*term.Term(nil), fixed...), zero)...)
-			if st, m2, err := g.s.CheckSmall(q, inputs); err == nil && st == solve.Sat {
+			extra := term.And(append(append([]*term.Term(nil), fixed...), zero)...)
+			if st, m2, err := g.s.CheckSmallWith(f, extra, inputs); err == nil && st == solve.Sat {
+				q := term.And(f, extra)
 				m2 = solve.Canonical(q, inputs, m2)
 				if term.Eval(q, m2) == 1 {
 					m, v = m2, 0

@@ -85,6 +85,15 @@ type Solver struct {
 	// units from its 120th check on in one run out of two; with every
 	// value kept, or with GOGC=off, never).
 	tr *translator
+	// Incremental lets Hold keep a formula asserted for several checks.
+	// pbcc sets it for C functions: Z3's models of the same formula
+	// asserted in pieces differ, and the Go tables would change with
+	// them (a Go search repeats fewer large checks).
+	Incremental bool
+	// held is the formula Hold asserted, heldNodes its terms, charged
+	// to the next check.
+	held      *term.Term
+	heldNodes int
 }
 
 // New returns a Solver whose checks each give up after timeout (none if 0).
@@ -243,6 +252,15 @@ func (s *Solver) CheckQuick(f *term.Term, inputs []Input) (Status, Model, error)
 // decides satisfiability (so an unsatisfiable f costs two checks); then
 // the wider ranges of stages in order, keeping the first model found.
 func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error) {
+	return s.CheckSmallWith(f, term.True, inputs)
+}
+
+// CheckSmallWith is CheckSmall of base ∧ extra. base is asserted once for
+// all its checks (Hold), and not at all when Hold holds it already: a
+// caller making several checks of one large formula with small
+// additions (lexZero) holds it.
+func (s *Solver) CheckSmallWith(base, extra *term.Term, inputs []Input) (Status, Model, error) {
+	f := term.And(base, extra)
 	if f.IsFalse() {
 		return Unsat, nil, nil
 	}
@@ -273,20 +291,21 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 	}
 	b0 := bounded(0)
 	if b0.IsTrue() {
-		st, m, err := s.Check(f, vars) // no input to bound
+		st, m, err := s.checkWith(base, extra, vars) // no input to bound
 		return st, fill(m, inputs, mentioned), err
 	}
+	defer s.Hold(base)()
 	// The checks for a nicer model get a small budget of their own:
 	// proving that no small input exists can be much harder (nonlinear
 	// arithmetic) than finding some input, and is only a preference.
 	prefer := func(i int) (Status, Model, error) {
 		defer s.Budget(preferBudget)()
-		return s.Check(term.And(f, bounded(i)), vars)
+		return s.checkWith(base, term.And(extra, bounded(i)), vars)
 	}
 	if st, m, err := prefer(0); err != nil || st == Sat {
 		return st, fill(m, inputs, mentioned), err
 	}
-	st, any, err := s.Check(f, vars)
+	st, any, err := s.checkWith(base, extra, vars)
 	if err != nil || st != Sat {
 		return st, any, err
 	}
@@ -673,33 +692,95 @@ func within(in Input, st stage) *term.Term {
 
 // Check decides f; on Sat the model gives a value to each of vars.
 func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err error) {
+	return s.checkWith(f, term.True, vars)
+}
+
+// Hold asserts f, until the returned function is called, in a scope of
+// its own: the checks of CheckSmallWith(f, …) made meanwhile do not
+// assert f again. Z3 simplifies a formula when it is asserted, which on
+// large ones costs more than the check (print_tokens' numeric_case: 1-2 s
+// for each assertion of its 97,000-term trees, 74% of its search), and
+// forgets it when the check's scope ends. Unless Incremental, Hold does
+// nothing.
+func (s *Solver) Hold(f *term.Term) (release func()) {
+	if !s.Incremental || f.IsFalse() || f.IsTrue() || s.stopped.Load() || s.Spent() || s.held != nil {
+		return func() {}
+	}
+	ok := func() (ok bool) {
+		defer func() {
+			if recover() != nil {
+				ok = false // a Z3 error: the checks assert f themselves
+			}
+		}()
+		s.s.Push()
+		s.s.Assert(s.translator().value(f).(z3.Bool))
+		return true
+	}()
+	if !ok {
+		return func() {}
+	}
+	s.held, s.heldNodes = f, dagSize(f)
+	return func() {
+		if s.held == f {
+			s.drop()
+		}
+	}
+}
+
+// drop ends the scope of the held formula.
+func (s *Solver) drop() {
+	s.held = nil
+	defer func() { recover() }() // Z3 errors are the checks' to report
+	s.s.Pop()
+}
+
+// translator returns the Solver's translator, made at its first use.
+func (s *Solver) translator() *translator {
+	if s.tr == nil {
+		s.tr = &translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}, sorts: map[int]z3.Sort{}}
+	}
+	return s.tr
+}
+
+// checkWith decides base ∧ extra; base is not asserted again when Hold
+// holds it.
+func (s *Solver) checkWith(base, extra *term.Term, vars []*term.Term) (st Status, m Model, err error) {
 	defer func() {
 		// go-z3 reports Z3 errors as panics.
 		if r := recover(); r != nil {
 			st, m, err = Unknown, nil, fmt.Errorf("z3: %v", r)
 		}
 	}()
-	if f.IsFalse() {
+	if base.IsFalse() || extra.IsFalse() {
 		return Unsat, nil, nil
 	}
 	if s.stopped.Load() || s.Spent() {
 		return Unknown, nil, nil
 	}
 	s.Calls++
+	f, nodes := extra, 0
+	if base != s.held {
+		if s.held != nil {
+			s.drop() // another formula: the held one must not constrain it
+		}
+		f = term.And(base, extra)
+	} else {
+		// The held formula is charged to the first check under it.
+		nodes, s.heldNodes = s.heldNodes, 0
+	}
 	s.s.Push()
 	defer s.s.Pop()
 	var began time.Time
 	if s.log != nil {
 		began = time.Now()
 	}
-	if s.tr == nil {
-		s.tr = &translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}, sorts: map[int]z3.Sort{}}
+	tr := s.translator()
+	if !f.IsTrue() {
+		s.s.Assert(tr.value(f).(z3.Bool))
+		nodes += dagSize(f)
 	}
-	tr := s.tr
-	root := tr.value(f).(z3.Bool)
-	s.s.Assert(root)
 	sat, err := s.s.Check()
-	s.count(f, dagSize(f), began, sat, err)
+	s.count(base, extra, nodes, began, sat, err)
 	if err != nil {
 		if _, ok := err.(*z3.ErrSatUnknown); ok {
 			return Unknown, nil, nil
@@ -734,7 +815,7 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 
 // count adds the units of the check just made to Work, calls spent if
 // they reach the Total, and logs the check if asked (PBCC_SOLVE_LOG).
-func (s *Solver) count(f *term.Term, nodes int, began time.Time, sat bool, err error) {
+func (s *Solver) count(base, extra *term.Term, nodes int, began time.Time, sat bool, err error) {
 	n, ok := rlimitCount(s.ctx, s.s)
 	if !ok || n < s.counted {
 		return
@@ -763,7 +844,7 @@ func (s *Solver) count(f *term.Term, nodes int, began time.Time, sat bool, err e
 		case sat:
 			st = "sat"
 		}
-		s.log.add(f, used, s.rlimit, time.Since(began), st, nodes)
+		s.log.add(term.And(base, extra), used, s.rlimit, time.Since(began), st, nodes)
 	}
 }
 
