@@ -719,7 +719,7 @@ func (s *Solver) Hold(f *term.Term) (release func()) {
 	if !ok {
 		return func() {}
 	}
-	s.held, s.heldNodes = f, dagSize(f)
+	s.held, s.heldNodes = f, term.Size(f)
 	return func() {
 		if s.held == f {
 			s.drop()
@@ -777,7 +777,7 @@ func (s *Solver) checkWith(base, extra *term.Term, vars []*term.Term) (st Status
 	tr := s.translator()
 	if !f.IsTrue() {
 		s.s.Assert(tr.value(f).(z3.Bool))
-		nodes += dagSize(f)
+		nodes += term.Size(f)
 	}
 	sat, err := s.s.Check()
 	s.count(base, extra, nodes, began, sat, err)
@@ -846,24 +846,6 @@ func (s *Solver) count(base, extra *term.Term, nodes int, began time.Time, sat b
 		}
 		s.log.add(term.And(base, extra), used, s.rlimit, time.Since(began), st, nodes)
 	}
-}
-
-// dagSize returns the number of distinct terms of f (each shared subterm
-// once): what Z3 takes in when f is asserted.
-func dagSize(f *term.Term) int {
-	seen := map[*term.Term]bool{}
-	var walk func(*term.Term)
-	walk = func(t *term.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		for _, a := range t.Args {
-			walk(a)
-		}
-	}
-	walk(f)
-	return len(seen)
 }
 
 type translator struct {
