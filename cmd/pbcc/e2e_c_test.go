@@ -316,7 +316,7 @@ func TestCDeterminism(t *testing.T) {
 // terms given up between checks (a select's chain of if-then-else made
 // for one check) made the next checks count other resource units, and
 // reach the work bounds at another point, at a time the load decided
-// (replace's dodash, print_tokens' numeric_case). strings.c's
+// (replace's dodash). strings.c's
 // count_words, run with collections as rare as can be (GOGC=off) and as
 // frequent (GOGC=1), must make the same checks (PBCC_SOLVE_LOG: units,
 // answer, formula); before solve.Solver kept its terms, the two logs
