@@ -88,6 +88,8 @@ var DefaultOptions = Options{K: 3, MaxNodes: 20000, MaxSteps: 1000000, Bounds: s
 //     found so far, for the edges still undecided (mutate);
 //  7. inputs making a run-time check fail.
 //
+// For C, the mutation search comes right after the sampling (stagesOf).
+//
 // Each solution is replayed; the replay tells which edges it covers
 // (goals already covered are skipped) and its outputs, which become the
 // case's expected values. The search stops early, leaving the remaining
@@ -97,6 +99,11 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 	calls := s.Calls
 	r := &Result{Func: f, Goals: Goals(f), K: opts.K, Extern: externCalls(f)}
 	g := &generation{r: r, f: f, s: s, opts: opts, status: map[ir.Edge]*EdgeStatus{}}
+	if s != nil && f.Lang == ir.C {
+		// C searches make large checks of one formula again and again
+		// (CheckSmall's ranges, lexZero): the solver takes it in once.
+		s.Incremental = true
+	}
 	in, err := symexec.NewInputs(f, opts.Bounds)
 	if err != nil {
 		// The function's inputs cannot be modelled: no edge can be searched.
@@ -134,7 +141,7 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 			}
 		}
 	}
-	for _, st := range stages {
+	for _, st := range stagesOf(f.Lang) {
 		if err := st.run(g, ctx); err != nil {
 			return g.stopped(ctx, err, start, calls)
 		}
@@ -179,6 +186,40 @@ var stages = []stage{
 	{"partial trees", (*generation).partial},
 	{"mutation", (*generation).mutate},
 	{"faults", (*generation).findFaults},
+}
+
+// stagesOf returns the stages of a function in lang: for C, the
+// mutation search comes right after the sampling. Its replays cost a
+// tenth of a tree's blocks, and on the legacy C programs (the Siemens
+// suite's pattern matchers and lexers) it covers what the guided and
+// partial trees spent most of the step budget on without covering
+// (replace's subline: 8 s of guided trees for no edge; makepat: its
+// mutation search, last, ended by the budget).
+func stagesOf(lang ir.Lang) []stage {
+	if lang != ir.C {
+		return stages
+	}
+	var out []stage
+	for _, st := range stages {
+		switch st.name {
+		case "mutation":
+			continue
+		case "guided trees":
+			out = append(out, stageNamed("mutation"))
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// stageNamed returns the stage called name.
+func stageNamed(name string) stage {
+	for _, st := range stages {
+		if st.name == name {
+			return st
+		}
+	}
+	panic("gen: no stage " + name)
 }
 
 // stopped ends a search that err stopped. When ctx is done, err is the
@@ -711,7 +752,7 @@ func (g *generation) lexZero(f *term.Term, inputs []solve.Input, m solve.Model) 
 	if m == nil || g.s == nil {
 		return m
 	}
-	fixed := []*term.Term{f}
+	var fixed []*term.Term
 	queries := 0
 	restore := func() {}
 	defer func() { restore() }()
@@ -722,12 +763,15 @@ func (g *generation) lexZero(f *term.Term, inputs []solve.Input, m solve.Model) 
 		v := m[in.Var.Name]
 		if v != 0 && queries < lexZeroQueries {
 			if queries == 0 {
-				restore = g.s.Budget(lexZeroBudget)
+				// The solver takes f in once for all the queries.
+				release, unbudget := g.s.Hold(f), g.s.Budget(lexZeroBudget)
+				restore = func() { unbudget(); release() }
 			}
 			queries++
 			zero := term.Eq(in.Var, term.BV(0, in.Var.Bits))
-			q := term.And(append(append([]*term.Term(nil), fixed...), zero)...)
-			if st, m2, err := g.s.CheckSmall(q, inputs); err == nil && st == solve.Sat {
+			extra := term.And(append(append([]*term.Term(nil), fixed...), zero)...)
+			if st, m2, err := g.s.CheckSmallWith(f, extra, inputs); err == nil && st == solve.Sat {
+				q := term.And(f, extra)
 				m2 = solve.Canonical(q, inputs, m2)
 				if term.Eval(q, m2) == 1 {
 					m, v = m2, 0
@@ -966,8 +1010,14 @@ func dictionary(f *ir.Func) []string {
 // makes at most maxFaultQueries trees, each solved within
 // faultQueryBudget Z3 resource units.
 const (
-	maxFaults        = 16
-	maxFaultQueries  = 24
+	maxFaults       = 16
+	maxFaultQueries = 24
+	// maxFaultTerms bounds the terms of a C fault check: on the Siemens
+	// programs, every check larger than 40,000 terms was unknown within
+	// faultQueryBudget or unsat (schedule's upgrade_process_prio: four
+	// checks of 65,000 to 195,000 terms, 8 s, all unknown), and the
+	// count, unlike Z3's time, is the same from run to run.
+	maxFaultTerms    = 50_000
 	faultQueryBudget = 3_000_000
 )
 
@@ -992,6 +1042,9 @@ func (g *generation) findFaults(ctx context.Context) error {
 			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list, Meter: g.opts.Meter})
 			if err != nil {
 				return nil // too large or unsupported: no fault search here
+			}
+			if g.f.Lang == ir.C && term.Size(form.F) > maxFaultTerms {
+				return nil // a check its budget would not decide: see maxFaultTerms
 			}
 			status, model, err := g.s.CheckQuick(form.F, g.inputs)
 			if err != nil {

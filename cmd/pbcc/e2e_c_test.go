@@ -310,6 +310,57 @@ func TestCDeterminism(t *testing.T) {
 	}
 }
 
+// TestCDeterminismGC: the garbage collector does not change the solver's
+// checks. go-z3 drops a Z3 reference when the collector finalizes its Go
+// value; Z3's simplifiers look at reference counts, so Go values of Z3
+// terms given up between checks (a select's chain of if-then-else made
+// for one check) made the next checks count other resource units, and
+// reach the work bounds at another point, at a time the load decided
+// (replace's dodash). strings.c's
+// count_words, run with collections as rare as can be (GOGC=off) and as
+// frequent (GOGC=1), must make the same checks (PBCC_SOLVE_LOG: units,
+// answer, formula); before solve.Solver kept its terms, the two logs
+// differed from the eighth check on.
+func TestCDeterminismGC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs C harnesses")
+	}
+	t.Parallel()
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	var logs [2]string
+	for i, gogc := range []string{"off", "1"} {
+		dir := copyC(t, "strings.c")
+		log := filepath.Join(dir, "solve.log")
+		cmd := exec.Command(os.Args[0], "gen", "-json", "-func", "^count_words$", "strings.c")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PBCC_TEST_AS_PBCC=1", "PBCC_WORKERS=1", "GOGC="+gogc, "PBCC_SOLVE_LOG="+log)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("GOGC=%s: %v\n%s", gogc, err, out)
+		}
+		data, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Units, limit, answer, formula's hash, terms: not the seconds,
+		// nor the "# func" line's.
+		var lines []string
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if f := strings.Fields(l); len(f) == 6 {
+				lines = append(lines, strings.Join(append(f[:2:2], f[3:]...), " "))
+			}
+		}
+		if len(lines) < 8 {
+			t.Fatalf("GOGC=%s: %d checks logged, want at least 8:\n%s", gogc, len(lines), data)
+		}
+		logs[i] = strings.Join(lines, "\n")
+	}
+	if logs[0] != logs[1] {
+		t.Errorf("the checks differ with GOGC=1 from GOGC=off:\n%s", lineDiff([]byte(logs[0]), []byte(logs[1])))
+	}
+}
+
 // TestCMutants runs pbcc gen on a few mutants of C testdata units (lines
 // deleted or duplicated, tokens swapped, stray tokens, files cut short;
 // cbridge's TestLoadMutants and FuzzLoad load many more): pbcc exits 0 or

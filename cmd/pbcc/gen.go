@@ -29,22 +29,23 @@ import (
 
 // genConfig is what the gen flags say.
 type genConfig struct {
-	funcRE        *regexp.Regexp
-	opts          gen.Options
-	timeout       time.Duration // of the whole run
-	funcTimeout   time.Duration // of one function's search
-	queryTimeout  time.Duration
-	queryUnits    uint   // Z3 resource units of one query (solve.Limits.Query)
-	funcUnits     uint64 // Z3 resource units of one function's queries (solve.Limits.Total)
-	funcSteps     int64  // blocks one function's trees and replays may enter (gen.Options.Meter)
-	json          bool
-	globals       bool      // package-level variables are inputs (-globals)
-	force         bool      // search every selected function, changed or not (-force)
-	shard, shards int       // -shard i/n: search only the functions of shard i of n; 0/0 without
-	mem           int64     // memory ceiling of the process, bytes (-mem)
-	memPassed     int       // how many times the ceiling ended searches (generate)
-	cmdLine       string    // recorded in the generated files' header
-	progress      *progress // nil: silent
+	funcRE         *regexp.Regexp
+	opts           gen.Options
+	timeout        time.Duration // of the whole run
+	funcTimeout    time.Duration // of one function's search
+	funcTimeoutSet bool          // -func-timeout given (C's default is cFuncTimeout)
+	queryTimeout   time.Duration
+	queryUnits     uint   // Z3 resource units of one query (solve.Limits.Query)
+	funcUnits      uint64 // Z3 resource units of one function's queries (solve.Limits.Total)
+	funcSteps      int64  // blocks one function's trees and replays may enter (gen.Options.Meter)
+	json           bool
+	globals        bool      // package-level variables are inputs (-globals)
+	force          bool      // search every selected function, changed or not (-force)
+	shard, shards  int       // -shard i/n: search only the functions of shard i of n; 0/0 without
+	mem            int64     // memory ceiling of the process, bytes (-mem)
+	memPassed      int       // how many times the ceiling ended searches (generate)
+	cmdLine        string    // recorded in the generated files' header
+	progress       *progress // nil: silent
 }
 
 func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
@@ -87,6 +88,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	c := &genConfig{opts: gen.DefaultOptions, timeout: *timeout, funcTimeout: *funcTimeout, queryTimeout: *qt,
 		queryUnits: queryUnits, funcUnits: funcUnits, funcSteps: funcSteps, json: *js, globals: *globals, force: *force}
+	fs.Visit(func(f *flag.Flag) { c.funcTimeoutSet = c.funcTimeoutSet || f.Name == "func-timeout" })
 	if err := c.workFromEnv(); err != nil {
 		return nil, nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pbcc/pbcc/cbridge"
 	"github.com/pbcc/pbcc/gen"
@@ -32,6 +33,11 @@ func splitArgs(args []string) (cFiles, goPatterns []string) {
 // genC generates, writes and measures the harness of each C file, and
 // returns the exit status.
 func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io.Writer) int {
+	if !cfg.funcTimeoutSet {
+		c := *cfg
+		c.funcTimeout = cFuncTimeout
+		cfg = &c
+	}
 	status := 0
 	for _, path := range files {
 		if cbridge.IsHarness(path) {
@@ -151,6 +157,14 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 	}
 	return status
 }
+
+// cFuncTimeout is the time budget of a C function's search unless
+// -func-timeout is given: a safety net far above a normal search, which
+// ends on its work bounds (print_tokens' get_token: 15 s on the loaded
+// sandbox with one worker; with four on its two cores, 60 s, and the
+// Go default of a minute cut it at another point than the other runs,
+// with no case). The run's -timeout, shared out, still bounds it.
+const cFuncTimeout = 5 * time.Minute
 
 // reportC prints what gcov measured of each function, with what
 // generation found; the shape is that of Go's report.

@@ -67,16 +67,33 @@ type Solver struct {
 	// spent is called once, when Work first reaches limit.Total.
 	spent func()
 	log   *queryLog // PBCC_SOLVE_LOG's, or nil
-	// keep holds, until Close, the Go values of every formula asserted,
-	// model and value read from one. go-z3 releases a Z3 term when the
-	// garbage collector finalizes its Go value, at a time that depends
-	// on the load; Z3 then reuses its id, or makes a new term where it
-	// would have found the old one, and a later check searches in
-	// another order (other models, other resource counts: issue 11's
-	// print_tokens skip differed from run to run). A term asserted
-	// keeps its subterms alive, so keeping the roots keeps every term
-	// of the function's checks until its context goes.
+	// keep holds, until Close, the models and the values read from
+	// them. go-z3 releases a Z3 term when the garbage collector
+	// finalizes its Go value, at a time that depends on the load; Z3
+	// then reuses its id, or makes a new term where it would have found
+	// the old one, and a later check searches in another order (other
+	// models, other resource counts: issue 11's print_tokens skip
+	// differed from run to run). The formulas' terms are kept by tr.
 	keep []any
+	// tr translates the terms of every check, and keeps their Z3 values
+	// until Close: a term shared by several checks (the formula of
+	// CheckSmall's ranges, a tree's paths) is translated once. Keeping
+	// them is also what keeps the checks the same from run to run: a Z3
+	// term whose Go value the collector finalized, at a time the load
+	// decides, gives its id to the next term made, and Z3 orders its
+	// search by ids (replace's dodash, PBCC_WORKERS=1, counted other
+	// units from its 120th check on in one run out of two; with every
+	// value kept, or with GOGC=off, never).
+	tr *translator
+	// Incremental lets Hold keep a formula asserted for several checks.
+	// pbcc sets it for C functions: Z3's models of the same formula
+	// asserted in pieces differ, and the Go tables would change with
+	// them (a Go search repeats fewer large checks).
+	Incremental bool
+	// held is the formula Hold asserted, heldNodes its terms, charged
+	// to the next check.
+	held      *term.Term
+	heldNodes int
 }
 
 // New returns a Solver whose checks each give up after timeout (none if 0).
@@ -133,7 +150,7 @@ func (s *Solver) Spent() bool {
 // C memory) per function alive.
 func (s *Solver) Close() {
 	s.mu.Lock()
-	s.ctx, s.s, s.keep = nil, nil, nil
+	s.ctx, s.s, s.keep, s.tr = nil, nil, nil, nil
 	s.mu.Unlock()
 	if closed.Add(1)%gcEvery == 0 {
 		runtime.GC()
@@ -235,6 +252,15 @@ func (s *Solver) CheckQuick(f *term.Term, inputs []Input) (Status, Model, error)
 // decides satisfiability (so an unsatisfiable f costs two checks); then
 // the wider ranges of stages in order, keeping the first model found.
 func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error) {
+	return s.CheckSmallWith(f, term.True, inputs)
+}
+
+// CheckSmallWith is CheckSmall of base ∧ extra. base is asserted once for
+// all its checks (Hold), and not at all when Hold holds it already: a
+// caller making several checks of one large formula with small
+// additions (lexZero) holds it.
+func (s *Solver) CheckSmallWith(base, extra *term.Term, inputs []Input) (Status, Model, error) {
+	f := term.And(base, extra)
 	if f.IsFalse() {
 		return Unsat, nil, nil
 	}
@@ -265,20 +291,21 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 	}
 	b0 := bounded(0)
 	if b0.IsTrue() {
-		st, m, err := s.Check(f, vars) // no input to bound
+		st, m, err := s.checkWith(base, extra, vars) // no input to bound
 		return st, fill(m, inputs, mentioned), err
 	}
+	defer s.Hold(base)()
 	// The checks for a nicer model get a small budget of their own:
 	// proving that no small input exists can be much harder (nonlinear
 	// arithmetic) than finding some input, and is only a preference.
 	prefer := func(i int) (Status, Model, error) {
 		defer s.Budget(preferBudget)()
-		return s.Check(term.And(f, bounded(i)), vars)
+		return s.checkWith(base, term.And(extra, bounded(i)), vars)
 	}
 	if st, m, err := prefer(0); err != nil || st == Sat {
 		return st, fill(m, inputs, mentioned), err
 	}
-	st, any, err := s.Check(f, vars)
+	st, any, err := s.checkWith(base, extra, vars)
 	if err != nil || st != Sat {
 		return st, any, err
 	}
@@ -665,13 +692,66 @@ func within(in Input, st stage) *term.Term {
 
 // Check decides f; on Sat the model gives a value to each of vars.
 func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err error) {
+	return s.checkWith(f, term.True, vars)
+}
+
+// Hold asserts f, until the returned function is called, in a scope of
+// its own: the checks of CheckSmallWith(f, …) made meanwhile do not
+// assert f again. Z3 simplifies a formula when it is asserted, which on
+// large ones costs more than the check (print_tokens' numeric_case: 1-2 s
+// for each assertion of its 97,000-term trees, 74% of its search), and
+// forgets it when the check's scope ends. Unless Incremental, Hold does
+// nothing.
+func (s *Solver) Hold(f *term.Term) (release func()) {
+	if !s.Incremental || f.IsFalse() || f.IsTrue() || s.stopped.Load() || s.Spent() || s.held != nil {
+		return func() {}
+	}
+	ok := func() (ok bool) {
+		defer func() {
+			if recover() != nil {
+				ok = false // a Z3 error: the checks assert f themselves
+			}
+		}()
+		s.s.Push()
+		s.s.Assert(s.translator().value(f).(z3.Bool))
+		return true
+	}()
+	if !ok {
+		return func() {}
+	}
+	s.held, s.heldNodes = f, term.Size(f)
+	return func() {
+		if s.held == f {
+			s.drop()
+		}
+	}
+}
+
+// drop ends the scope of the held formula.
+func (s *Solver) drop() {
+	s.held = nil
+	defer func() { recover() }() // Z3 errors are the checks' to report
+	s.s.Pop()
+}
+
+// translator returns the Solver's translator, made at its first use.
+func (s *Solver) translator() *translator {
+	if s.tr == nil {
+		s.tr = &translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}, sorts: map[int]z3.Sort{}}
+	}
+	return s.tr
+}
+
+// checkWith decides base ∧ extra; base is not asserted again when Hold
+// holds it.
+func (s *Solver) checkWith(base, extra *term.Term, vars []*term.Term) (st Status, m Model, err error) {
 	defer func() {
 		// go-z3 reports Z3 errors as panics.
 		if r := recover(); r != nil {
 			st, m, err = Unknown, nil, fmt.Errorf("z3: %v", r)
 		}
 	}()
-	if f.IsFalse() {
+	if base.IsFalse() || extra.IsFalse() {
 		return Unsat, nil, nil
 	}
 	if s.stopped.Load() || s.Spent() {
@@ -688,18 +768,29 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 		return Unknown, nil, nil
 	}
 	s.Calls++
+	f, nodes := extra, 0
+	if base != s.held {
+		if s.held != nil {
+			s.drop() // another formula: the held one must not constrain it
+		}
+		f = term.And(base, extra)
+	} else {
+		// The held formula is charged to the first check under it.
+		nodes, s.heldNodes = s.heldNodes, 0
+	}
 	s.s.Push()
 	defer s.s.Pop()
 	var began time.Time
 	if s.log != nil {
 		began = time.Now()
 	}
-	tr := translator{ctx: s.ctx, memo: map[*term.Term]z3.Value{}}
-	root := tr.value(f).(z3.Bool)
-	s.keep = append(s.keep, root)
-	s.s.Assert(root)
+	tr := s.translator()
+	if !f.IsTrue() {
+		s.s.Assert(tr.value(f).(z3.Bool))
+		nodes += term.Size(f)
+	}
 	sat, err := s.s.Check()
-	s.count(f, len(tr.memo), began, sat, err)
+	s.count(base, extra, nodes, began, sat, err)
 	if err != nil {
 		if _, ok := err.(*z3.ErrSatUnknown); ok {
 			return Unknown, nil, nil
@@ -734,7 +825,7 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 
 // count adds the units of the check just made to Work, calls spent if
 // they reach the Total, and logs the check if asked (PBCC_SOLVE_LOG).
-func (s *Solver) count(f *term.Term, nodes int, began time.Time, sat bool, err error) {
+func (s *Solver) count(base, extra *term.Term, nodes int, began time.Time, sat bool, err error) {
 	n, ok := rlimitCount(s.ctx, s.s)
 	if !ok || n < s.counted {
 		return
@@ -763,13 +854,36 @@ func (s *Solver) count(f *term.Term, nodes int, began time.Time, sat bool, err e
 		case sat:
 			st = "sat"
 		}
-		s.log.add(f, used, s.rlimit, time.Since(began), st, nodes)
+		s.log.add(term.And(base, extra), used, s.rlimit, time.Since(began), st, nodes)
 	}
 }
 
 type translator struct {
 	ctx  *z3.Context
 	memo map[*term.Term]z3.Value
+	// held keeps the Go values of the intermediate Z3 terms (a select's
+	// chain, float conversions) and sorts: each Go value holds a Z3
+	// reference, and one given up by the collector, at a time the load
+	// decides, changes the reference counts Z3's simplifiers look at
+	// (see Solver.tr).
+	held  []any
+	sorts map[int]z3.Sort // bit-vector sorts by width; float sorts by -width
+}
+
+// h holds v (see held) and returns it.
+func h[V any](tr *translator, v V) V {
+	tr.held = append(tr.held, v)
+	return v
+}
+
+// bvSort returns the bits-wide bit-vector sort.
+func (tr *translator) bvSort(bits int) z3.Sort {
+	if s, ok := tr.sorts[bits]; ok {
+		return s
+	}
+	s := tr.ctx.BVSort(bits)
+	tr.sorts[bits] = s
+	return s
 }
 
 func (tr *translator) bv(t *term.Term) z3.BV        { return tr.value(t).(z3.BV) }
@@ -786,14 +900,21 @@ func (tr *translator) value(t *term.Term) z3.Value {
 
 // fsort returns the Z3 sort of a bits-wide IEEE float.
 func (tr *translator) fsort(bits int) z3.Sort {
-	if bits == 32 {
-		return tr.ctx.FloatSort(8, 24)
+	if s, ok := tr.sorts[-bits]; ok {
+		return s
 	}
-	return tr.ctx.FloatSort(11, 53)
+	s := tr.ctx.FloatSort(11, 53)
+	if bits == 32 {
+		s = tr.ctx.FloatSort(8, 24)
+	}
+	tr.sorts[-bits] = s
+	return s
 }
 
 // fl reads the IEEE bits held in the bit-vector term t as a Z3 float.
-func (tr *translator) fl(t *term.Term) z3.Float { return tr.bv(t).IEEEToFloat(tr.fsort(t.Bits)) }
+func (tr *translator) fl(t *term.Term) z3.Float {
+	return h(tr, tr.bv(t).IEEEToFloat(tr.fsort(t.Bits)))
+}
 
 // float translates a float operator; floats travel as IEEE bit-vectors.
 func (tr *translator) float(t *term.Term) z3.Value {
@@ -801,16 +922,16 @@ func (tr *translator) float(t *term.Term) z3.Value {
 	x := tr.fl(a[0])
 	switch t.Op {
 	case term.OpFAdd:
-		return x.Add(tr.fl(a[1])).ToIEEEBV()
+		return h(tr, x.Add(tr.fl(a[1]))).ToIEEEBV()
 	case term.OpFSub:
-		return x.Sub(tr.fl(a[1])).ToIEEEBV()
+		return h(tr, x.Sub(tr.fl(a[1]))).ToIEEEBV()
 	case term.OpFMul:
-		return x.Mul(tr.fl(a[1])).ToIEEEBV()
+		return h(tr, x.Mul(tr.fl(a[1]))).ToIEEEBV()
 	case term.OpFDiv:
-		return x.Div(tr.fl(a[1])).ToIEEEBV()
+		return h(tr, x.Div(tr.fl(a[1]))).ToIEEEBV()
 	case term.OpFNeg:
 		// Negation flips the sign bit, NaNs included, as Go and C do.
-		return tr.bv(a[0]).Xor(tr.ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits-1)), tr.ctx.BVSort(t.Bits)).(z3.BV))
+		return tr.bv(a[0]).Xor(h(tr, tr.ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits-1)), tr.bvSort(t.Bits)).(z3.BV)))
 	case term.OpFEq:
 		return x.IEEEEq(tr.fl(a[1]))
 	case term.OpFLt:
@@ -818,29 +939,29 @@ func (tr *translator) float(t *term.Term) z3.Value {
 	case term.OpFLe:
 		return x.LE(tr.fl(a[1]))
 	case term.OpFToInt:
-		r := x.Round(z3.RoundToZero)
+		r := h(tr, x.Round(z3.RoundToZero))
 		if t.Lo == 1 {
 			return r.ToSBV(t.Bits)
 		}
 		return r.ToUBV(t.Bits)
 	case term.OpIntToF:
 		if t.Lo == 1 {
-			return tr.bv(a[0]).SToFloat(tr.fsort(t.Bits)).ToIEEEBV()
+			return h(tr, tr.bv(a[0]).SToFloat(tr.fsort(t.Bits))).ToIEEEBV()
 		}
-		return tr.bv(a[0]).UToFloat(tr.fsort(t.Bits)).ToIEEEBV()
+		return h(tr, tr.bv(a[0]).UToFloat(tr.fsort(t.Bits))).ToIEEEBV()
 	case term.OpFToF:
-		return x.ToFloat(tr.fsort(t.Bits)).ToIEEEBV()
+		return h(tr, x.ToFloat(tr.fsort(t.Bits))).ToIEEEBV()
 	case term.OpFInRange:
 		n := int(t.Val)
-		r := x.Round(z3.RoundToZero)
+		r := h(tr, x.Round(z3.RoundToZero))
 		lo, hi := -math.Ldexp(1, n-1), math.Ldexp(1, n-1)
 		if t.Lo == 0 {
 			lo, hi = 0, math.Ldexp(1, n)
 		}
 		s := tr.fsort(a[0].Bits)
-		flo, fhi := tr.ctx.FromFloat64(lo, s), tr.ctx.FromFloat64(hi, s)
-		finite := x.IsNaN().Not().And(x.IsInfinite().Not())
-		return finite.And(r.GE(flo), r.LT(fhi))
+		flo, fhi := h(tr, tr.ctx.FromFloat64(lo, s)), h(tr, tr.ctx.FromFloat64(hi, s))
+		finite := h(tr, h(tr, h(tr, x.IsNaN()).Not()).And(h(tr, h(tr, x.IsInfinite()).Not())))
+		return finite.And(h(tr, r.GE(flo)), h(tr, r.LT(fhi)))
 	}
 	panic(fmt.Sprintf("solve: cannot translate %s", t))
 }
@@ -853,7 +974,7 @@ func (tr *translator) translate(t *term.Term) z3.Value {
 		if t.IsBool() {
 			return ctx.FromBool(t.Val == 1)
 		}
-		return ctx.FromBigInt(new(big.Int).SetUint64(t.Val), ctx.BVSort(t.Bits))
+		return ctx.FromBigInt(new(big.Int).SetUint64(t.Val), tr.bvSort(t.Bits))
 	case term.OpVar:
 		if t.IsBool() {
 			return ctx.BoolConst(t.Name)
@@ -878,9 +999,9 @@ func (tr *translator) translate(t *term.Term) z3.Value {
 		// utf8.ValidString's decoding loop Z3 decided the arrays 4.6
 		// times slower (73 s against 16 s for the same 195 queries).
 		i := tr.bv(a[0])
-		var r z3.Value = ctx.FromInt(0, ctx.BVSort(t.Bits))
+		var r z3.Value = h(tr, ctx.FromInt(0, tr.bvSort(t.Bits)))
 		for j := len(a) - 1; j >= 1; j-- {
-			r = i.Eq(ctx.FromInt(int64(j-1), ctx.BVSort(64)).(z3.BV)).IfThenElse(tr.value(a[j]), r)
+			r = h(tr, h(tr, i.Eq(h(tr, ctx.FromInt(int64(j-1), tr.bvSort(64)).(z3.BV)))).IfThenElse(tr.value(a[j]), r))
 		}
 		return r
 	case term.OpEq:

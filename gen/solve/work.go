@@ -30,6 +30,7 @@ static unsigned long long pbcc_rlimit_count(Z3_context c, Z3_solver s) {
 import "C"
 
 import (
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -98,9 +99,27 @@ func (s *Solver) LogSearch(name string, steps int64, d time.Duration) {
 }
 
 func (l *queryLog) add(f *term.Term, units uint64, limit uint, d time.Duration, status string, nodes int) {
-	h := fnv.New64a()
-	h.Write([]byte(f.String()))
+	h := termHash(f, map[*term.Term]uint64{})
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.f, "%d %d %.6f %s %016x %d\n", units, limit, d.Seconds(), status, h.Sum64(), nodes)
+	fmt.Fprintf(l.f, "%d %d %.6f %s %016x %d\n", units, limit, d.Seconds(), status, h, nodes)
+}
+
+// termHash hashes t's structure, each shared subterm once (memo): the
+// text of a formula whose subterms are shared (f.String) grows with the
+// paths through it, and printing it took half of print_tokens'
+// numeric_case's run.
+func termHash(t *term.Term, memo map[*term.Term]uint64) uint64 {
+	if h, ok := memo[t]; ok {
+		return h
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d %d %d %d %q", t.Op, t.Bits, t.Val, t.Lo, t.Name)
+	var b [8]byte
+	for _, a := range t.Args {
+		binary.LittleEndian.PutUint64(b[:], termHash(a, memo))
+		h.Write(b[:])
+	}
+	memo[t] = h.Sum64()
+	return memo[t]
 }
