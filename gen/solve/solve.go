@@ -757,13 +757,17 @@ func (s *Solver) checkWith(base, extra *term.Term, vars []*term.Term) (st Status
 	if s.stopped.Load() || s.Spent() {
 		return Unknown, nil, nil
 	}
-	if s.rlimit > 0 && !term.SizeAtMost(f, int(s.rlimit/nodeUnits)) {
+	take := extra // what Z3 is to take in
+	if base != s.held {
+		take = term.And(base, extra)
+	}
+	if s.rlimit > 0 && !term.SizeAtMost(take, int(s.rlimit/nodeUnits)) {
 		// Taking the formula in alone would cost more than the check
 		// may: Unknown at once. Z3 counts no units for it, and
 		// utf8.ValidString's 209,151-term fault tree took 4 s to assert
 		// and check before it was found unsatisfiable.
 		if s.log != nil {
-			s.log.add(f, 0, s.rlimit, 0, "too-large", term.Size(f))
+			s.log.add(take, 0, s.rlimit, 0, "too-large", term.Size(take))
 		}
 		return Unknown, nil, nil
 	}
