@@ -150,9 +150,14 @@ func TestTestdata(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test on every testdata package")
 	}
+	// A subprocess in a directory of its own: it runs beside the other
+	// parallel tests (TestDeterminism, TestSignals, ...), after the
+	// serial ones, rather than before them all (the longest test here:
+	// make test's time is this package's).
+	t.Parallel()
 	pkgs := testdataPackages(t)
 	dir := newModule(t, pkgs...)
-	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "-timeout", "30m", "./...")
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "-json", "-timeout", "30m", "./...")
 	if code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}

@@ -43,6 +43,7 @@ type pbccTarget struct {
 	first   bool  // keep the first input even when it reaches no new site
 	muts    []pbccMut // the mutants of its code (ssaexec/cover's mutant schemata)
 	after   bool      // a test compares its parameters after the call
+	key     uint64    // the seed of its random inputs: a hash of its name, not its place in the run (-func, -shard)
 	ints   []int64
 	floats []float64
 	strs   []string
@@ -50,7 +51,7 @@ type pbccTarget struct {
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
 {{- end}}
 }
 
@@ -207,7 +208,7 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 	// with all the calls and time; then the relations, from all the
 	// inputs kept, with what is left, at least a quarter more.
 	branchPhase := branches < len(branch)
-	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x9e3779b97f4a7c15+uint64(pbccHangs)))
+	rng := pbccrand.New(pbccrand.NewPCG(tg.key, 0x9e3779b97f4a7c15+uint64(pbccHangs)))
 	start := pbcctime.Now()
 	// A loop without exit on some inputs: they are left out and the
 	// search goes on around them, a few times; then, as their goroutines
@@ -548,7 +549,7 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 	pbccSteps = 0
 	from := pbccCalls
 	start := pbcctime.Now()
-	rng := pbccrand.New(pbccrand.NewPCG(uint64(idx)+1, 0x2545f4914f6cdd1d))
+	rng := pbccrand.New(pbccrand.NewPCG(tg.key, 0x2545f4914f6cdd1d))
 	corpus := append(append([][]pbccreflect.Value(nil), cases...), pool...)
 	for it := 0; nlive > 0 && pbccCalls-from < calls && pbccSteps < steps && pbcctime.Since(start) < budget; it++ {
 		var args []pbccreflect.Value

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"hash/fnv"
 	"math"
 	"os"
 	"path/filepath"
@@ -135,6 +136,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		Ints, Floats, Strs   string
 		Muts                 string
 		First, After         bool
+		Key                  uint64
 		index                int
 	}
 	var drvTargets []target
@@ -199,7 +201,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 		d := dictionary(fn)
 		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
-			First: len(targets[i].Covered) == 0, Muts: strings.Join(muts, ", "), After: pointsToMemory(f),
+			First: len(targets[i].Covered) == 0, Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
 			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
 	}
 	if len(drvTargets) == 0 {
@@ -320,6 +322,15 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", dir, runErr, tail(output.Bytes()))
 	}
 	return out, nil
+}
+
+// nameKey is the seed of a function's random inputs: its name's hash, so
+// that the function is searched the same whichever others are searched
+// with it (a shard, -func) and wherever it comes in the run.
+func nameKey(name string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return h.Sum64() | 1
 }
 
 // hungExit is the driver's exit status after a call that did not return.
