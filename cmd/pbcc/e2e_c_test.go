@@ -56,6 +56,7 @@ func copyC(t *testing.T, names ...string) string {
 // sees every branch taken but those proved unreachable, the summary and
 // the unconstrained edges match their golden files.
 func TestCTestdata(t *testing.T) {
+	t.Parallel() // processes of its own: beside the other long tests
 	if testing.Short() {
 		t.Skip("compiles and runs C harnesses")
 	}
@@ -65,7 +66,7 @@ func TestCTestdata(t *testing.T) {
 	units := cUnits(t)
 	dir := copyC(t, units...)
 	for _, u := range units {
-		code, stdout, stderr := pbcc(t, dir, "gen", "-json", u)
+		code, stdout, stderr := pbccProcess(t, dir, "gen", "-json", u)
 		if code != 0 {
 			t.Errorf("pbcc gen %s exited %d:\n%s", u, code, stderr)
 			continue

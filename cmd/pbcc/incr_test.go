@@ -89,7 +89,7 @@ func incModule(t *testing.T, src string) (dir, source, tests string) {
 // unchanged, and stderr.
 func genJSON(t *testing.T, dir string, args ...string) (map[string]bool, string) {
 	t.Helper()
-	code, stdout, stderr := pbcc(t, dir, append(append([]string{"gen", "-json"}, args...), "./inc")...)
+	code, stdout, stderr := pbccProcess(t, dir, append(append([]string{"gen", "-json"}, args...), "./inc")...)
 	if code != 0 {
 		t.Fatalf("pbcc gen %s exited %d:\n%s%s", strings.Join(args, " "), code, stdout, stderr)
 	}
@@ -162,6 +162,7 @@ func wantUnchanged(t *testing.T, step string, got map[string]bool, funcs []strin
 // functions change nothing but the positions the header gives; -force
 // searches everything again, to the same bytes.
 func TestIncremental(t *testing.T) {
+	t.Parallel() // processes of its own: beside the other long tests
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -239,7 +240,7 @@ func TestIncremental(t *testing.T) {
 	if string(after) != wantDiff {
 		t.Errorf("lines added changed more than Dead's branch position:\n--- before\n%s\n--- after\n%s", before, after)
 	}
-	if code, stdout, stderr := pbcc(t, dir, "check", "./inc"); code != 0 {
+	if code, stdout, stderr := pbccProcess(t, dir, "check", "./inc"); code != 0 {
 		t.Errorf("pbcc check after the lines were added exited %d:\n%s%s", code, stdout, stderr)
 	}
 
@@ -281,6 +282,7 @@ func sameTables(t *testing.T, step string, a, b *genFile, names ...string) {
 // the file the run without -shard writes, each searching only its own
 // functions.
 func TestShardUnion(t *testing.T) {
+	t.Parallel() // processes of its own: beside the other long tests
 	if testing.Short() {
 		t.Skip("runs go test")
 	}

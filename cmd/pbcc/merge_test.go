@@ -13,11 +13,12 @@ import (
 // selects; every other function keeps its table (an edited one too) and
 // its header line, and the imports they need stay.
 func TestFuncKeepsOtherTables(t *testing.T) {
+	t.Parallel() // processes of its own: beside the other long tests
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
 	dir := newModule(t, "errs")
-	if code, _, stderr := pbcc(t, dir, "gen", "./errs"); code != 0 {
+	if code, _, stderr := pbccProcess(t, dir, "gen", "./errs"); code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}
 	path := filepath.Join(dir, "errs", "errs_pbcc_test.go")
@@ -46,7 +47,7 @@ func TestFuncKeepsOtherTables(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "-force", "-func", "^Fetch$", "./errs")
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "-json", "-force", "-func", "^Fetch$", "./errs")
 	if code != 0 {
 		t.Fatalf("pbcc gen -func exited %d:\n%s%s", code, stdout, stderr)
 	}
@@ -85,7 +86,7 @@ func TestFuncKeepsOtherTables(t *testing.T) {
 		t.Errorf("go vet on the merged file: %v\n%s\n%s", err, out, after)
 	}
 
-	code, _, stderr = pbcc(t, dir, "gen", "-func", "^Nope$", "./errs")
+	code, _, stderr = pbccProcess(t, dir, "gen", "-func", "^Nope$", "./errs")
 	if code != 0 || !strings.Contains(stderr, "-func ^Nope$ selects none of its 12 functions; nothing written") {
 		t.Errorf("pbcc gen -func matching nothing: exit %d, %s", code, stderr)
 	}

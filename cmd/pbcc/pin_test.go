@@ -14,11 +14,12 @@ import (
 // and the package's tests still compile and pass. The other tables are
 // written as before.
 func TestPinnedTable(t *testing.T) {
+	t.Parallel() // processes of its own: beside the other long tests
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
 	dir := newModule(t, "errs")
-	if code, _, stderr := pbcc(t, dir, "gen", "./errs"); code != 0 {
+	if code, _, stderr := pbccProcess(t, dir, "gen", "./errs"); code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}
 	path := filepath.Join(dir, "errs", "errs_pbcc_test.go")
@@ -45,7 +46,7 @@ func TestPinnedTable(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "-force", "./errs")
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "-json", "-force", "./errs")
 	if code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s%s", code, stdout, stderr)
 	}
