@@ -255,3 +255,40 @@ func TestWorkBudgetEndsSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestModelContextLeavesHalf: under a run's deadline, the model's
+// searches of a package with functions searched on the real code only
+// end by half the time left to the searches (go-humanize under -timeout
+// 45s: 35 s of model searches, 2 s left for its 19 skipped functions);
+// without skipped functions, or without a deadline, they keep it all.
+func TestModelContextLeavesHalf(t *testing.T) {
+	cfg := &genConfig{timeout: 40 * time.Second}
+	for _, tc := range []struct {
+		skipped  int
+		deadline bool
+		want     time.Duration // from now to the context's deadline
+	}{
+		{0, true, 40 * time.Second},
+		{3, true, 25 * time.Second}, // (40 s - 10 s reserve) / 2 + the 10 s generate keeps
+		{3, false, 0},
+	} {
+		ctx := context.Background()
+		if tc.deadline {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, 40*time.Second)
+			defer cancel()
+		}
+		mctx, mcancel := modelContext(ctx, cfg, tc.skipped)
+		dl, ok := mctx.Deadline()
+		mcancel()
+		if !tc.deadline {
+			if ok {
+				t.Errorf("skipped %d, no run deadline: a deadline %v", tc.skipped, time.Until(dl))
+			}
+			continue
+		}
+		if got := time.Until(dl); got > tc.want || got < tc.want-time.Second {
+			t.Errorf("skipped %d: the model's searches end in %v, want %v", tc.skipped, got.Round(time.Second), tc.want)
+		}
+	}
+}
