@@ -195,17 +195,10 @@ func (p *pkg) arithOf(file int, x ast.Expr) (*arith, bool) {
 		return nil, false
 	}
 	tv, ok := p.Info.Types[x]
-	if !ok || tv.Value != nil || tv.Type == nil {
+	if !ok || tv.Value != nil {
 		return nil, false
 	}
-	if _, ok := types.Unalias(tv.Type).(*types.TypeParam); ok {
-		return nil, false
-	}
-	b, ok := tv.Type.Underlying().(*types.Basic)
-	if !ok || b.Info()&(types.IsInteger|types.IsFloat) == 0 || b.Info()&types.IsUntyped != 0 {
-		return nil, false
-	}
-	text, ok := p.typeText(file, types.Unalias(tv.Type))
+	text, b, ok := p.number(file, tv.Type)
 	if !ok {
 		return nil, false
 	}
@@ -218,21 +211,32 @@ func (p *pkg) arithOf(file int, x ast.Expr) (*arith, bool) {
 	return &arith{File: file, Node: x, Text: p.textOf(file, x), typ: text, kind: kind}, true
 }
 
+// number returns how file spells t and its basic type, when t is a
+// typed integer or float type (not a type parameter: its constraint may
+// not allow the recorder's) the file can spell.
+func (p *pkg) number(file int, t types.Type) (string, *types.Basic, bool) {
+	if t == nil {
+		return "", nil, false
+	}
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return "", nil, false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsInteger|types.IsFloat) == 0 || b.Info()&types.IsUntyped != 0 {
+		return "", nil, false
+	}
+	text, ok := p.typeText(file, types.Unalias(t))
+	return text, b, ok
+}
+
 // incDecOf returns the arith x++ or x-- is, on a number of a basic type
 // (not a type parameter) its file can spell.
 func (p *pkg) incDecOf(file int, st *ast.IncDecStmt) (*arith, bool) {
 	tv, ok := p.Info.Types[st.X]
-	if !ok || tv.Type == nil {
+	if !ok {
 		return nil, false
 	}
-	if _, ok := types.Unalias(tv.Type).(*types.TypeParam); ok {
-		return nil, false
-	}
-	b, ok := tv.Type.Underlying().(*types.Basic)
-	if !ok || b.Info()&(types.IsInteger|types.IsFloat) == 0 || b.Info()&types.IsUntyped != 0 {
-		return nil, false
-	}
-	text, ok := p.typeText(file, types.Unalias(tv.Type))
+	text, _, ok := p.number(file, tv.Type)
 	if !ok {
 		return nil, false
 	}
