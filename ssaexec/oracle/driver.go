@@ -249,26 +249,7 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 			}
 			return cases, pool
 		}
-		var args []pbccreflect.Value
-		if len(corpus) > 0 && ft.NumIn() > 0 && rng.IntN(4) > 0 {
-			// A kept input, one argument changed: made anew, or edited
-			// (a token of the function's own inserted in a string, a
-			// number moved, an element added).
-			args = pbccSafeClone(corpus[rng.IntN(len(corpus))])
-			i := rng.IntN(len(args))
-			if rng.IntN(3) == 0 {
-				args[i] = pbccreflect.New(ft.In(i)).Elem()
-				pbccFill(args[i], rng, &tg, 0)
-			} else {
-				pbccMutate(args[i], rng, &tg, 0)
-			}
-		} else {
-			args = make([]pbccreflect.Value, ft.NumIn())
-			for i := range args {
-				args[i] = pbccreflect.New(ft.In(i)).Elem()
-				pbccFill(args[i], rng, &tg, 0)
-			}
-		}
+		args := pbccNextInput(rng, corpus, ft, &tg)
 		pristine := pbccSafeClone(args) // the call may change args
 		hits := map[int]bool{}
 		_, done, _, ok := pbccCall(fv, ft, args, hits)
@@ -561,21 +542,8 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 				return // the one input there is
 			}
 			args = []pbccreflect.Value{}
-		case len(corpus) > 0 && rng.IntN(4) > 0:
-			args = pbccSafeClone(corpus[rng.IntN(len(corpus))])
-			i := rng.IntN(len(args))
-			if rng.IntN(3) == 0 {
-				args[i] = pbccreflect.New(ft.In(i)).Elem()
-				pbccFill(args[i], rng, &tg, 0)
-			} else {
-				pbccMutate(args[i], rng, &tg, 0)
-			}
 		default:
-			args = make([]pbccreflect.Value, ft.NumIn())
-			for i := range args {
-				args[i] = pbccreflect.New(ft.In(i)).Elem()
-				pbccFill(args[i], rng, &tg, 0)
-			}
+			args = pbccNextInput(rng, corpus, ft, &tg)
 		}
 		ks, _ := kills(args, true, -1)
 		if len(ks) == 0 {
@@ -965,6 +933,30 @@ func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 		}
 	}
 	return out
+}
+
+// pbccNextInput makes the next input to try: mostly a kept input with one
+// argument changed (made anew, or edited: a token of the function's own
+// inserted in a string, a number moved, an element added), else one made
+// anew. The search and the kill phase draw theirs so.
+func pbccNextInput(rng *pbccrand.Rand, corpus [][]pbccreflect.Value, ft pbccreflect.Type, tg *pbccTarget) []pbccreflect.Value {
+	if len(corpus) > 0 && ft.NumIn() > 0 && rng.IntN(4) > 0 {
+		args := pbccSafeClone(corpus[rng.IntN(len(corpus))])
+		i := rng.IntN(len(args))
+		if rng.IntN(3) == 0 {
+			args[i] = pbccreflect.New(ft.In(i)).Elem()
+			pbccFill(args[i], rng, tg, 0)
+		} else {
+			pbccMutate(args[i], rng, tg, 0)
+		}
+		return args
+	}
+	args := make([]pbccreflect.Value, ft.NumIn())
+	for i := range args {
+		args[i] = pbccreflect.New(ft.In(i)).Elem()
+		pbccFill(args[i], rng, tg, 0)
+	}
+	return args
 }
 
 // pbccSafeClone is pbccCloneAll, or vs itself when reflection cannot
