@@ -82,6 +82,9 @@ type result struct {
 	UnmodelledMsgs []string `json:"unmodelled_messages,omitempty"`
 	// LeftOut counts the cases pbcc left out (they failed on the real code).
 	LeftOut int `json:"cases_left_out"`
+	// NoTable names the functions of pbcc gen -json's lines with no test
+	// (a mismatch with Funcs-Tables means pbcc printed no line for some).
+	NoTable []string `json:"no_table,omitempty"`
 	// Branches and Covered are the sums of pbcc gen -json's lines.
 	Branches int `json:"branches"`
 	Covered  int `json:"covered"`
@@ -366,11 +369,16 @@ func measureUnit(ctx context.Context, work, pbcc string, u unit) result {
 	sc.Buffer(nil, 16<<20)
 	for sc.Scan() {
 		var s struct {
+			Func              string
+			Tests             *int
 			Branches, Covered int
 			ModelMismatch     int `json:"model_mismatch"`
 		}
 		if json.Unmarshal(sc.Bytes(), &s) != nil {
 			continue
+		}
+		if s.Func != "" && s.Tests != nil && *s.Tests == 0 {
+			r.NoTable = append(r.NoTable, s.Func)
 		}
 		r.Branches += s.Branches
 		r.Covered += s.Covered

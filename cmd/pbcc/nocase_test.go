@@ -47,3 +47,58 @@ func Fill(n int) int {
 		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 }
+
+// TestMachineState: a function that reads the machine's state (the
+// user's id) gets a table whose cases check only that the call does not
+// panic, since another user would get other results; one that acts on
+// the machine (removes a file) is not run, and pbcc says so, naming it,
+// rather than leaving it out without a word (google/uuid's NewDCEPerson,
+// NewV6).
+func TestMachineState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, tests := incModule(t, `package inc
+
+import "os"
+
+// Owner says whether the process runs as root, or as the user given.
+func Owner(uid int) string {
+	switch os.Getuid() {
+	case 0:
+		return "root"
+	case uid:
+		return "you"
+	}
+	return "other"
+}
+
+// Clean removes a file when told to.
+func Clean(name string, really bool) error {
+	if !really {
+		return nil
+	}
+	return os.Remove(name)
+}
+`)
+	code, _, stderr := pbcc(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "Clean: no tests:") || !strings.Contains(stderr, "os.Remove, which acts on the machine") {
+		t.Errorf("pbcc did not say why Clean has no tests:\n%s", stderr)
+	}
+	data, err := os.ReadFile(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "func TestOwnerPBCC(") || !strings.Contains(string(data), "unstable: true") {
+		t.Errorf("no table for Owner, or its cases check its machine-dependent results:\n%s", data)
+	}
+	if strings.Contains(string(data), "TestCleanPBCC") {
+		t.Errorf("a table for Clean, which removes files:\n%s", data)
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
+	}
+}

@@ -160,6 +160,7 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []
 		e.Result.Approximation = "searched on the real code only: pbcc's model does not support " + construct
 		if e.NotRun {
 			fr.err = fmt.Errorf("%s: %s: no tests: pbcc's model does not support %s, and it was %s", rel(s.IR.Pos.String()), shortName(s.IR), why, e.Stop)
+			fmt.Fprintf(stderr, "pbcc: %v\n", fr.err)
 		} else if e.Stop != "" {
 			fmt.Fprintf(stderr, "pbcc: %s: %s: the search on the real code: %s\n", rel(s.IR.Pos.String()), shortName(s.IR), e.Stop)
 		}

@@ -140,6 +140,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		index                int
 	}
 	var drvTargets []target
+	// machineReads names, by function, a call that reads the machine's
+	// state: its cases check only that the call does not panic.
+	machineReads := make([]string, len(fns))
 	for i, f := range fns {
 		var expr string
 		fn, ok := f.Src.(*ssa.Function)
@@ -152,10 +155,12 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			out[i].NotRun, out[i].Stop = true, "no SSA function"
 			continue
 		}
-		if call := sideEffect(fn); call != "" {
+		call, acts := sideEffect(fn)
+		if acts {
 			out[i].NotRun, out[i].Stop = true, "not run: it calls "+call+", which acts on the machine"
 			continue
 		}
+		machineReads[i] = call
 		if expr == "" {
 			expr, ok = callExpr(fn)
 		}
@@ -308,7 +313,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		if !ok {
 			continue
 		}
-		c.Unstable = l.Unstable && l.Done
+		c.Unstable = (l.Unstable || machineReads[drvTargets[l.Func].index] != "") && l.Done
 		c.Name = "call"
 		if len(l.New) > 0 {
 			c.Name = hitName(in, l.New[0])
@@ -526,15 +531,31 @@ func callExpr(fn *ssa.Function) (string, bool) {
 var machine = map[string]bool{"os": true, "os/exec": true, "syscall": true, "net": true, "net/http": true,
 	"io/ioutil": true, "os/signal": true, "plugin": true}
 
-// harmless are the functions of those packages that only read the process's state.
-var harmless = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "os.Getpid": true, "os.Hostname": true,
-	"os.IsNotExist": true, "os.IsExist": true, "os.IsPermission": true, "os.Getwd": true}
+// harmless are the functions of those packages that neither act on the
+// machine nor depend on it.
+var harmless = map[string]bool{"os.IsNotExist": true, "os.IsExist": true, "os.IsPermission": true,
+	"os.IsTimeout": true, "os.NewSyscallError": true}
+
+// readers are the functions of those packages that only read the state
+// of the process or the machine: a function that calls them is run, but
+// what it gives depends on the machine (the user, the host, the network
+// interfaces, the environment), so that a test that checks it would
+// fail on another machine or under another user.
+var readers = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "os.Environ": true, "os.ExpandEnv": true,
+	"os.Getpid": true, "os.Getppid": true, "os.Getuid": true, "os.Geteuid": true, "os.Getgid": true,
+	"os.Getegid": true, "os.Getgroups": true, "os.Getpagesize": true, "os.Hostname": true, "os.Getwd": true,
+	"os.Executable": true, "os.UserHomeDir": true, "os.UserCacheDir": true, "os.UserConfigDir": true,
+	"os.TempDir": true, "os.Stat": true, "os.Lstat": true,
+	"net.Interfaces": true, "net.InterfaceAddrs": true, "net.InterfaceByIndex": true, "net.InterfaceByName": true,
+	"net.Addrs": true, "net.MulticastAddrs": true}
 
 // sideEffect returns the first call, in fn or the functions it calls
 // statically (bodies built by go/ssa: the module's), of a function that
-// acts on the machine, or "".
-func sideEffect(fn *ssa.Function) string {
+// acts on the machine, with acts true; else the first of a function that
+// reads its state (readers), with acts false; else "".
+func sideEffect(fn *ssa.Function) (call string, acts bool) {
 	seen := map[*ssa.Function]bool{}
+	reads := ""
 	var walk func(f *ssa.Function, depth int) string
 	walk = func(f *ssa.Function, depth int) string {
 		if f == nil || seen[f] || depth > 8 {
@@ -548,7 +569,13 @@ func sideEffect(fn *ssa.Function) string {
 			pkg = f.Object().Pkg()
 		}
 		if pkg != nil && machine[pkg.Path()] {
-			if name := pkg.Name() + "." + f.Name(); !harmless[name] {
+			name := pkg.Name() + "." + f.Name()
+			switch {
+			case readers[name]:
+				if reads == "" {
+					reads = name
+				}
+			case !harmless[name]:
 				return name
 			}
 		}
@@ -573,7 +600,10 @@ func sideEffect(fn *ssa.Function) string {
 		}
 		return ""
 	}
-	return walk(fn, 0)
+	if s := walk(fn, 0); s != "" {
+		return s, true
+	}
+	return reads, false
 }
 
 type dict struct{ ints, floats, strs []string }
