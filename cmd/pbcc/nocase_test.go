@@ -102,3 +102,46 @@ func Clean(name string, really bool) error {
 		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 }
+
+// TestLongCallWithoutParameters: a function without parameters whose
+// one call runs for long once instrumented (go-runewidth's CreateLUT:
+// 550 million branch executions, 6 s) is not taken for a loop without
+// exit after the second a search's call gets: its one input is its
+// whole search, and it gets a table.
+func TestLongCallWithoutParameters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, tests := incModule(t, `package inc
+
+var thirds int
+
+// Count counts the multiples of 3 below 1<<26, once.
+func Count() {
+	if thirds > 0 {
+		return
+	}
+	n := 0
+	for i := 0; i < 1<<26; i++ {
+		if i%3 == 0 {
+			n++
+		}
+	}
+	thirds = n
+}
+`)
+	code, _, stderr := pbcc(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "func TestCountPBCC(") {
+		t.Errorf("no table for Count:\n%s\n%s", data, stderr)
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
+	}
+}

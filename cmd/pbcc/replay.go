@@ -91,13 +91,18 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []
 		// branches are all decided is searched for the boundaries of its
 		// comparisons its cases miss (oracle.Explore).
 		// A function whose model search found no case at all (its budget
-		// ended in a replay or a tree too large) is searched from
-		// generated inputs, as a skipped one.
-		none := fr.err == nil && fr.r != nil && fr.verdict == nil && len(fr.r.Cases) == 0 && undecided(fr.r)
-		if !none && (fr.err != nil || fr.r == nil || fr.verdict == nil || fr.verdict.Hits == nil && (len(fr.r.Cases) > 0 || !undecided(fr.r))) {
+		// ended in a replay or a tree too large, or, without a branch,
+		// before its one path was solved: Masterminds/semver's
+		// Constraints.MarshalText) is searched from generated inputs, as a
+		// skipped one.
+		if fr.err != nil || fr.r == nil {
 			continue
 		}
-		if none {
+		none := len(fr.r.Cases) == 0
+		if !none && (fr.verdict == nil || fr.verdict.Hits == nil) {
+			continue
+		}
+		if fr.verdict == nil {
 			fr.verdict = &oracle.Verdict{}
 		}
 		targets = append(targets, oracle.Target{Func: fr.r.Func, Covered: fr.verdict.Hits})

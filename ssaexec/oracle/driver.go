@@ -29,6 +29,7 @@ import (
 	pbccreflect "reflect"
 	pbccsort "sort"
 	pbccsync "sync"
+	pbccatomic "sync/atomic"
 	pbcctesting "testing"
 	pbcctime "time"
 	pbccunsafe "unsafe"
@@ -222,7 +223,7 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 	calls0, steps0, budget0 := calls, steps, budget
 	signatures := map[string]bool{}
 	for it, from := 0, 0; ; it++ {
-		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget) {
+		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || ft.NumIn() == 0 && it >= 4) {
 			if pbcctime.Since(start) > budget {
 				*stop = "time budget"
 			}
@@ -243,7 +244,9 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 			pbccStepsAll += pbccSteps
 			pbccSteps = 0
 		}
-		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget) {
+		// Without parameters, the calls differ only by the state earlier
+		// ones left: a few tell it.
+		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || ft.NumIn() == 0 && it >= 4) {
 			if *stop != "" && branches < len(branch) {
 				pbccWrite(pbccExploreLine{Func: idx, Stop: *stop})
 			}
@@ -386,22 +389,28 @@ var (
 type pbccCapPanic struct{}
 
 func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, hits map[int]bool) (res []pbccreflect.Value, done bool, msg string, ok bool) {
-	var mu pbccsync.Mutex
 	pbccCalls++
-	var n int64
+	// The hook runs at every branch execution (go-runewidth's CreateLUT:
+	// tens of millions in one call): a slice and an atomic counter, not
+	// a lock and a map. The writes of goroutines the call starts race
+	// only on setting a flag to true.
+	seen := make([]bool, len(_pbccSeen))
+	// A function without parameters has one input: its one call may take
+	// the function's budget (go-runewidth's CreateLUT builds a table of
+	// all runes, 6 s instrumented, 20 ms compiled).
+	timeout := pbcctime.Duration({{.CallTimeout}})
+	if ft.NumIn() == 0 {
+		timeout = pbcctime.Duration({{.Budget}})
+	}
+	var n pbccatomic.Int64
 	capAt := pbccStepCap
 	pbccCapped = false
 	_pbccLocal = func(k int) {
-		mu.Lock()
-		hits[k] = true
-		pbccSteps++
-		n++
-		over := capAt > 0 && n > capAt
-		if over {
-			pbccCapped = true
+		if !seen[k] {
+			seen[k] = true
 		}
-		mu.Unlock()
-		if over {
+		if c := n.Add(1); capAt > 0 && c > capAt {
+			pbccCapped = true
 			panic(pbccCapPanic{})
 		}
 	}
@@ -423,10 +432,14 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	select {
 	case <-ch:
 		_pbccLocal = nil
-		mu.Lock()
-		defer mu.Unlock()
+		for k, s := range seen {
+			if s {
+				hits[k] = true
+			}
+		}
+		pbccSteps += n.Load()
 		return res, done, msg, true
-	case <-pbcctime.After({{.CallTimeout}}):
+	case <-pbcctime.After(timeout):
 		// Whichever call it was (the search's, the shrinking's, a
 		// repeat), its goroutine would run on, with whatever it holds.
 		pbccHung()
