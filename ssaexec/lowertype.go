@@ -98,8 +98,8 @@ func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 		return ir.Tuple{Elems: es}, ""
 	case *types.Map:
 		k, ok := u.Key().Underlying().(*types.Basic)
-		if !ok || k.Info()&(types.IsInteger|types.IsBoolean|types.IsString) == 0 || k.Info()&types.IsUntyped != 0 {
-			return nil, typeString(t) + " value (only maps with integer, bool or string keys are modelled)"
+		if !ok || k.Info()&(types.IsInteger|types.IsBoolean|types.IsString|types.IsFloat) == 0 || k.Info()&types.IsUntyped != 0 {
+			return nil, typeString(t) + " value (only maps with integer, bool, float or string keys are modelled)"
 		}
 		kt, why := lw.typ(u.Key())
 		if why != "" {

@@ -145,3 +145,42 @@ func Count() {
 		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 }
+
+// TestFloatMapKeys: a map with float keys is an input like any other
+// map (go-humanize's revfmap had no tests), its keys compared as Go
+// compares floats.
+func TestFloatMapKeys(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, tests := incModule(t, `package inc
+
+// Rate looks up a rate.
+func Rate(rates map[float64]string, x float64) string {
+	if r, ok := rates[x]; ok {
+		if x > 0.5 {
+			return "high " + r
+		}
+		return r
+	}
+	return "none"
+}
+`)
+	code, stdout, stderr := pbcc(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "Rate  4/4 branches") {
+		t.Errorf("Rate's branches not all covered:\n%s\n%s", stdout, stderr)
+	}
+	data, err := os.ReadFile(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "map[float64]string{") {
+		t.Errorf("no case with a map of float keys:\n%s", data)
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
+	}
+}

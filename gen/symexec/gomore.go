@@ -106,7 +106,7 @@ func (in *InputModel) inputMap(name string, t ir.Map, depth int) value {
 		for i := 0; i < j; i++ {
 			// Keys of live entries are distinct.
 			live := term.ULT(bv64(j), n)
-			in.domain = append(in.domain, term.Implies(live, term.Not(keyEq(entries[i].elems[0], k))))
+			in.domain = append(in.domain, term.Implies(live, term.Not(keyEq(t.Key, entries[i].elems[0], k))))
 		}
 	}
 	in.nextObj++
@@ -116,8 +116,13 @@ func (in *InputModel) inputMap(name string, t ir.Map, depth int) value {
 	return value{ptr: &pointer{targets: []target{{guard: set, obj: obj}}}}
 }
 
-// keyEq compares two map keys (integers, bools or strings).
-func keyEq(a, b value) *term.Term {
+// keyEq compares two map keys of type kt (integers, bools, floats or
+// strings) as Go's == does: a float key +0 is -0, and a NaN key is no
+// key, not even itself.
+func keyEq(kt ir.Type, a, b value) *term.Term {
+	if _, ok := kt.(ir.Float); ok {
+		return term.FEq(a.t, b.t)
+	}
 	if a.t != nil {
 		return term.Eq(a.t, b.t)
 	}
@@ -148,10 +153,10 @@ func setTable(st *state, m value, t value) {
 
 // found returns, for each entry of table t, whether it is live and holds
 // key k.
-func found(t value, k value) []*term.Term {
+func found(kt ir.Type, t value, k value) []*term.Term {
 	f := make([]*term.Term, len(t.elems))
 	for j, e := range t.elems {
-		f[j] = term.And(term.ULT(bv64(j), t.n), keyEq(e.elems[0], k))
+		f[j] = term.And(term.ULT(bv64(j), t.n), keyEq(kt, e.elems[0], k))
 	}
 	return f
 }
@@ -189,7 +194,7 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		k := fr.value(in.Key)
 		mt := in.M.Type().(ir.Map)
 		v := zero(mt.Elem)
-		fs := found(t, k)
+		fs := found(mt.Key, t, k)
 		for j := len(t.elems) - 1; j >= 0; j-- {
 			v = ite(fs[j], t.elems[j].elems[1], v)
 		}
@@ -205,7 +210,7 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 			return mk(term.False, ir.CheckNil), true
 		}
 		k, v := fr.value(in.Key), fr.value(in.Val)
-		fs := found(t, k)
+		fs := found(in.M.Type().(ir.Map).Key, t, k)
 		any := term.Or(fs...)
 		entries := make([]value, len(t.elems)+1)
 		for j := range entries {
@@ -230,7 +235,7 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 			return nil, true // deleting from a nil map does nothing
 		}
 		t, _ := table(st, mv)
-		fs := found(t, fr.value(in.Key))
+		fs := found(in.M.Type().(ir.Map).Key, t, fr.value(in.Key))
 		any := term.Or(fs...)
 		last := sel(t, term.Sub(t.n, bv64(1)))
 		entries := make([]value, len(t.elems))

@@ -659,16 +659,18 @@ func stdBuffer(t types.Type, l ir.Literal) (text, kind string, ok bool) {
 func (w *litWriter) writeObject(b *strings.Builder, t types.Type, l ir.Literal, elide bool, at place) error {
 	switch t.Underlying().(type) {
 	case *types.Struct, *types.Array, *types.Slice, *types.Map:
+		// A pointer to a nil slice or map: &T(nil) does not compile
+		// (pkg/errors' (*stack).StackTrace), and new(T) also stands
+		// where a composite literal's & is elided.
+		switch t.Underlying().(type) {
+		case *types.Slice, *types.Map:
+			if l.Nil {
+				fmt.Fprintf(b, "new(%s)", types.TypeString(t, w.qual))
+				return nil
+			}
+		}
 		if !elide {
 			b.WriteByte('&')
-		}
-		if _, isSlice := t.Underlying().(*types.Slice); isSlice && l.Nil {
-			fmt.Fprintf(b, "%s(nil)", types.TypeString(t, w.qual))
-			return nil
-		}
-		if _, isMap := t.Underlying().(*types.Map); isMap && l.Nil {
-			fmt.Fprintf(b, "%s(nil)", types.TypeString(t, w.qual))
-			return nil
 		}
 		return w.write(b, t, l, elide, at)
 	}

@@ -45,3 +45,31 @@ var _ intFunc
 		}
 	}
 }
+
+// TestPointerToNil: a pointer to a nil slice or map of a named type is
+// written new(T), which compiles, elided or not (&T(nil) does not:
+// pkg/errors' (*stack).StackTrace lost its table to it).
+func TestPointerToNil(t *testing.T) {
+	p := build(t, "pn", `package pn
+type stack []uintptr
+type set map[string]bool
+`)
+	scope := p.ssa.Pkg.Scope()
+	for _, name := range []string{"stack", "set"} {
+		typ := scope.Lookup(name).Type()
+		lt := ir.Slice{Elem: ir.Int{Bits: 64}}
+		var elem ir.Type = lt
+		if name == "set" {
+			elem = ir.Map{Key: ir.String{}, Elem: ir.Bool{}}
+		}
+		ptr := ir.Literal{T: ir.Pointer{Elem: elem}, Ref: &ir.Literal{T: elem, Nil: true}}
+		for _, elide := range []bool{false, true} {
+			w := &litWriter{qual: func(*types.Package) string { return "" }, pkg: p.ssa.Pkg, names: map[*ir.Literal]string{}, declared: map[*ir.Literal]bool{}}
+			var b strings.Builder
+			err := w.writePointer(&b, types.NewPointer(typ), types.NewPointer(typ).Underlying().(*types.Pointer), ptr, elide, place{})
+			if want := "new(" + name + ")"; err != nil || b.String() != want {
+				t.Errorf("pointer to a nil %s, elide %v: %q, %v; want %q", name, elide, b.String(), err, want)
+			}
+		}
+	}
+}
