@@ -223,7 +223,7 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 	calls0, steps0, budget0 := calls, steps, budget
 	signatures := map[string]bool{}
 	for it, from := 0, 0; ; it++ {
-		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || ft.NumIn() == 0 && it >= 4) {
+		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || ft.NumIn() == 0 && it >= 16) {
 			if pbcctime.Since(start) > budget {
 				*stop = "time budget"
 			}
@@ -246,7 +246,7 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 		}
 		// Without parameters, the calls differ only by the state earlier
 		// ones left: a few tell it.
-		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || ft.NumIn() == 0 && it >= 4) {
+		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || ft.NumIn() == 0 && it >= 16) {
 			if *stop != "" && branches < len(branch) {
 				pbccWrite(pbccExploreLine{Func: idx, Stop: *stop})
 			}
