@@ -477,7 +477,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 				if !complete {
 					// No path was cut by the bound: no larger bound helps,
 					// unless a longer input would.
-					st.Outcome, st.K, st.Detail = Unreachable, k, "for any bound"
+					st.Outcome, st.K, st.Detail = Unreachable, k, ForAnyBound
 					if sp.in.Bounded() {
 						st.Detail = fmt.Sprintf("with inputs of at most %d elements", sp.len)
 						return true, nil
@@ -529,7 +529,7 @@ func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err 
 			if form.Cut {
 				continue
 			}
-			st.Detail = "for any bound"
+			st.Detail = ForAnyBound
 			if sp.in.Bounded() {
 				st.Detail = fmt.Sprintf("with inputs of at most %d elements", sp.len)
 				return true, nil
@@ -634,7 +634,7 @@ func (g *generation) guide(ctx context.Context) error {
 			st := g.status[e]
 			switch {
 			case st.Outcome == Covered, st.Outcome == Unsupported, st.Outcome == Faults,
-				st.Outcome == Unreachable && st.Detail == "for any bound":
+				st.Outcome == Unreachable && st.Detail == ForAnyBound:
 				continue
 			}
 			n, ok := tried[e]
@@ -833,7 +833,7 @@ func (g *generation) undecided() map[ir.Edge]bool {
 	for _, es := range g.r.Edges {
 		switch {
 		case es.Outcome == Covered, es.Outcome == Unsupported,
-			es.Outcome == Unreachable && es.Detail == "for any bound":
+			es.Outcome == Unreachable && es.Detail == ForAnyBound:
 		default:
 			want[es.Edge] = true
 		}

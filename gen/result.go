@@ -135,6 +135,23 @@ func (r *Result) Count(o Outcome) int {
 	return n
 }
 
+// ProvedUnreachable counts the edges proved unreachable for any bound:
+// not those unreachable only within the iteration bound or the bound on
+// input lengths, which a larger bound may reach.
+func (r *Result) ProvedUnreachable() int {
+	n := 0
+	for _, e := range r.Edges {
+		if e.Outcome == Unreachable && e.Detail == ForAnyBound {
+			n++
+		}
+	}
+	return n
+}
+
+// ForAnyBound is the Detail of an edge proved unreachable whatever the
+// bounds.
+const ForAnyBound = "for any bound"
+
 // CaseName is the name of the case made for goal e: a short description
 // of the branch it takes, from the condition's text. A true edge is the
 // condition ("a<=0", "ok"), a false edge its negation ("a>0", "!ok",

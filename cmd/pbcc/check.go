@@ -128,6 +128,9 @@ type uncoveredBranch struct {
 	Pos     string `json:"pos"`
 	Cond    string `json:"cond"`
 	Outcome string `json:"outcome"`
+	// Gen is gen's word on a branch it found unreachable within its
+	// bounds only ("unreachable within k=3"): such a branch counts.
+	Gen string `json:"gen,omitempty"`
 }
 
 func checkPackage(ctx context.Context, dir, profile string, minPct float64, js bool, stdout, stderr io.Writer) int {
@@ -206,9 +209,11 @@ func checkPackage(ctx context.Context, dir, profile string, minPct float64, js b
 		if b.Covered {
 			continue
 		}
-		u := uncoveredBranch{Pos: rel(b.Pos.String()), Cond: b.Text, Outcome: b.Outcome}
+		u := uncoveredBranch{Pos: rel(b.Pos.String()), Cond: b.Text, Outcome: b.Outcome, Gen: genReason(b, claims)}
 		if js {
 			enc.Encode(u)
+		} else if u.Gen != "" {
+			fmt.Fprintf(stdout, "%s %s %s: not covered (pbcc gen: %s, not proved for any bound)\n", u.Pos, u.Cond, u.Outcome, u.Gen)
 		} else {
 			fmt.Fprintf(stdout, "%s %s %s: not covered\n", u.Pos, u.Cond, u.Outcome)
 		}
@@ -230,18 +235,36 @@ func checkPackage(ctx context.Context, dir, profile string, minPct float64, js b
 }
 
 // provedUnreachable reports whether the claims say gen proved the branch
-// b unreachable.
+// b unreachable for any bound: a branch unreachable only within the
+// iteration bound or the bound on input lengths ("unreachable within
+// k=3") may be reached by a larger one (google/uuid's MustParse), and
+// counts.
 func provedUnreachable(b cover.Branch, claims map[string]emit.Claim) bool {
 	c, ok := claims[funcName(b.Func)]
 	if !ok {
 		return false
 	}
 	for _, u := range c.NotCovered {
-		if sameBranch(u, b) && strings.HasPrefix(u.Reason, "unreachable") {
+		if sameBranch(u, b) && u.Reason == "unreachable" {
 			return true
 		}
 	}
 	return false
+}
+
+// genReason is gen's reason for a branch it found unreachable within its
+// bounds only, or "".
+func genReason(b cover.Branch, claims map[string]emit.Claim) string {
+	c, ok := claims[funcName(b.Func)]
+	if !ok {
+		return ""
+	}
+	for _, u := range c.NotCovered {
+		if sameBranch(u, b) && strings.HasPrefix(u.Reason, "unreachable ") {
+			return u.Reason
+		}
+	}
+	return ""
 }
 
 // funcName is a measured branch's function as the claims name it:

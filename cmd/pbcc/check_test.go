@@ -8,6 +8,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec/cover"
+	"github.com/pbcc/pbcc/ssaexec/emit"
 )
 
 // TestCheckGate: pbcc check cannot pass on failing tests, and the branches
@@ -154,5 +158,39 @@ func TestCheckGateC(t *testing.T) {
 	code, _, stderr = pbcc(t, dir, "check", "-min", "50", "nonexist.c")
 	if code != 2 || !strings.Contains(stderr, "nonexist.c: no such file") {
 		t.Errorf("pbcc check nonexist.c: exit %d, want 2 naming the file:\n%s", code, stderr)
+	}
+}
+
+// TestBoundedUnreachableCounts: only a branch gen proved unreachable for
+// any bound is excused from -min; one unreachable within the iteration
+// bound or the bound on input lengths may be reachable (google/uuid's
+// MustParse success branch was "unreachable within k=8") and counts, gen's
+// reason quoted.
+func TestBoundedUnreachableCounts(t *testing.T) {
+	claims := map[string]emit.Claim{"F": {Func: "F", NotCovered: []emit.Uncovered{
+		{File: "f.go", Line: 3, Col: 5, Outcome: "true", Reason: "unreachable"},
+		{File: "f.go", Line: 4, Col: 5, Outcome: "true", Reason: "unreachable within k=3"},
+		{File: "f.go", Line: 5, Col: 5, Outcome: "false", Reason: "unreachable with inputs of at most 8 elements (-len)"},
+		{File: "f.go", Line: 6, Col: 5, Outcome: "true", Reason: "timeout: time budget spent"},
+	}}}
+	for _, tc := range []struct {
+		line    int
+		outcome string
+		proved  bool
+		reason  string
+	}{
+		{3, "true", true, ""},
+		{3, "false", false, ""},
+		{4, "true", false, "unreachable within k=3"},
+		{5, "false", false, "unreachable with inputs of at most 8 elements (-len)"},
+		{6, "true", false, ""},
+	} {
+		b := cover.Branch{Func: "m.F", Pos: ir.Pos{File: "/x/f.go", Line: tc.line, Col: 5}, Outcome: tc.outcome}
+		if got := provedUnreachable(b, claims); got != tc.proved {
+			t.Errorf("line %d %s: provedUnreachable = %v, want %v", tc.line, tc.outcome, got, tc.proved)
+		}
+		if got := genReason(b, claims); got != tc.reason {
+			t.Errorf("line %d %s: genReason = %q, want %q", tc.line, tc.outcome, got, tc.reason)
+		}
 	}
 }

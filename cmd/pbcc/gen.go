@@ -1066,7 +1066,7 @@ func workers() int {
 // unreachableReason says under which bound an edge was proved unreachable.
 func unreachableReason(es gen.EdgeStatus) string {
 	switch {
-	case es.Detail == "for any bound":
+	case es.Detail == gen.ForAnyBound:
 		return "unreachable"
 	case strings.HasPrefix(es.Detail, "with inputs of"):
 		return "unreachable " + es.Detail + " (-len)"
