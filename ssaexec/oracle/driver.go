@@ -745,6 +745,14 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 		}
 		v.SetString(s)
 	case pbccreflect.Slice:
+		if pbccBytes(t) && len(tg.strs) > 0 && r.IntN(3) == 0 {
+			b := v.Bytes()
+			i := r.IntN(len(b) + 1)
+			tok := tg.strs[r.IntN(len(tg.strs))]
+			nb := append(append(append([]byte{}, b[:i]...), tok...), b[i:]...)
+			v.Set(pbccreflect.ValueOf(nb).Convert(t))
+			return
+		}
 		if v.Len() == 0 || r.IntN(3) == 0 {
 			e := pbccreflect.New(t.Elem()).Elem()
 			pbccFill(e, r, tg, depth+1)
@@ -1092,6 +1100,12 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 		if r.IntN(8) == 0 || depth > 3 {
 			return
 		}
+		if pbccBytes(t) && len(tg.strs) > 0 && r.IntN(2) == 0 {
+			// A parser of bytes wants the words of its dictionary as
+			// much as one of strings (google/uuid's ParseBytes).
+			v.Set(pbccreflect.ValueOf([]byte(pbccString(r, tg))).Convert(t))
+			return
+		}
 		n := r.IntN(5)
 		s := pbccreflect.MakeSlice(t, n, n)
 		for i := 0; i < n; i++ {
@@ -1189,6 +1203,14 @@ func pbccFloat(r *pbccrand.Rand, tg *pbccTarget) float64 {
 		return float64(r.IntN(200)-100) / 4
 	}
 	return r.NormFloat64() * 100
+}
+
+var pbccByteType = pbccreflect.TypeOf(byte(0))
+
+// pbccBytes reports whether t is a slice of bytes ([]byte or a type of
+// it), which a word of the dictionary converts to.
+func pbccBytes(t pbccreflect.Type) bool {
+	return t.Kind() == pbccreflect.Slice && t.Elem() == pbccByteType
 }
 
 const pbccAlphabet = "abcxyzABZ019 .,-_/:=%@\\\"'\t\n"

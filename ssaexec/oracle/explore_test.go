@@ -1,14 +1,18 @@
 package oracle
 
 import (
+	"context"
 	"go/ast"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/pbcc/pbcc/ssaexec"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 )
@@ -107,4 +111,62 @@ func buildPackage(t *testing.T, src string) *ssa.Package {
 		t.Fatal(err)
 	}
 	return pkg
+}
+
+// TestExploreBytesUseDictionary: a function of a []byte gets its
+// dictionary's words as bytes, as a function of a string does: its magic
+// prefix, which random bytes do not make, is reached (google/uuid's
+// ParseBytes, xxhash's UnmarshalBinary).
+func TestExploreBytesUseDictionary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module magic\n\ngo 1.21\n",
+		"magic.go": `package magic
+
+import "bytes"
+
+type blob []byte
+
+func Kind(b blob) int {
+	if bytes.HasPrefix(b, []byte("PBCC\x01")) {
+		return 1
+	}
+	return 0
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, err := ssaexec.Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var targets []Target
+	for _, f := range pkgs[0].Funcs {
+		targets = append(targets, Target{Func: f.IR})
+	}
+	for _, s := range pkgs[0].Skipped {
+		targets = append(targets, Target{Func: s.IR})
+	}
+	ex, err := Explore(context.Background(), dir, "magic", targets, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range ex {
+		for _, c := range e.Result.Cases {
+			if len(c.Outputs) == 1 && c.Outputs[0].Int64() == 1 {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no case of Kind returns 1: the magic prefix was not made")
+	}
 }
