@@ -397,6 +397,21 @@ func count(s string) int {
 }
 
 func Looping(s string) error { return LoopErr{s} }
+
+func DeferLoop(n int) {
+	for i := 0; i < n; i++ {
+		defer Good(i)
+	}
+}
+
+func DeferSome(a int) int {
+	if a > 0 {
+		defer Good(a)
+	}
+	return a
+}
+
+func DeferDelete(m map[int]int) { defer delete(m, 1) }
 `
 
 func TestUnsupported(t *testing.T) {
@@ -413,16 +428,15 @@ func TestUnsupported(t *testing.T) {
 	for _, f := range pkg.Funcs {
 		lowered = append(lowered, f.IR.Name)
 	}
-	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.MakeMap m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.Is m.Errorf m.Wrap m.MyErr.Error m.Custom m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName m.Code.String m.UseFirst m.LoopErr.Error m.count"; got != want {
+	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.MakeMap m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Deferred m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.Is m.Errorf m.Wrap m.MyErr.Error m.Custom m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName m.Code.String m.UseFirst m.LoopErr.Error m.count"; got != want {
 		t.Errorf("lowered %s, want %s", got, want)
 	}
 	want := []string{ // file:line:col: func: unsupported: construct, in position order
 		`m.go:26:11: m.Keys: unsupported: parameter m: map[[2]int]int value (only maps with integer, bool, float or string keys are modelled)`,
 		`m.go:47:5: m.Caller: unsupported: call of m.Bad, which cannot be lowered (m.go:53:34: m.Bad: unsupported: call of os.Getenv (not in pbcc's table of standard library functions: pure functions of numbers, bools, strings and byte slices))`,
 		`m.go:53:34: m.Bad: unsupported: call of os.Getenv (not in pbcc's table of standard library functions: pure functions of numbers, bools, strings and byte slices)`,
-		`m.go:63:2: m.Deferred: unsupported: defer statement`,
 		`m.go:67:30: m.Args: unsupported: package-level variable os.Args (standard library not modelled yet)`,
-		`m.go:70:2: m.Recover: unsupported: defer statement`,
+		`m.go:70:2: m.Recover: unsupported: defer statement of a function that calls recover`,
 		`m.go:83:6: m.Consts: unsupported: constant condition`,
 		`m.go:109:41: m.Min: unsupported: call of builtin min on floats (NaN and signed zeros are not modelled by a comparison)`,
 		`m.go:113:14: m.Complex: unsupported: parameter c: complex128 value (complex numbers are not modelled)`,
@@ -438,6 +452,9 @@ func TestUnsupported(t *testing.T) {
 		`m.go:193:6: m.MaybeNil: unsupported: conversion of *m.MyErr to error: a pointer that may be nil (only &T{...} is modelled)`,
 		`m.go:195:6: m.first: unsupported: type parameters (tested as first[int])`,
 		`m.go:211:6: m.Looping: unsupported: conversion of m.LoopErr to error: its Error method loops (in count)`,
+		`m.go:215:3: m.DeferLoop: unsupported: defer statement in a loop`,
+		`m.go:221:3: m.DeferSome: unsupported: defer statement on some paths only`,
+		`m.go:226:35: m.DeferDelete: unsupported: defer statement of builtin delete`,
 	}
 	if len(pkg.Errors) != len(want) {
 		t.Errorf("%d errors, want %d:", len(pkg.Errors), len(want))

@@ -45,6 +45,10 @@ type fnLowering struct {
 	// errors.Join and fmt.Sprint*, which those calls take apart
 	// (lowererr.go, lowerfmt.go).
 	skip map[ssa.Instruction]bool
+
+	// defers are the defer statements, in the order they run at a
+	// return (lowerdefer.go).
+	defers []*ssa.Defer
 }
 
 // caseExpr is one value of a case clause of an expression switch.
@@ -104,14 +108,7 @@ func (l *fnLowering) function() {
 	fn := l.fn
 	if fn.Recover != nil {
 		// Only a function with a defer statement has a recover block.
-		for _, b := range fn.Blocks {
-			for _, in := range b.Instrs {
-				if _, ok := in.(*ssa.Defer); ok {
-					l.unsupported(in.Pos(), "defer statement")
-				}
-			}
-		}
-		l.unsupported(fn.Pos(), "defer statement")
+		l.defers = l.deferredCalls()
 	}
 	l.checkCalls()
 	l.markVarargs()
@@ -369,6 +366,12 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		}
 		t.Pos = l.ipos
 		ib.SetTerm(t)
+
+	case *ssa.Defer:
+		// Its call is made at each return (RunDefers).
+
+	case *ssa.RunDefers:
+		l.runDefers()
 
 	case *ssa.Panic:
 		t := &ir.Panic{X: l.panicValue(in, pos)}

@@ -129,12 +129,18 @@ func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 func (l *fnLowering) checkCalls() {
 	for _, b := range l.fn.Blocks {
 		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || call.Common().IsInvoke() {
+			var call ssa.CallInstruction
+			switch c := instr.(type) {
+			case *ssa.Call:
+				call = c
+			case *ssa.Defer:
+				call = c
+			}
+			if call == nil || call.Common().IsInvoke() {
 				continue
 			}
 			fn := call.Common().StaticCallee()
-			if fn == nil || fn.Pkg != nil && l.lw.inModule[fn.Pkg.Pkg] || fn.Parent() != nil || fn.Synthetic != "" {
+			if fn == nil || fn.Pkg != nil && l.lw.inModule[fn.Pkg.Pkg] || fn.Parent() != nil || fn.Synthetic != "" || mutexOp(fn) {
 				continue
 			}
 			if why := unmodelled(fn, call.Common()); why != "" {

@@ -180,7 +180,16 @@ func (l *fnLowering) call(in *ssa.Call, pos token.Pos) ir.Value {
 		return l.builtin(b, in, pos)
 	}
 	l.valueType(in, pos)
+	return l.callCommon(common, pos)
+}
+
+// callCommon lowers a call of a function or a function value: a Call's,
+// or a defer statement's at a return.
+func (l *fnLowering) callCommon(common *ssa.CallCommon, pos token.Pos) ir.Value {
 	callee := common.StaticCallee()
+	if mutexOp(callee) {
+		return nil
+	}
 	if _, isClosure := common.Value.(*ssa.MakeClosure); callee == nil || isClosure {
 		fn := l.value(common.Value, pos)
 		var args []ir.Value

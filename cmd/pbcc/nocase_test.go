@@ -184,3 +184,60 @@ func Rate(rates map[float64]string, x float64) string {
 		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 }
+
+// TestDeferInModel: `mu.Lock(); defer mu.Unlock()` and deferred calls
+// that change a named result are in pbcc's model (no search on the real
+// code only, no mismatch with the real run: google/uuid's ten functions
+// with a defer statement were searched on the real code only).
+func TestDeferInModel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, tests := incModule(t, `package inc
+
+import "sync"
+
+var mu sync.Mutex
+
+// Size says whether n is big, under the lock.
+func Size(n int) string {
+	mu.Lock()
+	defer mu.Unlock()
+	if n > 10 {
+		return "big"
+	}
+	return "small"
+}
+
+// Trace lists n and then the deferred calls, the last deferred first.
+func Trace(n int) (out []int) {
+	record := func(i int) { out = append(out, i) }
+	defer record(1)
+	defer record(n + 2)
+	if n > 0 {
+		return []int{n}
+	}
+	return nil
+}
+`)
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	if strings.Contains(stderr, "unsupported") || strings.Contains(stdout, "approximation") {
+		t.Errorf("a function with defer was not searched by the model:\n%s\n%s", stderr, stdout)
+	}
+	if strings.Contains(stderr, "disagrees") || !strings.Contains(stdout, `"model_mismatch":0`) || strings.Contains(stdout, `"model_mismatch":1`) {
+		t.Errorf("the model's deferred calls disagree with the real run:\n%s\n%s", stderr, stdout)
+	}
+	data, err := os.ReadFile(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "func TestSizePBCC(") || !strings.Contains(string(data), "func TestTracePBCC(") {
+		t.Errorf("no table for Size or Trace:\n%s", data)
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
+	}
+}

@@ -1,6 +1,6 @@
-// Package unmodelled uses what pbcc's model does not express (defer, a
-// mutex, fmt.Fprintf, time, a generic callee): its functions are searched on
-// the real code.
+// Package unmodelled uses what pbcc's model does not express (fmt.Fprintf,
+// time, a generic callee; its defer and mutex are modelled): those functions
+// are searched on the real code.
 package unmodelled
 
 import (
