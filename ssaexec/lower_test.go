@@ -189,7 +189,7 @@ func writeModule(t *testing.T, files map[string]string) string {
 const unsupportedSrc = `package m
 
 import (
-	"errors"
+	"bytes"; "errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -412,6 +412,12 @@ func DeferSome(a int) int {
 }
 
 func DeferDelete(m map[int]int) { defer delete(m, 1) }
+
+func Buf(n int) string { var b bytes.Buffer; fmt.Fprintf(&b, "%d!", n); return b.String() }
+
+func ToStdout(n int) { fmt.Fprintf(os.Stdout, "%d", n) }
+
+func Written(n int) int { var b bytes.Buffer; k, _ := fmt.Fprint(&b, n); return k }
 `
 
 func TestUnsupported(t *testing.T) {
@@ -428,7 +434,7 @@ func TestUnsupported(t *testing.T) {
 	for _, f := range pkg.Funcs {
 		lowered = append(lowered, f.IR.Name)
 	}
-	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.MakeMap m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Deferred m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.Is m.Errorf m.Wrap m.MyErr.Error m.Custom m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName m.Code.String m.UseFirst m.LoopErr.Error m.count"; got != want {
+	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.MakeMap m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Deferred m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.Is m.Errorf m.Wrap m.MyErr.Error m.Custom m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName m.Code.String m.UseFirst m.LoopErr.Error m.count m.Buf"; got != want {
 		t.Errorf("lowered %s, want %s", got, want)
 	}
 	want := []string{ // file:line:col: func: unsupported: construct, in position order
@@ -455,6 +461,8 @@ func TestUnsupported(t *testing.T) {
 		`m.go:215:3: m.DeferLoop: unsupported: defer statement in a loop`,
 		`m.go:221:3: m.DeferSome: unsupported: defer statement on some paths only`,
 		`m.go:226:35: m.DeferDelete: unsupported: defer statement of builtin delete`,
+		`m.go:230:24: m.ToStdout: unsupported: call of fmt.Fprintf to a writer other than a *strings.Builder or *bytes.Buffer`,
+		`m.go:232:55: m.Written: unsupported: use of the results of fmt.Fprint (the length written and nil; drop them)`,
 	}
 	if len(pkg.Errors) != len(want) {
 		t.Errorf("%d errors, want %d:", len(pkg.Errors), len(want))

@@ -51,16 +51,8 @@ func builderMethod(fn *ssa.Function) (typ, method string, ok bool) {
 	if recv == nil || fn.Synthetic != "" {
 		return "", "", false
 	}
-	p, ok := recv.Type().(*types.Pointer)
-	if !ok {
-		return "", "", false
-	}
-	n, ok := types.Unalias(p.Elem()).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return "", "", false
-	}
-	typ = n.Obj().Pkg().Path() + "." + n.Obj().Name()
-	if _, ok := builderTypes[typ]; !ok || !builderMethods[fn.Name()] {
+	typ, ok = builderType(recv.Type())
+	if !ok || !builderMethods[fn.Name()] {
 		return "", "", false
 	}
 	return typ, fn.Name(), true
@@ -76,29 +68,8 @@ func (l *fnLowering) builderCall(fn *ssa.Function, common *ssa.CallCommon, pos t
 	if fn.Signature.Results().Len() > 1 && l.resultsUsed(common) {
 		l.unsupported(pos, "use of the results of (*%s).%s (always the length written and nil; drop them)", typ, method)
 	}
-	recv := l.value(common.Args[0], pos)
-	st, ok := recv.Type().(ir.Pointer).Elem.(*ir.Struct)
-	if !ok {
-		l.unsupported(pos, "call of (*%s).%s on a receiver of IR type %s", typ, method, recv.Type())
-	}
-	field := -1
-	for i, f := range st.Fields {
-		if f.Name == builderTypes[typ] {
-			field = i
-		}
-	}
-	if field < 0 {
-		l.unsupported(pos, "call of (*%s).%s: %s has no field %s", typ, method, typ, builderTypes[typ])
-	}
-	bufAddr := l.emit(ir.NewFieldAddr(recv, field))
-	bufType, ok := st.Fields[field].T.(ir.Slice)
-	if !ok {
-		l.unsupported(pos, "call of (*%s).%s: field %s is not a slice", typ, method, builderTypes[typ])
-	}
-	appendTo := func(x ir.Value) {
-		buf := l.emit(ir.NewLoad(bufAddr))
-		l.emit(ir.NewStore(bufAddr, l.emit(ir.NewAppend(buf, x))))
-	}
+	bufAddr, bufType := l.builderBuf(l.value(common.Args[0], pos), typ, method, pos)
+	appendTo := func(x ir.Value) { l.appendToBuf(bufAddr, x) }
 	switch method {
 	case "WriteString":
 		appendTo(l.value(common.Args[1], pos))
@@ -120,6 +91,51 @@ func (l *fnLowering) builderCall(fn *ssa.Function, common *ssa.CallCommon, pos t
 		l.value(common.Args[1], pos)
 	}
 	return nil, true
+}
+
+// builderBuf returns the address of the byte slice of the builder recv
+// points to, a *typ, and its type; what names the call for errors.
+func (l *fnLowering) builderBuf(recv ir.Value, typ, what string, pos token.Pos) (ir.Value, ir.Slice) {
+	st, ok := recv.Type().(ir.Pointer).Elem.(*ir.Struct)
+	if !ok {
+		l.unsupported(pos, "call of (*%s).%s on a receiver of IR type %s", typ, what, recv.Type())
+	}
+	field := -1
+	for i, f := range st.Fields {
+		if f.Name == builderTypes[typ] {
+			field = i
+		}
+	}
+	if field < 0 {
+		l.unsupported(pos, "call of (*%s).%s: %s has no field %s", typ, what, typ, builderTypes[typ])
+	}
+	bufType, ok := st.Fields[field].T.(ir.Slice)
+	if !ok {
+		l.unsupported(pos, "call of (*%s).%s: field %s is not a slice", typ, what, builderTypes[typ])
+	}
+	return l.emit(ir.NewFieldAddr(recv, field)), bufType
+}
+
+// appendToBuf appends x, a string or a byte slice, to the slice at bufAddr.
+func (l *fnLowering) appendToBuf(bufAddr, x ir.Value) {
+	buf := l.emit(ir.NewLoad(bufAddr))
+	l.emit(ir.NewStore(bufAddr, l.emit(ir.NewAppend(buf, x))))
+}
+
+// builderType returns the name ("strings.Builder") of the type of
+// builderTypes t points to.
+func builderType(t types.Type) (string, bool) {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return "", false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return "", false
+	}
+	typ := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	_, ok = builderTypes[typ]
+	return typ, ok
 }
 
 // resultsUsed reports whether the results of the call whose CallCommon is

@@ -34,6 +34,25 @@ import (
 // sprintFuncs lists the functions lowered here.
 var sprintFuncs = map[string]bool{"fmt.Sprintf": true, "fmt.Sprint": true, "fmt.Sprintln": true}
 
+// fprintFuncs are lowered as their Sprint counterparts when they write
+// to a strings.Builder or a bytes.Buffer (&buf, converted to io.Writer)
+// and their results are dropped: the string is appended to the buffer's
+// bytes, as WriteString does (lowerbuilder.go). go-version's and
+// Masterminds/semver's Version.String write their parts so.
+var fprintFuncs = map[string]string{"fmt.Fprintf": "fmt.Sprintf", "fmt.Fprint": "fmt.Sprint", "fmt.Fprintln": "fmt.Sprintln"}
+
+// fprintWriter returns the conversion to io.Writer of the builder a call
+// of a function of fprintFuncs writes to, and the builder's type name,
+// when it writes to one.
+func fprintWriter(common *ssa.CallCommon) (*ssa.MakeInterface, string, bool) {
+	mi, ok := common.Args[0].(*ssa.MakeInterface)
+	if !ok {
+		return nil, "", false
+	}
+	typ, ok := builderType(mi.X.Type())
+	return mi, typ, ok
+}
+
 // varargsOf returns the values of the variadic arguments of a call of a
 // function of sprintFuncs, and the instructions that build their slice,
 // or why the call cannot be lowered.
@@ -72,18 +91,25 @@ func printable(t types.Type) string {
 // can; ok is false when fn is not a function of sprintFuncs.
 func sprintUnmodelled(fn *ssa.Function, common *ssa.CallCommon) (why string, ok bool) {
 	name := stdFunc(fn)
-	if !sprintFuncs[name] || fn.Pkg == nil || !stdPackage(fn.Pkg) {
+	if !sprintFuncs[name] && fprintFuncs[name] == "" || fn.Pkg == nil || !stdPackage(fn.Pkg) {
 		return "", false
+	}
+	format := 0
+	if fprintFuncs[name] != "" {
+		if _, _, ok := fprintWriter(common); !ok {
+			return "call of " + name + " to a writer other than a *strings.Builder or *bytes.Buffer", true
+		}
+		format = 1
 	}
 	if _, _, why := varargsOf(common); why != "" {
 		return "call of " + name + " with " + why, true
 	}
-	if name == "fmt.Sprintf" {
-		if c, ok := common.Args[0].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+	if name == "fmt.Sprintf" || name == "fmt.Fprintf" {
+		if c, ok := common.Args[format].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
 			f := constant.StringVal(c.Value)
 			for _, verb := range []string{"%T", "%p"} {
 				if strings.Contains(strings.ReplaceAll(f, "%%", ""), verb) {
-					return "call of fmt.Sprintf with the verb " + verb + " (Go types and addresses are not modelled)", true
+					return "call of " + name + " with the verb " + verb + " (Go types and addresses are not modelled)", true
 				}
 			}
 		}
@@ -109,6 +135,9 @@ func (l *fnLowering) markVarargs() {
 			}
 			_, build, _ := varargsOf(call.Common())
 			l.skipAll(build)
+			if mi, _, ok := fprintWriter(call.Common()); ok && fprintFuncs[stdFunc(fn)] != "" && len(*mi.Referrers()) == 1 {
+				l.skipAll([]ssa.Instruction{mi})
+			}
 		}
 	}
 }
@@ -124,13 +153,28 @@ func (l *fnLowering) sprintCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 		l.unsupported(pos, "%s", why)
 	}
 	vals, _, _ := varargsOf(common)
+	name, fixed := stdFunc(fn), common.Args[:len(common.Args)-1]
+	sname, fprint := fprintFuncs[name]
+	if fprint {
+		name, fixed = sname, fixed[1:]
+		if l.resultsUsed(common) {
+			l.unsupported(pos, "use of the results of %s (the length written and nil; drop them)", stdFunc(fn))
+		}
+	}
 	var args []ir.Value
-	for _, a := range common.Args[:len(common.Args)-1] {
+	for _, a := range fixed {
 		args = append(args, l.value(a, pos))
 	}
 	for _, v := range vals {
 		l.valueType(v, pos)
 		args = append(args, l.value(v, pos))
 	}
-	return l.emit(ir.NewCallExtern(stdFunc(fn), args, []ir.Type{ir.String{}})), true
+	s := l.emit(ir.NewCallExtern(name, args, []ir.Type{ir.String{}}))
+	if !fprint {
+		return s, true
+	}
+	mi, typ, _ := fprintWriter(common)
+	bufAddr, _ := l.builderBuf(l.value(mi.X, pos), typ, "Write", pos)
+	l.appendToBuf(bufAddr, s)
+	return nil, true
 }

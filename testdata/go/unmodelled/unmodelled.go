@@ -1,6 +1,6 @@
-// Package unmodelled uses what pbcc's model does not express (fmt.Fprintf,
-// time, a generic callee; its defer and mutex are modelled): those functions
-// are searched on the real code.
+// Package unmodelled uses what pbcc's model did not express (time, a
+// generic callee; its defer, mutex and fmt.Fprintf into a strings.Builder
+// are modelled now): those functions are searched on the real code.
 package unmodelled
 
 import (
