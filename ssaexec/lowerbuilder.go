@@ -68,8 +68,13 @@ func (l *fnLowering) builderCall(fn *ssa.Function, common *ssa.CallCommon, pos t
 	if fn.Signature.Results().Len() > 1 && l.resultsUsed(common) {
 		l.unsupported(pos, "use of the results of (*%s).%s (always the length written and nil; drop them)", typ, method)
 	}
-	bufAddr, bufType := l.builderBuf(l.value(common.Args[0], pos), typ, method, pos)
+	recv := l.value(common.Args[0], pos)
+	bufAddr, bufType := l.builderBuf(recv, typ, method, pos)
 	appendTo := func(x ir.Value) { l.appendToBuf(bufAddr, x) }
+	switch method {
+	case "WriteString", "WriteRune", "WriteByte", "Grow":
+		l.builderSelf(recv, typ)
+	}
 	switch method {
 	case "WriteString":
 		appendTo(l.value(common.Args[1], pos))
@@ -87,6 +92,9 @@ func (l *fnLowering) builderCall(fn *ssa.Function, common *ssa.CallCommon, pos t
 		return l.emit(ir.NewLen(l.emit(ir.NewLoad(bufAddr)), l.lw.intType())), true
 	case "Reset":
 		l.emit(ir.NewStore(bufAddr, ir.NilConst(bufType)))
+		if f, ok := builderAddrField(recv); ok && typ == "strings.Builder" {
+			l.emit(ir.NewStore(l.emit(ir.NewFieldAddr(recv, f)), ir.NilConst(recv.Type())))
+		}
 	case "Grow":
 		l.value(common.Args[1], pos)
 	}
@@ -114,6 +122,32 @@ func (l *fnLowering) builderBuf(recv ir.Value, typ, what string, pos token.Pos) 
 		l.unsupported(pos, "call of (*%s).%s: field %s is not a slice", typ, what, builderTypes[typ])
 	}
 	return l.emit(ir.NewFieldAddr(recv, field)), bufType
+}
+
+// builderSelf sets the addr field of the strings.Builder recv points to
+// to recv, as its writing methods do (copyCheck): a test compares the
+// builder after the call, and the real one points to itself.
+func (l *fnLowering) builderSelf(recv ir.Value, typ string) {
+	if f, ok := builderAddrField(recv); ok && typ == "strings.Builder" {
+		l.emit(ir.NewStore(l.emit(ir.NewFieldAddr(recv, f)), recv))
+	}
+}
+
+// builderAddrField returns the index of the addr field of the builder
+// recv points to.
+func builderAddrField(recv ir.Value) (int, bool) {
+	st, ok := recv.Type().(ir.Pointer).Elem.(*ir.Struct)
+	if !ok {
+		return 0, false
+	}
+	for i, f := range st.Fields {
+		if f.Name == "addr" {
+			if p, ok := f.T.(ir.Pointer); ok && p.Elem == st {
+				return i, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // appendToBuf appends x, a string or a byte slice, to the slice at bufAddr.

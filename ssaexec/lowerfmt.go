@@ -174,7 +174,9 @@ func (l *fnLowering) sprintCall(fn *ssa.Function, common *ssa.CallCommon, pos to
 		return s, true
 	}
 	mi, typ, _ := fprintWriter(common)
-	bufAddr, _ := l.builderBuf(l.value(mi.X, pos), typ, "Write", pos)
+	recv := l.value(mi.X, pos)
+	bufAddr, _ := l.builderBuf(recv, typ, "Write", pos)
+	l.builderSelf(recv, typ)
 	l.appendToBuf(bufAddr, s)
 	return nil, true
 }

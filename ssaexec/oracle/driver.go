@@ -1002,20 +1002,39 @@ func pbccCloneAll(vs []pbccreflect.Value) []pbccreflect.Value {
 // pbccClone returns a deep copy of v, settable: pointers, slices and maps
 // are copied, not shared (aliasing between arguments is not kept).
 func pbccClone(v pbccreflect.Value) pbccreflect.Value {
+	return pbccCloneIn(v, map[pbccPtrKey]pbccreflect.Value{})
+}
+
+// pbccPtrKey is a pointer pbccCloneIn met, with its type.
+type pbccPtrKey struct {
+	p uintptr
+	t pbccreflect.Type
+}
+
+// pbccCloneIn clones v; seen maps the pointers met to their clones, so
+// that a cycle (a strings.Builder points to itself) ends and pointers
+// that alias still do.
+func pbccCloneIn(v pbccreflect.Value, seen map[pbccPtrKey]pbccreflect.Value) pbccreflect.Value {
 	t := v.Type()
 	x := pbccreflect.New(t).Elem()
 	switch t.Kind() {
 	case pbccreflect.Pointer:
 		if !v.IsNil() {
+			k := pbccPtrKey{v.Pointer(), t}
+			if c, ok := seen[k]; ok {
+				x.Set(c)
+				break
+			}
 			p := pbccreflect.New(t.Elem())
-			p.Elem().Set(pbccClone(v.Elem()))
+			seen[k] = p
+			p.Elem().Set(pbccCloneIn(v.Elem(), seen))
 			x.Set(p)
 		}
 	case pbccreflect.Slice:
 		if !v.IsNil() {
 			s := pbccreflect.MakeSlice(t, v.Len(), v.Len())
 			for i := 0; i < v.Len(); i++ {
-				s.Index(i).Set(pbccClone(v.Index(i)))
+				s.Index(i).Set(pbccCloneIn(v.Index(i), seen))
 			}
 			x.Set(s)
 		}
@@ -1024,13 +1043,13 @@ func pbccClone(v pbccreflect.Value) pbccreflect.Value {
 			m := pbccreflect.MakeMapWithSize(t, v.Len())
 			it := v.MapRange()
 			for it.Next() {
-				m.SetMapIndex(pbccClone(it.Key()), pbccClone(it.Value()))
+				m.SetMapIndex(pbccCloneIn(it.Key(), seen), pbccCloneIn(it.Value(), seen))
 			}
 			x.Set(m)
 		}
 	case pbccreflect.Array:
 		for i := 0; i < v.Len(); i++ {
-			x.Index(i).Set(pbccClone(v.Index(i)))
+			x.Index(i).Set(pbccCloneIn(v.Index(i), seen))
 		}
 	case pbccreflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
@@ -1042,7 +1061,7 @@ func pbccClone(v pbccreflect.Value) pbccreflect.Value {
 			if !src.CanInterface() && src.CanAddr() {
 				src = pbccreflect.NewAt(src.Type(), pbccunsafe.Pointer(src.UnsafeAddr())).Elem()
 			}
-			f.Set(pbccClone(src))
+			f.Set(pbccCloneIn(src, seen))
 		}
 	default:
 		if !v.CanInterface() && v.CanAddr() {
