@@ -241,3 +241,48 @@ func Trace(n int) (out []int) {
 		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 }
+
+// TestBuilderParameter: a *strings.Builder the function writes to points
+// to itself afterwards; the search on the real code clones such values
+// (it died of a stack overflow on huandu/xstrings), and the model agrees
+// with the real run on what the call leaves in the builder's addr.
+func TestBuilderParameter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, tests := incModule(t, `package inc
+
+import "strings"
+
+// Put writes s, in upper case when told to, as huandu/xstrings' toLower.
+func Put(b *strings.Builder, s string, upper bool) {
+	b.Grow(len(s))
+	if !upper {
+		b.WriteString(s)
+		return
+	}
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' {
+			r -= 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+}
+`)
+	code, _, stderr := pbcc(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	if strings.Contains(stderr, "the search on the real code") {
+		t.Errorf("the search on the real code failed:\n%s", stderr)
+	}
+	if strings.Contains(stderr, "addr") {
+		t.Errorf("the model disagrees with the real run on the builder's addr:\n%s", stderr)
+	}
+	if _, err := os.Stat(tests); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
+	}
+}
