@@ -1003,7 +1003,7 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 		fmt.Fprintf(stdout, "\tno case: %s\n", s.NoCase)
 	}
 	if s.Unstable > 0 {
-		fmt.Fprintf(stdout, "\t%d cases give other results from run to run or depend on the machine: their tests check only that the call does not panic\n", s.Unstable)
+		fmt.Fprintf(stdout, "\t%d cases whose results cannot be checked (they vary from run to run or with the machine, or no test can write them): their tests check only that the call does not panic\n", s.Unstable)
 	}
 	for _, nc := range s.NotCovered {
 		fmt.Fprintf(stdout, "\t%s %s %s: %s\n", nc.Pos, nc.Cond, nc.Outcome, nc.Reason)

@@ -716,7 +716,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	}
 	if unstable != "" {
 		tv.Fields = append(tv.Fields, fieldView{Names: unstable, Type: "bool",
-			Comment: "the results vary from run to run or from machine to machine (clock, randomness, map order, the user, the environment): only that the call does not panic is checked"})
+			Comment: "the results cannot be checked (they vary from run to run or from machine to machine: clock, randomness, map order, the user, the environment; or no test can write them): only that the call does not panic is checked"})
 		tv.Unstable = tv.TT + "." + unstable
 	}
 

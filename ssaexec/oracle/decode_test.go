@@ -182,3 +182,19 @@ func TestExploredCaseKeepsOpaqueResult(t *testing.T) {
 		t.Errorf("an input decoder took a function no test can write")
 	}
 }
+
+// TestExploredCaseKeepsUnwritableResult: a result no test can write (an
+// interface holding another module's type) does not drop the case: it
+// is kept, its test checking only that the call does not panic
+// (lithammer/fuzzysearch's normalizeTransformer had no table).
+func TestExploredCaseKeepsUnwritableResult(t *testing.T) {
+	iface := &ir.Interface{Name: "transform.Transformer"}
+	f := &ir.Func{Name: "p.F", Results: []ir.Type{iface}}
+	c, ok := exploredCase(f, nil, true, "", []*node{{K: "iface", V: "*transform.chain", E: []*node{{K: "nil"}}}}, nil, "p")
+	if !ok {
+		t.Fatal("the case was dropped")
+	}
+	if !c.Unstable || len(c.Outputs) != 1 {
+		t.Errorf("the case is %+v, want one output left unchecked (Unstable)", c)
+	}
+}
