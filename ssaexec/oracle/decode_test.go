@@ -198,3 +198,21 @@ func TestExploredCaseKeepsUnwritableResult(t *testing.T) {
 		t.Errorf("the case is %+v, want one output left unchecked (Unstable)", c)
 	}
 }
+
+// TestSameFunction: a function result is the model's when it names the
+// same function, whichever *ir.Func each side made for it (blang/semver's
+// rangeFunc$1 was counted a mismatch with itself).
+func TestSameFunction(t *testing.T) {
+	sig := &ir.Signature{}
+	lit := func(name string) ir.Literal { return ir.Literal{T: sig, Func: &ir.Func{Name: name}} }
+	seen := map[[2]*ir.Literal]bool{}
+	if !same(lit("p.rangeFunc$1"), lit("p.rangeFunc$1"), sig, seen) {
+		t.Error("the same function, made twice, is not the same")
+	}
+	if same(lit("p.rangeFunc$1"), lit("p.rangeFunc$2"), sig, seen) {
+		t.Error("two functions are the same")
+	}
+	if same(lit("p.f"), ir.Literal{T: sig}, sig, seen) {
+		t.Error("a function is nil")
+	}
+}
