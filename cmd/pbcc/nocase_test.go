@@ -55,10 +55,7 @@ func Fill(n int) int {
 // rather than leaving it out without a word (google/uuid's NewDCEPerson,
 // NewV6).
 func TestMachineState(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test")
-	}
-	dir, _, tests := incModule(t, `package inc
+	_, stderr, data := genInc(t, `package inc
 
 import "os"
 
@@ -81,25 +78,14 @@ func Clean(name string, really bool) error {
 	return os.Remove(name)
 }
 `)
-	code, _, stderr := pbcc(t, dir, "gen", "./inc")
-	if code != 0 {
-		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
-	}
 	if !strings.Contains(stderr, "Clean: no tests:") || !strings.Contains(stderr, "os.Remove, which acts on the machine") {
 		t.Errorf("pbcc did not say why Clean has no tests:\n%s", stderr)
 	}
-	data, err := os.ReadFile(tests)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), "func TestOwnerPBCC(") || !strings.Contains(string(data), "unstable: true") {
+	if !strings.Contains(data, "func TestOwnerPBCC(") || !strings.Contains(data, "unstable: true") {
 		t.Errorf("no table for Owner, or its cases check its machine-dependent results:\n%s", data)
 	}
-	if strings.Contains(string(data), "TestCleanPBCC") {
+	if strings.Contains(data, "TestCleanPBCC") {
 		t.Errorf("a table for Clean, which removes files:\n%s", data)
-	}
-	if out, err := goTest(dir, "./inc"); err != nil {
-		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 }
 
@@ -109,10 +95,7 @@ func Clean(name string, really bool) error {
 // exit after the second a search's call gets: its one input is its
 // whole search, and it gets a table.
 func TestLongCallWithoutParameters(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test")
-	}
-	dir, _, tests := incModule(t, `package inc
+	_, stderr, data := genInc(t, `package inc
 
 var thirds int
 
@@ -130,19 +113,8 @@ func Count() {
 	thirds = n
 }
 `)
-	code, _, stderr := pbcc(t, dir, "gen", "./inc")
-	if code != 0 {
-		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
-	}
-	data, err := os.ReadFile(tests)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), "func TestCountPBCC(") {
+	if !strings.Contains(data, "func TestCountPBCC(") {
 		t.Errorf("no table for Count:\n%s\n%s", data, stderr)
-	}
-	if out, err := goTest(dir, "./inc"); err != nil {
-		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 }
 
@@ -150,10 +122,7 @@ func Count() {
 // map (go-humanize's revfmap had no tests), its keys compared as Go
 // compares floats.
 func TestFloatMapKeys(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test")
-	}
-	dir, _, tests := incModule(t, `package inc
+	stdout, stderr, data := genInc(t, `package inc
 
 // Rate looks up a rate.
 func Rate(rates map[float64]string, x float64) string {
@@ -166,22 +135,11 @@ func Rate(rates map[float64]string, x float64) string {
 	return "none"
 }
 `)
-	code, stdout, stderr := pbcc(t, dir, "gen", "./inc")
-	if code != 0 {
-		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
-	}
 	if !strings.Contains(stdout, "Rate  4/4 branches") {
 		t.Errorf("Rate's branches not all covered:\n%s\n%s", stdout, stderr)
 	}
-	data, err := os.ReadFile(tests)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), "map[float64]string{") {
+	if !strings.Contains(data, "map[float64]string{") {
 		t.Errorf("no case with a map of float keys:\n%s", data)
-	}
-	if out, err := goTest(dir, "./inc"); err != nil {
-		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 }
 
@@ -190,10 +148,7 @@ func Rate(rates map[float64]string, x float64) string {
 // code only, no mismatch with the real run: google/uuid's ten functions
 // with a defer statement were searched on the real code only).
 func TestDeferInModel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test")
-	}
-	dir, _, tests := incModule(t, `package inc
+	stdout, stderr, data := genInc(t, `package inc
 
 import "sync"
 
@@ -219,26 +174,15 @@ func Trace(n int) (out []int) {
 	}
 	return nil
 }
-`)
-	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./inc")
-	if code != 0 {
-		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
-	}
+`, "-json")
 	if strings.Contains(stderr, "unsupported") || strings.Contains(stdout, "approximation") {
 		t.Errorf("a function with defer was not searched by the model:\n%s\n%s", stderr, stdout)
 	}
 	if strings.Contains(stderr, "disagrees") || !strings.Contains(stdout, `"model_mismatch":0`) || strings.Contains(stdout, `"model_mismatch":1`) {
 		t.Errorf("the model's deferred calls disagree with the real run:\n%s\n%s", stderr, stdout)
 	}
-	data, err := os.ReadFile(tests)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), "func TestSizePBCC(") || !strings.Contains(string(data), "func TestTracePBCC(") {
+	if !strings.Contains(data, "func TestSizePBCC(") || !strings.Contains(data, "func TestTracePBCC(") {
 		t.Errorf("no table for Size or Trace:\n%s", data)
-	}
-	if out, err := goTest(dir, "./inc"); err != nil {
-		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 }
 
@@ -247,10 +191,7 @@ func Trace(n int) (out []int) {
 // (it died of a stack overflow on huandu/xstrings), and the model agrees
 // with the real run on what the call leaves in the builder's addr.
 func TestBuilderParameter(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test")
-	}
-	dir, _, tests := incModule(t, `package inc
+	_, stderr, _ := genInc(t, `package inc
 
 import "strings"
 
@@ -269,20 +210,34 @@ func Put(b *strings.Builder, s string, upper bool) {
 	}
 }
 `)
-	code, _, stderr := pbcc(t, dir, "gen", "./inc")
-	if code != 0 {
-		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
-	}
 	if strings.Contains(stderr, "the search on the real code") {
 		t.Errorf("the search on the real code failed:\n%s", stderr)
 	}
 	if strings.Contains(stderr, "addr") {
 		t.Errorf("the model disagrees with the real run on the builder's addr:\n%s", stderr)
 	}
-	if _, err := os.Stat(tests); err != nil {
+}
+
+// genInc writes src as package inc of a new module, runs pbcc gen with
+// args on it, which must succeed, then go test on the tests it wrote,
+// which must pass; it returns pbcc's stdout and stderr and the test
+// file.
+func genInc(t *testing.T, src string, args ...string) (stdout, stderr, tests string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, path := incModule(t, src)
+	code, stdout, stderr := pbcc(t, dir, append(append([]string{"gen"}, args...), "./inc")...)
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if out, err := goTest(dir, "./inc"); err != nil {
 		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
+	return stdout, stderr, string(data)
 }

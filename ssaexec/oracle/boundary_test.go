@@ -3,13 +3,10 @@ package oracle
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/cover"
 )
 
@@ -73,19 +70,7 @@ func Before(a, b string) bool {
 }
 `,
 	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pkgs, err := ssaexec.Load(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var targets []Target
-	for _, f := range pkgs[0].Funcs {
-		targets = append(targets, Target{Func: f.IR})
-	}
+	targets := writeTargets(t, dir, files)
 	run := func() map[string][]string {
 		ex, err := Explore(context.Background(), dir, "bound", targets, DefaultExplore)
 		if err != nil {

@@ -138,6 +138,29 @@ func Kind(b blob) int {
 }
 `,
 	}
+	targets := writeTargets(t, dir, files)
+	ex, err := Explore(context.Background(), dir, "magic", targets, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range ex {
+		for _, c := range e.Result.Cases {
+			if len(c.Outputs) == 1 && c.Outputs[0].Int64() == 1 {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no case of Kind returns 1: the magic prefix was not made")
+	}
+}
+
+// writeTargets writes files into dir, loads its package and returns its
+// functions as targets of Explore: those the model lowers, then those
+// it skips.
+func writeTargets(t *testing.T, dir string, files map[string]string) []Target {
+	t.Helper()
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -154,19 +177,5 @@ func Kind(b blob) int {
 	for _, s := range pkgs[0].Skipped {
 		targets = append(targets, Target{Func: s.IR})
 	}
-	ex, err := Explore(context.Background(), dir, "magic", targets, DefaultExplore)
-	if err != nil {
-		t.Fatal(err)
-	}
-	found := false
-	for _, e := range ex {
-		for _, c := range e.Result.Cases {
-			if len(c.Outputs) == 1 && c.Outputs[0].Int64() == 1 {
-				found = true
-			}
-		}
-	}
-	if !found {
-		t.Errorf("no case of Kind returns 1: the magic prefix was not made")
-	}
+	return targets
 }

@@ -2,14 +2,11 @@ package oracle
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
 
 	"github.com/pbcc/pbcc/gen/ir"
-	"github.com/pbcc/pbcc/ssaexec"
 )
 
 // TestExploreKillsMutants runs the search on the real code of functions
@@ -52,19 +49,7 @@ func Bonus(n, m int) (int, error) {
 }
 `,
 	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pkgs, err := ssaexec.Load(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var targets []Target
-	for _, f := range pkgs[0].Funcs {
-		targets = append(targets, Target{Func: f.IR})
-	}
+	targets := writeTargets(t, dir, files)
 	ints := func(c []ir.Literal) []int64 {
 		var out []int64
 		for _, l := range c {
