@@ -227,8 +227,11 @@ func genInc(t *testing.T, src string, args ...string) (stdout, stderr, tests str
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
+	// Only subprocesses and directories of its own: it runs beside the
+	// other parallel tests.
+	t.Parallel()
 	dir, _, path := incModule(t, src)
-	code, stdout, stderr := pbcc(t, dir, append(append([]string{"gen"}, args...), "./inc")...)
+	code, stdout, stderr := pbccProcess(t, dir, append(append([]string{"gen"}, args...), "./inc")...)
 	if code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}
