@@ -142,7 +142,10 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		}
 	}
 	for _, st := range stagesOf(f.Lang) {
-		if err := st.run(g, ctx); err != nil {
+		began, units, steps, cases := time.Now(), s.Work, opts.Meter.Count(), len(r.Cases)
+		err := st.run(g, ctx)
+		s.LogStage(f.Name, strings.ReplaceAll(st.name, " ", "-"), s.Work-units, opts.Meter.Count()-steps, time.Since(began), len(r.Cases)-cases)
+		if err != nil {
 			return g.stopped(ctx, err, start, calls)
 		}
 	}
