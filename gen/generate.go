@@ -351,6 +351,9 @@ type generation struct {
 	paths [][]ir.Edge
 	// guided counts the guided trees built, at most maxGuideTrees.
 	guided int
+	// guideSince is the meter's count when the guided trees last
+	// covered an edge (guideShare).
+	guideSince int64
 	// seeds are the solutions found so far, in the order found: where
 	// the mutation search starts (keepSeed).
 	seeds []seed
@@ -681,10 +684,14 @@ const (
 func (g *generation) guide(ctx context.Context) error {
 	defer g.s.Budget(searchQueryBudget)()
 	tried := map[ir.Edge]int{} // how many paths there were at the last try
+	g.guideSince = g.opts.Meter.Count()
 	for round := 0; round < maxGuideRounds; round++ {
 		progress := false
 		for _, e := range g.edges {
 			if ctx.Err() != nil {
+				return nil
+			}
+			if g.guideSpent() {
 				return nil
 			}
 			st := g.status[e]
@@ -703,12 +710,27 @@ func (g *generation) guide(ctx context.Context) error {
 				return err
 			}
 			progress = progress || covered
+			if covered {
+				g.guideSince = g.opts.Meter.Count()
+			}
 		}
 		if !progress {
 			return nil
 		}
 	}
 	return nil
+}
+
+// guideShare bounds the blocks a C function's guided trees enter after
+// the last edge they covered (or from their start): replace's makepat
+// spent 193,000 blocks (3 s) on guided trees that covered nothing, once
+// its mutation search ended on its plateau.
+const guideShare = 100_000
+
+// guideSpent reports whether a C function's guided trees have entered
+// guideShare blocks since the last edge they covered.
+func (g *generation) guideSpent() bool {
+	return g.f.Lang == ir.C && g.opts.Meter.Count()-g.guideSince > guideShare
 }
 
 // entersAfter reports whether one of paths[from:] leaves block b, i.e.
@@ -750,7 +772,7 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 		if !ok || t.depart > 0 && whole[t.space] {
 			continue // a larger bound would build the same tree
 		}
-		if g.guided >= maxGuideTrees {
+		if g.guided >= maxGuideTrees || g.guideSpent() {
 			return false, nil
 		}
 		g.guided++
