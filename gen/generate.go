@@ -142,7 +142,10 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		}
 	}
 	for _, st := range stagesOf(f.Lang) {
-		if err := st.run(g, ctx); err != nil {
+		began, units, steps, cases := time.Now(), s.Work, opts.Meter.Count(), len(r.Cases)
+		err := st.run(g, ctx)
+		s.LogStage(f.Name, strings.ReplaceAll(st.name, " ", "-"), s.Work-units, opts.Meter.Count()-steps, time.Since(began), len(r.Cases)-cases)
+		if err != nil {
 			return g.stopped(ctx, err, start, calls)
 		}
 	}
@@ -162,9 +165,31 @@ type stage struct {
 // stages are the steps of Generate, in order (see its doc comment).
 var stages = []stage{
 	{"goals", func(g *generation, ctx context.Context) error {
+		var large []ir.Edge // C: goals in a row whose trees were too large at bound 0
 		for _, goal := range g.r.Goals {
+			st := g.status[goal]
+			if st.Outcome != Pending {
+				continue
+			}
+			if len(large) >= tooLargeInRow && sameLoop(goal.From, large[len(large)-1].From) {
+				// A tree at bound 0 enters each block of the loop once
+				// per entry: the goals of a loop whose trees were all too
+				// large share most of theirs (print_tokens' get_token:
+				// 25 goals in its lexer loop, 500,000 blocks, 10 s, none
+				// within MaxNodes). The partial trees and the searches on
+				// the replay take them up.
+				st.Outcome, st.Detail = TooLarge, fmt.Sprintf("execution tree not built: those of the %d goals before it in its loop were too large", len(large))
+				continue
+			}
 			if err := g.reach(ctx, goal); err != nil {
 				return err
+			}
+			switch {
+			case g.f.Lang != ir.C:
+			case st.Outcome == TooLarge && st.K == 0:
+				large = append(large, goal)
+			default:
+				large = nil
 			}
 		}
 		return nil
@@ -186,6 +211,37 @@ var stages = []stage{
 	{"partial trees", (*generation).partial},
 	{"mutation", (*generation).mutate},
 	{"faults", (*generation).findFaults},
+}
+
+// tooLargeInRow is the number of goals in a row, in one loop of a C
+// function, whose trees at bound 0 were too large, after which the
+// goals stage builds no tree for the other goals of the loop.
+const tooLargeInRow = 4
+
+// sameLoop reports whether blocks a and b are in the same loop of their
+// function (each reaches the other).
+func sameLoop(a, b *ir.Block) bool {
+	return a.Func == b.Func && reachesBlock(a, b) && reachesBlock(b, a)
+}
+
+// reachesBlock reports whether a path of successors leads from a to b.
+func reachesBlock(a, b *ir.Block) bool {
+	seen := map[*ir.Block]bool{}
+	todo := []*ir.Block{a}
+	for len(todo) > 0 {
+		x := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, s := range x.Succs {
+			if s == b {
+				return true
+			}
+			if !seen[s] {
+				seen[s] = true
+				todo = append(todo, s)
+			}
+		}
+	}
+	return false
 }
 
 // stagesOf returns the stages of a function in lang: for C, the
@@ -295,6 +351,9 @@ type generation struct {
 	paths [][]ir.Edge
 	// guided counts the guided trees built, at most maxGuideTrees.
 	guided int
+	// guideSince is the meter's count when the guided trees last
+	// covered an edge (guideShare).
+	guideSince int64
 	// seeds are the solutions found so far, in the order found: where
 	// the mutation search starts (keepSeed).
 	seeds []seed
@@ -625,10 +684,14 @@ const (
 func (g *generation) guide(ctx context.Context) error {
 	defer g.s.Budget(searchQueryBudget)()
 	tried := map[ir.Edge]int{} // how many paths there were at the last try
+	g.guideSince = g.opts.Meter.Count()
 	for round := 0; round < maxGuideRounds; round++ {
 		progress := false
 		for _, e := range g.edges {
 			if ctx.Err() != nil {
+				return nil
+			}
+			if g.guideSpent() {
 				return nil
 			}
 			st := g.status[e]
@@ -647,12 +710,27 @@ func (g *generation) guide(ctx context.Context) error {
 				return err
 			}
 			progress = progress || covered
+			if covered {
+				g.guideSince = g.opts.Meter.Count()
+			}
 		}
 		if !progress {
 			return nil
 		}
 	}
 	return nil
+}
+
+// guideShare bounds the blocks a C function's guided trees enter after
+// the last edge they covered (or from their start): replace's makepat
+// spent 193,000 blocks (3 s) on guided trees that covered nothing, once
+// its mutation search ended on its plateau.
+const guideShare = 100_000
+
+// guideSpent reports whether a C function's guided trees have entered
+// guideShare blocks since the last edge they covered.
+func (g *generation) guideSpent() bool {
+	return g.f.Lang == ir.C && g.opts.Meter.Count()-g.guideSince > guideShare
 }
 
 // entersAfter reports whether one of paths[from:] leaves block b, i.e.
@@ -694,7 +772,7 @@ func (g *generation) guideEdge(e ir.Edge) (bool, error) {
 		if !ok || t.depart > 0 && whole[t.space] {
 			continue // a larger bound would build the same tree
 		}
-		if g.guided >= maxGuideTrees {
+		if g.guided >= maxGuideTrees || g.guideSpent() {
 			return false, nil
 		}
 		g.guided++
@@ -885,7 +963,9 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 		}
 		// Magnitudes grow with the runs: small inputs first.
 		width := uint(2 + run*30/runs)
-		m := map[string]uint64{}
+		// Made at its size: a schedule function has hundreds of inputs,
+		// and growing the map was half of its sampling's time.
+		m := make(map[string]uint64, len(g.inputs))
 		for _, in := range g.inputs {
 			v := in.Var
 			switch {
@@ -1019,6 +1099,11 @@ const (
 	// count, unlike Z3's time, is the same from run to run.
 	maxFaultTerms    = 50_000
 	faultQueryBudget = 3_000_000
+	// faultShare bounds the Z3 units a C fault search spends after its
+	// last site found (or from its start): its trees grow with the
+	// bound, and so do their checks (print_tokens' get_actual_token:
+	// four unsat checks of 0.5M to 5.8M units, 7 s, none found a site).
+	faultShare = 4_000_000
 )
 
 // findFaults searches inputs that make an instruction of the function
@@ -1033,10 +1118,14 @@ func (g *generation) findFaults(ctx context.Context) error {
 	defer g.s.Budget(faultQueryBudget)()
 	skip := map[ir.Instr]bool{}
 	found, queries := 0, 0
+	since := g.s.Work // the solver's units when the last site was found
 	for k := 0; k <= g.opts.K && found < maxFaults; k++ {
 		for found < maxFaults {
 			if ctx.Err() != nil || queries >= maxFaultQueries {
 				return nil
+			}
+			if g.f.Lang == ir.C && g.s.Work-since > faultShare {
+				return nil // see faultShare
 			}
 			queries++
 			form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list, Meter: g.opts.Meter})
@@ -1066,6 +1155,7 @@ func (g *generation) findFaults(ctx context.Context) error {
 			}
 			skip[tr.Site] = true
 			found++
+			since = g.s.Work
 			c := Case{Name: faultName(tr), Inputs: args.Params, Stream: args.Stream}
 			for _, ga := range args.Globals {
 				c.Globals = append(c.Globals, GlobalValue{G: ga.G, Value: ga.Value})

@@ -98,6 +98,20 @@ func (s *Solver) LogSearch(name string, steps int64, d time.Duration) {
 	fmt.Fprintf(s.log.f, "# %s %d %d %.3f\n", name, s.Work, steps, d.Seconds())
 }
 
+// LogStage adds a line "## NAME STAGE units steps seconds cases" to the
+// log of checks (PBCC_SOLVE_LOG) when a stage of a function's search
+// ends: the units its checks used, the steps it charged to the meter,
+// its time and the cases it added, for finding the stages that spend
+// the work and cover nothing.
+func (s *Solver) LogStage(name, stage string, units uint64, steps int64, d time.Duration, cases int) {
+	if s == nil || s.log == nil {
+		return
+	}
+	s.log.mu.Lock()
+	defer s.log.mu.Unlock()
+	fmt.Fprintf(s.log.f, "## %s %s %d %d %.3f %d\n", name, stage, units, steps, d.Seconds(), cases)
+}
+
 func (l *queryLog) add(f *term.Term, units uint64, limit uint, d time.Duration, status string, nodes int) {
 	h := termHash(f, map[*term.Term]uint64{})
 	l.mu.Lock()

@@ -105,7 +105,7 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 		v := load(st.mem[p.targets[len(p.targets)-1].obj], p.targets[len(p.targets)-1].path)
 		for i := len(p.targets) - 2; i >= 0; i-- {
 			t := p.targets[i]
-			v = ite(t.guard, load(st.mem[t.obj], t.path), v)
+			v = iteCounted(t.guard, load(st.mem[t.obj], t.path), v, &m.merged)
 		}
 		fr.env[in] = v
 		if init := initialized(st, p); init != nil {
@@ -120,7 +120,7 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 		}
 		val := fr.value(in.Val)
 		for _, t := range p.targets {
-			st.mem[t.obj] = ite(t.guard, update(st.mem[t.obj], t.path, val), st.mem[t.obj])
+			st.mem[t.obj] = iteCounted(t.guard, update(st.mem[t.obj], t.path, val), st.mem[t.obj], &m.merged)
 			if sh, ok := st.mem[-t.obj]; ok && len(t.path) == 1 {
 				st.mem[-t.obj] = ite(t.guard, update(sh, t.path, value{t: term.True}), sh)
 			}

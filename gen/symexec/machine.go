@@ -3,6 +3,7 @@ package symexec
 import (
 	"fmt"
 	"maps"
+	"sync"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
@@ -76,7 +77,7 @@ func unsupported(format string, args ...any) *errUnsupported {
 }
 
 func (st *state) push(f *ir.Func, args []value, call ir.Instr) {
-	fr := &frame{fn: f, env: map[ir.Value]value{}, visits: map[*ir.Block]int{}, call: call, globals: st.globals}
+	fr := &frame{fn: f, env: make(map[ir.Value]value, envSize(f)), visits: make(map[*ir.Block]int, len(f.Blocks)), call: call, globals: st.globals}
 	for i, p := range f.FreeVars {
 		fr.env[p] = args[i]
 	}
@@ -85,6 +86,26 @@ func (st *state) push(f *ir.Func, args []value, call ir.Instr) {
 	}
 	st.frames = append(st.frames, fr)
 	st.enter(nil, f.Blocks[0])
+}
+
+// envSizes caches envSize, per function.
+var envSizes sync.Map // *ir.Func → int
+
+// envSize returns the values a frame of f may bind: its parameters,
+// free variables and instructions. A frame's map made at that size is
+// never grown: the replays of a lexer (print_tokens' get_token, a call
+// per character) spent a quarter of their time growing the maps of new
+// frames.
+func envSize(f *ir.Func) int {
+	if n, ok := envSizes.Load(f); ok {
+		return n.(int)
+	}
+	n := len(f.Params) + len(f.FreeVars)
+	for _, b := range f.Blocks {
+		n += len(b.Instrs)
+	}
+	envSizes.Store(f, n)
+	return n
 }
 
 // enter moves the top frame into block b coming from block from (nil at
@@ -189,6 +210,11 @@ type machine struct {
 	maxDepth int
 	// steps counts the blocks entered, across all states.
 	steps int
+	// merged counts the pointer targets that loads and stores through
+	// pointers of several targets merged (iteCounted): in a tree, a block
+	// whose pointers designate many cells (schedule's four queues) costs
+	// far more than one that does not.
+	merged int
 	// failed is the check that made the last fault, for reports.
 	failed check
 	// ext is the state of external calls (extern.go).

@@ -33,8 +33,22 @@ type Options struct {
 	// subtrees not built count as false, so a solution still follows a
 	// real path but unsatisfiability proves nothing (Formula.Partial).
 	Partial bool
+	// MaxMerged bounds the pointer targets that the loads and stores of
+	// a tree (PBCC, FaultPBCC) may merge, as MaxNodes bounds its blocks:
+	// a tree that merges more fails with ErrTooLarge (or, Partial, is
+	// cut there). 0: mergedPerBlock times MaxNodes (no bound when
+	// MaxNodes is 0).
+	MaxMerged int
 	// Meter, if not nil, is charged with the blocks the tree entered.
 	Meter *Meter
+}
+
+// maxMerged returns the bound on the pointer targets a tree merges.
+func (o Options) maxMerged() int {
+	if o.MaxMerged > 0 {
+		return o.MaxMerged
+	}
+	return mergedPerBlock * o.MaxNodes
 }
 
 // A Meter adds up the blocks the machines of one search enter, in its
@@ -78,9 +92,21 @@ type Formula struct {
 	// the edge unreachable outright.
 	Cut   bool
 	Nodes int // blocks entered while building the tree
+	// Merged counts the pointer targets its loads and stores merged
+	// (mergedPerBlock).
+	Merged int
 	// Partial reports that subtrees were left out (Options.Partial).
 	Partial bool
 }
+
+// mergedPerBlock is what a tree may merge, in pointer targets, per block
+// of Options.MaxNodes: a tree whose loads and stores merge more is too
+// large, as one of more blocks. On the Siemens programs, every goal tree
+// merged at most 520,000 targets (schedule's block_process); the fault
+// tree of finish_all_processes for k = 2 merged 17 million in its 20,000
+// blocks (12 s, three quarters of the unit's time) and was too large in
+// the end anyway.
+const mergedPerBlock = 50
 
 // PBCC builds the execution tree of goal (an edge of f) for bound k and
 // returns its coverability condition over the inputs of the model in. In the
@@ -95,13 +121,14 @@ type Formula struct {
 func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err error) {
 	defer recoverUnsupported(&err)
 	b := &builder{
-		machine:  machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}},
-		goal:     goal,
-		limit:    k + 1,
-		reaches:  reachers(goal.From),
-		max:      opts.MaxNodes,
-		complete: opts.Complete,
-		partial:  opts.Partial,
+		machine:   machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}},
+		goal:      goal,
+		limit:     k + 1,
+		reaches:   reachers(goal.From),
+		max:       opts.MaxNodes,
+		maxMerged: opts.maxMerged(),
+		complete:  opts.Complete,
+		partial:   opts.Partial,
 	}
 	defer func() { opts.Meter.Add(b.steps) }()
 	if goal.From.Func != in.f {
@@ -111,7 +138,7 @@ func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err
 	}
 	b.library = b.libraryCall
 	fml := b.walk(in.initialState())
-	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps, Partial: b.truncated}, nil
+	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps, Merged: b.merged, Partial: b.truncated}, nil
 }
 
 // FaultPBCC builds the execution tree, for bound k, of the paths on which
@@ -134,12 +161,13 @@ func FaultPBCC(in *InputModel, k int, skip map[ir.Instr]bool, opts Options) (for
 		}
 	}
 	b := &builder{
-		machine:  machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}},
-		limit:    k + 1,
-		reaches:  reachersOf(sites),
-		max:      opts.MaxNodes,
-		faultsIn: f,
-		skip:     skip,
+		machine:   machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}},
+		limit:     k + 1,
+		reaches:   reachersOf(sites),
+		max:       opts.MaxNodes,
+		maxMerged: opts.maxMerged(),
+		faultsIn:  f,
+		skip:      skip,
 	}
 	defer func() { opts.Meter.Add(b.steps) }()
 	if len(sites) == 0 {
@@ -147,7 +175,7 @@ func FaultPBCC(in *InputModel, k int, skip map[ir.Instr]bool, opts Options) (for
 	}
 	b.library = b.libraryCall
 	fml := b.walk(in.initialState())
-	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps}, nil
+	return &Formula{F: term.And(in.Domain(), fml), Cut: b.cut, Nodes: b.steps, Merged: b.merged}, nil
 }
 
 // mayFail reports whether an instruction has run-time checks.
@@ -214,12 +242,15 @@ func recoverUnsupported(err *error) {
 
 type builder struct {
 	machine
-	goal     ir.Edge
-	limit    int                // visits allowed per block and frame
-	reaches  map[*ir.Block]bool // blocks of the goal's function that can reach goal.From
-	max      int
-	complete bool // paths go on from the goal to a normal return
-	cut      bool
+	goal    ir.Edge
+	limit   int                // visits allowed per block and frame
+	reaches map[*ir.Block]bool // blocks of the goal's function that can reach goal.From
+	max     int
+	// maxMerged, when positive, bounds the pointer targets the tree's
+	// loads and stores merge (machine.merged), as max bounds its blocks.
+	maxMerged int
+	complete  bool // paths go on from the goal to a normal return
+	cut       bool
 	// partial makes the subtrees past max false rather than an error;
 	// truncated records that some were.
 	partial, truncated bool
@@ -250,6 +281,15 @@ func (b *builder) walk(st *state) *term.Term {
 		panic(fmt.Errorf("%w (more than %d blocks)", ErrTooLarge, b.max))
 	}
 	ev, checks := b.advance(st)
+	if b.maxMerged > 0 && b.merged > b.maxMerged {
+		// The stretch just run merged the targets of pointers past the
+		// bound (Options.MaxMerged).
+		if b.partial {
+			b.truncated = true
+			return term.False
+		}
+		panic(fmt.Errorf("%w (its loads and stores merged more than %d pointer targets)", ErrTooLarge, b.maxMerged))
+	}
 	pre := conds(checks)
 	if b.faultsIn != nil {
 		// A failure here, or a failure further on.

@@ -117,6 +117,13 @@ func zero(t ir.Type) value {
 
 // ite returns "if c then x else y", element-wise for aggregates.
 func ite(c *term.Term, x, y value) value {
+	return iteCounted(c, x, y, nil)
+}
+
+// iteCounted is ite, adding to *merged (when merged is not nil) the
+// pointer targets its result holds: the work of merging two memories,
+// which grows with the targets of every pointer in them (machine.merged).
+func iteCounted(c *term.Term, x, y value, merged *int) value {
 	switch {
 	case c.IsTrue():
 		return x
@@ -138,6 +145,9 @@ func ite(c *term.Term, x, y value) value {
 	}
 	if x.ptr != nil || y.ptr != nil {
 		r.ptr = itePointer(c, x.ptr, y.ptr)
+		if merged != nil && r.ptr != nil {
+			*merged += len(r.ptr.targets)
+		}
 	}
 	if x.fn != nil || y.fn != nil {
 		for _, f := range x.fn {
@@ -152,7 +162,7 @@ func ite(c *term.Term, x, y value) value {
 		k := max(len(x.elems), len(y.elems))
 		r.elems = make([]value, k)
 		for i := range r.elems {
-			r.elems[i] = ite(c, elemOrZero(x, y, i), elemOrZero(y, x, i))
+			r.elems[i] = iteCounted(c, elemOrZero(x, y, i), elemOrZero(y, x, i), merged)
 		}
 	} else if x.elems != nil || y.elems != nil {
 		r.elems = []value{}
