@@ -218,6 +218,35 @@ func Put(b *strings.Builder, s string, upper bool) {
 	}
 }
 
+// TestAppendInPlace: an append within its slice's capacity writes into
+// the backing array that other slices of it see, in pbcc's model as in
+// Go (huandu/xstrings' Reverse: the model said "\x00" where the real
+// code gives the reversed string).
+func TestAppendInPlace(t *testing.T) {
+	stdout, stderr, _ := genInc(t, `package inc
+
+import "unicode/utf8"
+
+// Reverse reverses str rune by rune, as huandu/xstrings does.
+func Reverse(str string) string {
+	var size int
+	tail := len(str)
+	buf := make([]byte, tail)
+	s := buf
+	for len(str) > 0 {
+		_, size = utf8.DecodeRuneInString(str)
+		tail -= size
+		s = append(s[:tail], []byte(str[:size])...)
+		str = str[size:]
+	}
+	return string(buf)
+}
+`, "-json")
+	if strings.Contains(stderr, "disagrees") || strings.Contains(stdout, `"model_mismatch":1`) {
+		t.Errorf("the model's append disagrees with the real run:\n%s\n%s", stderr, stdout)
+	}
+}
+
 // genInc writes src as package inc of a new module, runs pbcc gen with
 // args on it, which must succeed, then go test on the tests it wrote,
 // which must pass; it returns pbcc's stdout and stderr and the test

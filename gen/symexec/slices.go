@@ -357,7 +357,34 @@ func (m *machine) appendValues(st *state, st1 ir.Type, s value, et ir.Type, e va
 		}
 		return ite(term.ULT(bv64(j), s.n), get(s, st1, j), fromE)
 	})
-	return value{ptr: to(obj, bv64(0)), n: n, c: n}
+	fresh := value{ptr: to(obj, bv64(0)), n: n, c: n}
+	// Within its capacity, Go appends in place: the elements are stored
+	// into s's backing array, which other slices of it see
+	// (huandu/xstrings' Reverse: s = append(s[:tail], ...) fills buf).
+	// Only a slice whose capacity may exceed its length (made with a
+	// capacity, or resliced) can take them: for the others, as every
+	// append's result, the capacity is the length, and the formulas stay
+	// as they were.
+	if s.ptr == nil || s.c == nil || s.c == s.n || ke == 0 {
+		return fresh
+	}
+	fits := term.ULE(n, s.c)
+	if fits.IsFalse() {
+		return fresh
+	}
+	for i := 0; i < ke; i++ {
+		live := term.And(fits, term.ULT(bv64(i), e.n))
+		if live.IsFalse() {
+			continue
+		}
+		x := get(e, et, i)
+		p := sliceElem(s, term.Add(s.n, bv64(i)))
+		for _, t := range p.targets {
+			g := term.And(t.guard, live)
+			st.mem[t.obj] = ite(g, update(st.mem[t.obj], t.path, x), st.mem[t.obj])
+		}
+	}
+	return ite(fits, value{ptr: s.ptr, n: n, c: s.c}, fresh)
 }
 
 // concat returns the string x + y.
