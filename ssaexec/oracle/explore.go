@@ -87,6 +87,9 @@ type Target struct {
 	Func *ir.Func
 	// Covered are the branch sites cases already reach (Verdict.Hits):
 	// the search looks for the others, and keeps no input for these.
+	// Nil when the function has no cases: its first input is kept, as
+	// its one case if it reaches no site; empty when its cases reach no
+	// site (they panic before the first).
 	Covered []int
 }
 
@@ -201,7 +204,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 		d := dictionary(fn)
 		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
-			First: len(targets[i].Covered) == 0, Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
+			First: targets[i].Covered == nil, Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
 			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
 	}
 	if len(drvTargets) == 0 {
