@@ -6,7 +6,7 @@
 #
 #   sh bench/mutation.sh [UNIT...]      # default: every unit of bench/testdata/realcode
 #   OWN=0 sh bench/mutation.sh          # pbcc's tests only (the own tests' figures do not change with pbcc)
-#   KEEP=DIR sh bench/mutation.sh       # also copy pbcc's test files to DIR/UNIT/
+#   KEEP=DIR sh bench/mutation.sh       # also keep pbcc's test files, its output and gremlins' (LIVED lines) in DIR/UNIT/
 #   UNITS=testdata/go OWN=0 sh bench/mutation.sh trityp strval   # units of another directory
 #   sh bench/mutation.sh shellquote goversion   # modules: a "mod" line's NAME in bench/realcode.txt
 #   sh bench/mutation.sh github.com/kballard/go-shellquote@v0.0.0-20180428030007-95032a82bc51 [PATTERN...]
@@ -56,7 +56,9 @@ trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 # subdirectories excluded (-E /: paths are relative to DIR); prints
 # "killed lived notcovered timedout".
 gremlins_pkg() {
-	out=$(cd "$1" && "$gremlins" unleash --workers 1 -E / $GREMLINS_FLAGS . 2>&1 | tail -6)
+	out=$(cd "$1" && "$gremlins" unleash --workers 1 -E / $GREMLINS_FLAGS . 2>&1)
+	[ -z "$KEEP" ] || echo "$out" >>"$KEEP/$unit/gremlins.$set.txt"
+	out=$(echo "$out" | tail -6)
 	k=$(echo "$out" | sed -n 's/.*Killed: \([0-9]*\), Lived: \([0-9]*\), Not covered: \([0-9]*\).*/\1 \2 \3/p')
 	t=$(echo "$out" | sed -n 's/.*Timed out: \([0-9]*\).*/\1/p')
 	if [ -z "$k" ]; then
@@ -133,7 +135,7 @@ while [ $# -gt 0 ]; do
 	cases=0
 	for p in $pkgdirs; do
 		for f in "$p"/*_pbcc_test.go; do
-			[ -e "$f" ] && cases=$((cases + $(grep -c '{name: ' "$f")))
+			[ -e "$f" ] && cases=$((cases + $(grep -c '{name: ' "$f" || true)))
 		done
 	done
 	ue=$(sed -n 's/.*"ue":\([0-9]*\).*/\1/p' "$tmp/$unit.json" | awk '{s += $1} END {print s + 0}')
@@ -145,6 +147,7 @@ while [ $# -gt 0 ]; do
 		done
 		cp "$tmp/$unit.json" "$tmp/$unit.stderr" "$KEEP/$unit/"
 	fi
+	set=pbcc
 	score "pbcc($cases [ue $ue])"
 	[ "${OWN:-1}" = 0 ] && continue
 	ntests=0
@@ -154,9 +157,10 @@ while [ $# -gt 0 ]; do
 		for f in "$own$rel"/*_test.go; do
 			[ -e "$f" ] || continue
 			mv "$f" "$p/"
-			ntests=$((ntests + $(grep -c '^func Test' "$p/$(basename "$f")")))
+			ntests=$((ntests + $(grep -c '^func Test' "$p/$(basename "$f")" || true)))
 		done
 	done
 	(cd "$d" && go mod tidy >/dev/null 2>&1) || true
+	set=own
 	score "own($ntests)"
 done
