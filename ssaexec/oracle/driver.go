@@ -48,11 +48,16 @@ type pbccTarget struct {
 	ints   []int64
 	floats []float64
 	strs   []string
+	// lens are the constants the function compares a length with
+	// (switch len(s) { case 32: ... case 36: ... }), 1 to 64: a string
+	// or slice the search makes has one of these lengths a quarter of
+	// the time, which neither random lengths nor edits of one byte reach.
+	lens []int
 }
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}},
 {{- end}}
 }
 
@@ -1114,6 +1119,14 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 	case pbccreflect.Float32, pbccreflect.Float64:
 		v.SetFloat(pbccFloat(r, tg))
 	case pbccreflect.String:
+		if len(tg.lens) > 0 && r.IntN(4) == 0 {
+			b := make([]byte, tg.lens[r.IntN(len(tg.lens))])
+			for i := range b {
+				b[i] = pbccAlphabet[r.IntN(len(pbccAlphabet))]
+			}
+			v.SetString(string(b))
+			return
+		}
 		v.SetString(pbccString(r, tg))
 	case pbccreflect.Slice:
 		if r.IntN(8) == 0 || depth > 3 {
@@ -1126,6 +1139,9 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			return
 		}
 		n := r.IntN(5)
+		if len(tg.lens) > 0 && r.IntN(4) == 0 {
+			n = tg.lens[r.IntN(len(tg.lens))]
+		}
 		s := pbccreflect.MakeSlice(t, n, n)
 		for i := 0; i < n; i++ {
 			pbccFill(s.Index(i), r, tg, depth+1)

@@ -8,11 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"hash/fnv"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -87,6 +90,9 @@ type Target struct {
 	Func *ir.Func
 	// Covered are the branch sites cases already reach (Verdict.Hits):
 	// the search looks for the others, and keeps no input for these.
+	// Nil when the function has no cases: its first input is kept, as
+	// its one case if it reaches no site; empty when its cases reach no
+	// site (they panic before the first).
 	Covered []int
 }
 
@@ -135,6 +141,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		Sites, Rels, Covered string
 		Ints, Floats, Strs   string
 		Muts                 string
+		Lens                 string
 		First, After         bool
 		Key                  uint64
 		index                int
@@ -206,8 +213,8 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 		d := dictionary(fn)
 		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
-			First: len(targets[i].Covered) == 0, Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
-			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), index: i})
+			First: targets[i].Covered == nil, Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
+			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), Lens: strings.Join(d.lens, ", "), index: i})
 	}
 	if len(drvTargets) == 0 {
 		return out, nil
@@ -614,7 +621,30 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 	return reads, false
 }
 
-type dict struct{ ints, floats, strs []string }
+type dict struct{ ints, floats, strs, lens []string }
+
+// lenComparedWith returns c when in compares len(x) with the integer
+// constant c.
+func lenComparedWith(in ssa.Instruction) (int64, bool) {
+	op, ok := in.(*ssa.BinOp)
+	if !ok || op.Op != token.EQL && op.Op != token.NEQ && op.Op != token.LSS && op.Op != token.LEQ && op.Op != token.GTR && op.Op != token.GEQ {
+		return 0, false
+	}
+	isLen := func(v ssa.Value) bool {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		b, ok := call.Call.Value.(*ssa.Builtin)
+		return ok && b.Name() == "len"
+	}
+	for _, pair := range [2][2]ssa.Value{{op.X, op.Y}, {op.Y, op.X}} {
+		if c, ok := pair[1].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Int && isLen(pair[0]) {
+			return constant.Int64Val(c.Value)
+		}
+	}
+	return 0, false
+}
 
 // dictionary returns the constants of fn and its function literals, as Go
 // source, each once, in a fixed order.
@@ -624,11 +654,17 @@ func dictionary(fn *ssa.Function) dict {
 	// limits): a parser's overflow boundary is a string of as many
 	// digits, which no edit of short strings makes.
 	nums := map[string]bool{}
+	// The constants a length is compared with, 1 to 64 (switch len(s)):
+	// lengths the search's inputs should have.
+	lens := map[int64]bool{}
 	var walk func(f *ssa.Function)
 	walk = func(f *ssa.Function) {
 		var consts []*ssa.Const
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
+				if n, ok := lenComparedWith(in); ok && n >= 1 && n <= 64 {
+					lens[n] = true
+				}
 				for _, op := range in.Operands(nil) {
 					if c, ok := (*op).(*ssa.Const); ok && c.Value != nil {
 						consts = append(consts, c)
@@ -677,7 +713,10 @@ func dictionary(fn *ssa.Function) dict {
 		}
 		return out
 	}
-	d := dict{keys(ints), keys(floats), keys(strs)}
+	d := dict{ints: keys(ints), floats: keys(floats), strs: keys(strs)}
+	for _, n := range slices.Sorted(maps.Keys(lens)) {
+		d.lens = append(d.lens, strconv.FormatInt(n, 10))
+	}
 	for _, n := range keys(nums) {
 		if len(d.strs) < 64 && !strs[n] {
 			d.strs = append(d.strs, n)

@@ -82,6 +82,41 @@ func Parse(s string) (uint64, bool) {
 	}
 }
 
+// TestDictionaryLengths: the constants a function compares a length
+// with (a switch on len(b), len(s) < 3, 3 > len(s)) are the lengths the
+// search gives strings and slices; a constant compared with a value that
+// is not a length, or past 64, is not one.
+func TestDictionaryLengths(t *testing.T) {
+	pkg := buildPackage(t, `package p
+
+func ParseBytes(b []byte, s string, n int) int {
+	switch len(b) {
+	case 36:
+		return 1
+	case 36 + 9:
+		return 2
+	case 32:
+		return 3
+	}
+	if len(s) < 3 || 8 > len(s) || len(s) == 100 {
+		return 4
+	}
+	if n == 7 {
+		return 5
+	}
+	return 0
+}
+
+func Plain(n int) bool { return n > 12 }
+`)
+	if got, want := dictionary(pkg.Func("ParseBytes")).lens, []string{"3", "8", "32", "36", "45"}; !slices.Equal(got, want) {
+		t.Errorf("ParseBytes: lengths %v, want %v", got, want)
+	}
+	if got := dictionary(pkg.Func("Plain")).lens; len(got) != 0 {
+		t.Errorf("Plain: lengths %v, want none (n is not a length)", got)
+	}
+}
+
 const sideEffectSrc = `package p
 
 import "os"

@@ -60,7 +60,10 @@ type Verdict struct {
 	Mismatches []string
 	// Hits are the branch sites the cases reached on the real code, as
 	// numbered by cover.Instrument (2*site for true, 2*site+1 for false),
-	// sorted; nil when the package could not be instrumented.
+	// sorted; nil when the package could not be instrumented, empty when
+	// it was and the cases reached no site (they panic before the first:
+	// a method called on a nil receiver), so that the search on the real
+	// code still runs on the function and its mutants.
 	Hits []int
 	// Unstable names the cases left out because their outcome on the
 	// real code varied from run to run (a result that depends on the
@@ -192,6 +195,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 	// generics: a module whose go line is older), the cases run on the
 	// package as it is.
 	in, ierr := cover.Instrument(ctx, dir)
+	instrumented := false // the records came from the instrumented package
 	for _, hits := range []bool{true, false} {
 		if hits && ierr != nil {
 			continue
@@ -229,6 +233,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			}
 			skip = hung
 		}
+		instrumented = hits
 		if err == nil {
 			break
 		}
@@ -263,6 +268,9 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 		}
 		v := verdicts[ref.Result]
 		v.Hits = union(v.Hits, l.Hits)
+		if v.Hits == nil && instrumented {
+			v.Hits = []int{}
+		}
 		outcome := l.outcome()
 		if o, seen := first[ref]; seen {
 			if o != outcome {
