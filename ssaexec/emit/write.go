@@ -55,9 +55,16 @@ type GoCmpChange struct {
 	GoLine  string // the module's go line ("" when it has none), left as it was
 	CmpGo   string // the go line of go-cmp's go.mod at Version
 	GoSum   int    // lines added to go.sum
+	// Required says the module required go-cmp already: only its
+	// checksums were missing from go.sum.
+	Required bool
 }
 
 func (c *GoCmpChange) String() string {
+	if c.Required {
+		return fmt.Sprintf("%s: requires %s %s, whose checksums go.sum lacked (the generated tests would not build): added %d lines to go.sum; nothing else changed",
+			c.GoMod, goCmpModule, c.Version, c.GoSum)
+	}
 	goLine := "go " + c.GoLine
 	if c.GoLine == "" {
 		goLine = "no go line (go 1.16 for the go command)"
@@ -97,7 +104,7 @@ func AddGoCmp(dir string) (*GoCmpChange, error) {
 	}
 	for _, r := range mod.Require {
 		if r.Path == goCmpModule {
-			return nil, nil
+			return sumGoCmp(gomod, r.Version)
 		}
 	}
 	goLine := mod.Go
@@ -123,6 +130,31 @@ func AddGoCmp(dir string) (*GoCmpChange, error) {
 	}
 	c.GoSum, err = appendSums(filepath.Join(root, "go.sum"), sums)
 	return c, err
+}
+
+// sumGoCmp adds to go.sum the checksums of go-cmp at version, which the
+// module requires already, when go.sum has none for it: without them no
+// generated test builds ("missing go.sum entry"), and every table would
+// be left out. It returns nil when go.sum had them, or when the go
+// command cannot give them (the build then says what is missing).
+func sumGoCmp(gomod, version string) (*GoCmpChange, error) {
+	path := filepath.Join(filepath.Dir(gomod), "go.sum")
+	data, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	if strings.Contains(string(data), goCmpModule+" "+version+" ") {
+		return nil, nil
+	}
+	sums, err := moduleSums(goCmpModule, version)
+	if err != nil {
+		return nil, nil
+	}
+	n, err := appendSums(path, sums)
+	if n == 0 || err != nil {
+		return nil, err
+	}
+	return &GoCmpChange{GoMod: gomod, Version: version, GoSum: n, Required: true}, nil
 }
 
 // goVersionLE reports whether the go version a ("1.13", "1.21.3") is not

@@ -82,3 +82,39 @@ func TestGoVersionLE(t *testing.T) {
 		}
 	}
 }
+
+// TestAddGoCmpSums: a module that requires go-cmp already but whose
+// go.sum lacks its checksums gets them, and only them (every generated
+// table was left out: "missing go.sum entry"); a second call changes
+// nothing.
+func TestAddGoCmpSums(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command (module cache or proxy)")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is unavailable")
+	}
+	t.Setenv("GOWORK", "off")
+	dir := t.TempDir()
+	gomod := "module example.com/x\n\ngo 1.21\n\nrequire github.com/google/go-cmp v0.6.0\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := AddGoCmp(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c == nil || !c.Required || c.GoSum == 0 {
+		t.Fatalf("AddGoCmp = %v, want the go.sum lines of go-cmp v0.6.0 added", c)
+	}
+	sum, err := os.ReadFile(filepath.Join(dir, "go.sum"))
+	if err != nil || !strings.Contains(string(sum), "github.com/google/go-cmp v0.6.0 h1:") {
+		t.Fatalf("go.sum: %q, %v", sum, err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "go.mod")); string(after) != gomod {
+		t.Errorf("go.mod changed:\n%s", after)
+	}
+	if c, err := AddGoCmp(dir); c != nil || err != nil {
+		t.Errorf("second AddGoCmp = %v, %v; want nothing to do", c, err)
+	}
+}
