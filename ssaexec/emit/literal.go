@@ -264,7 +264,11 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 			return nil
 		}
 		if s, ok := byteString(u, l); ok {
-			// A conversion cannot be elided.
+			// A conversion cannot be elided, nor can make.
+			if len(s) >= longBytes && strings.Count(s, "\x00") == len(s) {
+				fmt.Fprintf(b, "make(%s, %d)", types.TypeString(t, w.qual), len(s))
+				return nil
+			}
 			fmt.Fprintf(b, "%s(%s)", types.TypeString(t, w.qual), quote(s))
 			return nil
 		}
@@ -460,8 +464,15 @@ func isByte(t types.Type) bool {
 	return ok && b.Name() == "byte"
 }
 
+// longBytes is the length from which a byte slice that is not printable
+// text is still written as a string ([]byte("\x01\xff...")), or, all
+// zeros, as make([]byte, n): shorter than a list of numbers, one per
+// element (google/uuid's 16-byte and 36-byte inputs).
+const longBytes = 8
+
 // byteString returns the text of a byte slice (its elements exactly of
-// type byte) when it is non-empty printable UTF-8.
+// type byte) when it is non-empty printable UTF-8, or longBytes long or
+// more.
 func byteString(u *types.Slice, l ir.Literal) (string, bool) {
 	if !isByte(u.Elem()) || len(l.Elems) == 0 {
 		return "", false
@@ -472,6 +483,9 @@ func byteString(u *types.Slice, l ir.Literal) (string, bool) {
 			return "", false
 		}
 		bs[i] = byte(e.Bits)
+	}
+	if len(bs) >= longBytes {
+		return string(bs), true
 	}
 	if !utf8.Valid(bs) {
 		return "", false

@@ -73,3 +73,34 @@ type set map[string]bool
 		}
 	}
 }
+
+// TestLongByteSlices: a byte slice of 8 bytes or more that is not text is
+// a string with escapes, or make([]byte, n) when all zero, not a list of
+// numbers; a short one stays a list.
+func TestLongByteSlices(t *testing.T) {
+	p := build(t, "bs", `package bs
+var _ []byte
+`)
+	bytesOf := func(bs ...byte) ir.Literal {
+		l := ir.Literal{T: ir.Slice{Elem: ir.Int{Bits: 8}}}
+		for _, b := range bs {
+			l.Elems = append(l.Elems, ir.Literal{T: ir.Int{Bits: 8}, Bits: uint64(b)})
+		}
+		return l
+	}
+	for _, tc := range []struct {
+		l    ir.Literal
+		want string
+	}{
+		{bytesOf(make([]byte, 16)...), "make([]byte, 16)"},
+		{bytesOf(0xff, 0, 1, 2, 3, 4, 5, 6, 7), `[]byte("\xff\x00\x01\x02\x03\x04\x05\x06\a")`},
+		{bytesOf(0, 0xff), "[]byte{0x00, 0xff}"},
+		{bytesOf('h', 'i'), `[]byte("hi")`},
+	} {
+		w := &litWriter{qual: func(*types.Package) string { return "" }, pkg: p.ssa.Pkg, names: map[*ir.Literal]string{}, declared: map[*ir.Literal]bool{}}
+		var b strings.Builder
+		if err := w.write(&b, types.NewSlice(types.Universe.Lookup("byte").Type()), tc.l, false, place{}); err != nil || b.String() != tc.want {
+			t.Errorf("%v: %q, %v; want %q", tc.l, b.String(), err, tc.want)
+		}
+	}
+}
