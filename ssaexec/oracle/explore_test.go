@@ -196,6 +196,20 @@ func Kind(b blob) int {
 // it skips.
 func writeTargets(t *testing.T, dir string, files map[string]string) []Target {
 	t.Helper()
+	pkgs := writeLoad(t, dir, files)
+	var targets []Target
+	for _, f := range pkgs[0].Funcs {
+		targets = append(targets, Target{Func: f.IR})
+	}
+	for _, s := range pkgs[0].Skipped {
+		targets = append(targets, Target{Func: s.IR})
+	}
+	return targets
+}
+
+// writeLoad writes files into dir and loads its package.
+func writeLoad(t *testing.T, dir string, files map[string]string) []*ssaexec.Package {
+	t.Helper()
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -205,12 +219,5 @@ func writeTargets(t *testing.T, dir string, files map[string]string) []Target {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var targets []Target
-	for _, f := range pkgs[0].Funcs {
-		targets = append(targets, Target{Func: f.IR})
-	}
-	for _, s := range pkgs[0].Skipped {
-		targets = append(targets, Target{Func: s.IR})
-	}
-	return targets
+	return pkgs
 }

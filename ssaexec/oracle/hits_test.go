@@ -2,13 +2,11 @@ package oracle
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
-	"github.com/pbcc/pbcc/ssaexec"
 )
 
 // TestHitsOfCasesThatReachNoSite replays a case that panics before the
@@ -23,7 +21,7 @@ func TestHitsOfCasesThatReachNoSite(t *testing.T) {
 		t.Skip("runs go test")
 	}
 	dir := t.TempDir()
-	for name, text := range map[string]string{
+	pkgs := writeLoad(t, dir, map[string]string{
 		"go.mod": "module nosite\n\ngo 1.26\n",
 		"nosite.go": `package nosite
 
@@ -36,15 +34,7 @@ func G(x int) int {
 	return 0
 }
 `,
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pkgs, err := ssaexec.Load(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	byName := map[string]*ir.Func{}
 	for _, f := range pkgs[0].Funcs {
 		byName[f.IR.Name] = f.IR

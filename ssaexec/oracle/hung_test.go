@@ -10,7 +10,6 @@ import (
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
-	"github.com/pbcc/pbcc/ssaexec"
 )
 
 // TestHungCaseLeftOut gives the oracle a case whose call never returns
@@ -23,7 +22,7 @@ func TestHungCaseLeftOut(t *testing.T) {
 		t.Skip("runs go test")
 	}
 	dir := t.TempDir()
-	for name, text := range map[string]string{
+	pkgs := writeLoad(t, dir, map[string]string{
 		"go.mod": "module hang\n\ngo 1.26\n",
 		"hang.go": `package hang
 
@@ -37,15 +36,7 @@ func F(x int) int {
 
 func G(x int) int { return x + 1 }
 `,
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pkgs, err := ssaexec.Load(dir, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	byName := map[string]*ir.Func{}
 	for _, f := range pkgs[0].Funcs {
 		byName[f.IR.Name] = f.IR
