@@ -55,7 +55,7 @@ func newTrie(paths [][]ir.Edge) *trie {
 func GuidedPBCC(in *InputModel, goal ir.Edge, paths [][]ir.Edge, k, depart int, opts Options) (form *Formula, err error) {
 	defer recoverUnsupported(&err)
 	b := &builder{goal: goal, limit: k + 1, reaches: reachers(goal.From), depart: depart, total: opts.MaxNodes,
-		machine: machine{ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}}}
+		maxMerged: opts.maxMerged(), machine: machine{ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}}}
 	defer func() { opts.Meter.Add(b.steps) }()
 	if depart == 0 {
 		b.max = opts.MaxNodes
@@ -95,6 +95,9 @@ func (b *builder) guidedWalk(st *state, node *trie) *term.Term {
 		panic(fmt.Errorf("%w (more than %d blocks)", ErrTooLarge, b.max))
 	}
 	ev, checks := b.advance(st)
+	if b.maxMerged > 0 && b.merged > b.maxMerged {
+		panic(fmt.Errorf("%w (its loads, stores and appends merged more than %d values)", ErrTooLarge, b.maxMerged))
+	}
 	pre := conds(checks)
 	switch ev {
 	case returned, panicked, fault, cut:

@@ -211,9 +211,10 @@ type machine struct {
 	// steps counts the blocks entered, across all states.
 	steps int
 	// merged counts the pointer targets that loads and stores through
-	// pointers of several targets merged (iteCounted): in a tree, a block
-	// whose pointers designate many cells (schedule's four queues) costs
-	// far more than one that does not.
+	// pointers of several targets merged (iteCounted), and the element
+	// choices appends make (appendValues): in a tree, a block whose
+	// pointers designate many cells (schedule's four queues) or that
+	// appends long slices costs far more than one that does not.
 	merged int
 	// failed is the check that made the last fault, for reports.
 	failed check

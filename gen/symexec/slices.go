@@ -334,6 +334,13 @@ func (m *machine) appendValues(st *state, st1 ir.Type, s value, et ir.Type, e va
 		return loadElemClamped(st, v, j)
 	}
 	ks, ke := capacity(st, s), capacity(st, e)
+	// Each element of the new array is a choice among e's elements: the
+	// work of merging values, counted as loads and stores through
+	// several pointers are (machine.merged). An append of strings of
+	// unbounded length in a loop (go-version's Version.String, through
+	// fmt.Fprintf into a bytes.Buffer) built trees for a minute that the
+	// count of blocks did not stop.
+	m.merged += (ks + ke) * max(ke, 1)
 	n := term.Add(s.n, e.n)
 	obj := st.newArray(ks+ke, func(j int) value {
 		// Element j comes from s when j < len(s), else from e at j - len(s).
