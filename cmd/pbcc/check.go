@@ -240,27 +240,23 @@ func checkPackage(ctx context.Context, dir, profile string, minPct float64, js b
 // k=3") may be reached by a larger one (google/uuid's MustParse), and
 // counts.
 func provedUnreachable(b cover.Branch, claims map[string]emit.Claim) bool {
-	c, ok := claims[funcName(b.Func)]
-	if !ok {
-		return false
-	}
-	for _, u := range c.NotCovered {
-		if sameBranch(u, b) && u.Reason == "unreachable" {
-			return true
-		}
-	}
-	return false
+	return claimReason(b, claims) == "unreachable"
 }
 
 // genReason is gen's reason for a branch it found unreachable within its
 // bounds only, or "".
 func genReason(b cover.Branch, claims map[string]emit.Claim) string {
-	c, ok := claims[funcName(b.Func)]
-	if !ok {
-		return ""
+	if r := claimReason(b, claims); strings.HasPrefix(r, "unreachable ") {
+		return r
 	}
-	for _, u := range c.NotCovered {
-		if sameBranch(u, b) && strings.HasPrefix(u.Reason, "unreachable ") {
+	return ""
+}
+
+// claimReason is the reason the claims give for not covering the branch
+// b, or "" when they give none.
+func claimReason(b cover.Branch, claims map[string]emit.Claim) string {
+	for _, u := range claims[funcName(b.Func)].NotCovered {
+		if sameBranch(u, b) {
 			return u.Reason
 		}
 	}

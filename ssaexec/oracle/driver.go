@@ -226,9 +226,16 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 	// not reach.
 	calls, steps, budget := {{.Calls}}, int64({{.Steps}}), pbcctime.Duration({{.Budget}})
 	calls0, steps0, budget0 := calls, steps, budget
+	// Without parameters, the calls differ only by the state earlier
+	// ones left: a few tell it (counter.Next reaches its limit on the
+	// 4th, after the repeats of the stability check).
+	lastCall := -1
+	if ft.NumIn() == 0 {
+		lastCall = 16
+	}
 	signatures := map[string]bool{}
 	for it, from := 0, 0; ; it++ {
-		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || ft.NumIn() == 0 && it >= 16) {
+		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || it == lastCall) {
 			if pbcctime.Since(start) > budget {
 				*stop = "time budget"
 			}
@@ -249,9 +256,7 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 			pbccStepsAll += pbccSteps
 			pbccSteps = 0
 		}
-		// Without parameters, the calls differ only by the state earlier
-		// ones left: a few tell it.
-		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || ft.NumIn() == 0 && it >= 16) {
+		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || it == lastCall) {
 			if *stop != "" && branches < len(branch) {
 				pbccWrite(pbccExploreLine{Func: idx, Stop: *stop})
 			}
