@@ -139,6 +139,8 @@ while [ $# -gt 0 ]; do
 		done
 	done
 	ue=$(sed -n 's/.*"ue":\([0-9]*\).*/\1/p' "$tmp/$unit.json" | awk '{s += $1} END {print s + 0}')
+	# The cases kept for mutants, beyond those made for branches.
+	formut=$(sed -n 's/.*"for_mutants":\([0-9]*\).*/\1/p' "$tmp/$unit.json" | awk '{s += $1} END {print s + 0}')
 	if [ -n "$KEEP" ]; then
 		for p in $pkgdirs; do
 			rel=${p#"$d"}
@@ -148,7 +150,7 @@ while [ $# -gt 0 ]; do
 		cp "$tmp/$unit.json" "$tmp/$unit.stderr" "$KEEP/$unit/"
 	fi
 	set=pbcc
-	score "pbcc($cases [ue $ue])"
+	score "pbcc($cases, $formut for mutants [ue $ue])"
 	[ "${OWN:-1}" = 0 ] && continue
 	ntests=0
 	for p in $pkgdirs; do

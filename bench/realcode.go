@@ -89,6 +89,10 @@ type result struct {
 	Branches int `json:"branches"`
 	Covered  int `json:"covered"`
 	Mismatch int `json:"model_mismatch"`
+	// Cases sums the tests of pbcc gen -json's lines, ForMutants those
+	// kept for mutants rather than for a branch.
+	Cases      int `json:"cases"`
+	ForMutants int `json:"for_mutants"`
 	// Statement coverage (go test -coverprofile) and branch coverage (pbcc
 	// check -min 0: every branch of the packages) of pbcc's tests alone and
 	// of the unit's own tests alone.
@@ -373,6 +377,7 @@ func measureUnit(ctx context.Context, work, pbcc string, u unit) result {
 			Tests             *int
 			Branches, Covered int
 			ModelMismatch     int `json:"model_mismatch"`
+			ForMutants        int `json:"for_mutants"`
 		}
 		if json.Unmarshal(sc.Bytes(), &s) != nil {
 			continue
@@ -383,6 +388,10 @@ func measureUnit(ctx context.Context, work, pbcc string, u unit) result {
 		r.Branches += s.Branches
 		r.Covered += s.Covered
 		r.Mismatch += s.ModelMismatch
+		if s.Tests != nil {
+			r.Cases += *s.Tests
+		}
+		r.ForMutants += s.ForMutants
 	}
 
 	// pbcc's files: how many tables, do they build, pass, vet clean, and
@@ -751,8 +760,8 @@ func printTable(w io.Writer, rows []result, desc string) {
 	} else {
 		fmt.Fprintf(w, "pbcc %s\n\n", desc)
 	}
-	fmt.Fprintln(w, "| unit | source | funcs | with table | no tests | unmodelled | cases left out | pbcc stmt | pbcc branch | pbcc branch (gen -json) | builds | passes | vet clean | pbcc s | own stmt | own branch |")
-	fmt.Fprintln(w, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|--:|--:|--:|")
+	fmt.Fprintln(w, "| unit | source | funcs | with table | no tests | unmodelled | cases left out | cases (for mutants) | pbcc stmt | pbcc branch | pbcc branch (gen -json) | builds | passes | vet clean | pbcc s | own stmt | own branch |")
+	fmt.Fprintln(w, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|--:|--:|--:|")
 	var t result
 	for _, r := range rows {
 		secs := fmt.Sprintf("%.0f", r.Seconds)
@@ -771,14 +780,16 @@ func printTable(w io.Writer, rows []result, desc string) {
 		if r.OwnTests == 0 {
 			own = "no tests"
 		}
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			r.Name, r.Source, r.Funcs, r.Tables, r.Skipped, r.Unmodelled, r.LeftOut, r.PbccStmt, r.PbccBranch, genBr,
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			r.Name, r.Source, r.Funcs, r.Tables, r.Skipped, r.Unmodelled, r.LeftOut, casesText(r), r.PbccStmt, r.PbccBranch, genBr,
 			r.Compiles, passes, r.VetClean, secs, own, r.OwnBranch)
 		t.Funcs += r.Funcs
 		t.Tables += r.Tables
 		t.Skipped += r.Skipped
 		t.Unmodelled += r.Unmodelled
 		t.LeftOut += r.LeftOut
+		t.Cases += r.Cases
+		t.ForMutants += r.ForMutants
 		t.Seconds += r.Seconds
 		t.PbccStmt.add(r.PbccStmt)
 		t.PbccBranch.add(r.PbccBranch)
@@ -787,14 +798,23 @@ func printTable(w io.Writer, rows []result, desc string) {
 		t.Covered += r.Covered
 		t.Branches += r.Branches
 	}
-	fmt.Fprintf(w, "| **all** | | %d | %d | %d | %d | %d | %s | %s | %d/%d | | | | %.0f | %s | %s |\n",
-		t.Funcs, t.Tables, t.Skipped, t.Unmodelled, t.LeftOut, t.PbccStmt, t.PbccBranch, t.Covered, t.Branches, t.Seconds, t.OwnStmt, t.OwnBranch)
+	fmt.Fprintf(w, "| **all** | | %d | %d | %d | %d | %d | %s | %s | %s | %d/%d | | | | %.0f | %s | %s |\n",
+		t.Funcs, t.Tables, t.Skipped, t.Unmodelled, t.LeftOut, casesText(t), t.PbccStmt, t.PbccBranch, t.Covered, t.Branches, t.Seconds, t.OwnStmt, t.OwnBranch)
 	for _, r := range rows {
 		for _, n := range r.Notes {
 			fmt.Fprintf(w, "\n- %s: %s", r.Name, n)
 		}
 	}
 	fmt.Fprintln(w)
+}
+
+// casesText is a row's cases and, in parentheses, those for mutants
+// ("–" for runs before pbcc counted them).
+func casesText(r result) string {
+	if r.Cases == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%d (%d)", r.Cases, r.ForMutants)
 }
 
 func (c *cov) add(d cov) { c.Covered += d.Covered; c.N += d.N }

@@ -68,6 +68,11 @@ type Case struct {
 	// checks only that the call returns, without panicking, and not
 	// what it returns.
 	Unstable bool
+	// ForMutant says the case was kept because it tells the code from a
+	// mutant of it (a comparison's boundary, an arithmetic result its
+	// mutant would change, a mutant whose outcome differs), not for a
+	// branch edge: the cases beyond a branch-covering table.
+	ForMutant bool
 }
 
 // A GlobalValue is a global and the value it holds.

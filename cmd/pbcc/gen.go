@@ -780,14 +780,17 @@ func outOfTime(r *gen.Result) bool {
 
 // funcSummary is the per-function line of gen's output, and its JSON form.
 type funcSummary struct {
-	Func        string       `json:"func"`
-	File        string       `json:"file"`
-	Branches    int          `json:"branches"`
-	Covered     int          `json:"covered"`
-	Unreachable int          `json:"unreachable"`
-	Unknown     int          `json:"unknown"`
-	UE          int          `json:"ue"`
-	Tests       int          `json:"tests"`
+	Func        string `json:"func"`
+	File        string `json:"file"`
+	Branches    int    `json:"branches"`
+	Covered     int    `json:"covered"`
+	Unreachable int    `json:"unreachable"`
+	Unknown     int    `json:"unknown"`
+	UE          int    `json:"ue"`
+	Tests       int    `json:"tests"`
+	// ForMutants counts the tests kept because they tell the code from a
+	// mutant of it, beyond those made for a branch.
+	ForMutants  int          `json:"for_mutants,omitempty"`
 	Seconds     float64      `json:"seconds"`
 	K           int          `json:"k"`
 	SolverCalls int          `json:"solver_calls"`
@@ -898,6 +901,9 @@ func summarize(fr *funcResult, m measured) funcSummary {
 		if c.Unstable {
 			s.Unstable++
 		}
+		if c.ForMutant {
+			s.ForMutants++
+		}
 	}
 	for _, c := range r.Extern {
 		s.Unmodelled = append(s.Unmodelled, unmodelled{Call: c.Func, Pos: rel(c.Pos.String()), Model: c.Model})
@@ -986,12 +992,16 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 	if i := strings.Index(name, "."); i >= 0 {
 		name = name[i+1:]
 	}
+	cases := fmt.Sprintf("%d cases", s.Tests)
+	if s.ForMutants > 0 {
+		cases += fmt.Sprintf(" (%d for mutants)", s.ForMutants)
+	}
 	if s.Unchanged {
-		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%s)  %d goals  %d cases  unchanged: table kept\n",
-			s.File, name, s.Covered, s.Branches, share, s.UE, s.Tests)
+		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%s)  %d goals  %s  unchanged: table kept\n",
+			s.File, name, s.Covered, s.Branches, share, s.UE, cases)
 	} else {
-		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%s)  %d goals  %d cases  %.2fs\n",
-			s.File, name, s.Covered, s.Branches, share, s.UE, s.Tests, s.Seconds)
+		fmt.Fprintf(stdout, "%s  %s  %d/%d branches (%s)  %d goals  %s  %.2fs\n",
+			s.File, name, s.Covered, s.Branches, share, s.UE, cases, s.Seconds)
 	}
 	if s.NotMeasured != "" {
 		fmt.Fprintf(stdout, "\tnot measured: %s; the figures are pbcc's own\n", s.NotMeasured)

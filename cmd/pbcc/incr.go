@@ -776,7 +776,7 @@ func reportKept(cfg *genConfig, p *ssaexec.Package, kept []keptFunc, stdout io.W
 	for _, k := range kept {
 		c := k.claim
 		s := funcSummary{Func: p.Name + "." + k.name, File: rel(k.file), Branches: c.Branches, Covered: c.Branches - len(c.NotCovered),
-			UE: c.Goals, Tests: c.Cases, Unchanged: true, NoCase: c.NoCase}
+			UE: c.Goals, Tests: c.Cases, ForMutants: c.ForMutants, Unchanged: true, NoCase: c.NoCase}
 		for _, u := range c.NotCovered {
 			pos := "-"
 			if u.File != "" {

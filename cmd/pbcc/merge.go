@@ -38,7 +38,7 @@ type genFile struct {
 
 // claimHead reads a claim line's function and its number of cases; the
 // rest of the line is emit's business (emit.ReadClaims).
-var claimHead = regexp.MustCompile(`^// pbcc: ([^ ]+): \d+ branch(?:es)?, (\d+) cases?,`)
+var claimHead = regexp.MustCompile(`^// pbcc: ([^ ]+): \d+ branch(?:es)?, (\d+) cases?(?: \(\d+ for mutants\))?,`)
 
 // parseGenFile takes a file written by emit.File apart. emit writes a
 // claim line per function, in the order of the functions, and a test per

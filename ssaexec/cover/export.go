@@ -82,6 +82,10 @@ func (in *Instrumentation) BoundaryMutant(i int) int { return in.RelationHit(i, 
 // is the only kind whose value it changes.
 func (in *Instrumentation) ArithMutant(i int) int { return in.ArithHit(i) + 1 }
 
+// IsBranchHit reports whether hit k is a branch site's outcome (2i for
+// site i true, 2i+1 false), not a relation's or an arith's.
+func (in *Instrumentation) IsBranchHit(k int) bool { return k >= 0 && k < relationBase(len(in.Sites)) }
+
 // RelationHit is the hit of relation rel (RelLess ... RelGreater) of site
 // i; only the sites with an Op have them.
 func (in *Instrumentation) RelationHit(i, rel int) int {

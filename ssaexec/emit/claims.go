@@ -37,6 +37,9 @@ type Claim struct {
 	Func       string // "Trityp", or "Celsius.Abs" for a method
 	Branches   int    // branch edges of the function
 	Cases      int    // rows of its table
+	// ForMutants counts the rows kept because they tell the code from a
+	// mutant of it, not for a branch (gen.Case.ForMutant).
+	ForMutants int
 	Goals      int    // unconstrained edges
 	NotCovered []Uncovered
 	// NoCase says why a function without branches has no case (its
@@ -62,14 +65,18 @@ func IsGenerated(data []byte) bool { return genfile.IsGenerated(data, Header) }
 // claimLine returns the header line that summarizes r:
 //
 //	// pbcc: Trityp: 22 branches, 7 cases, 6 goals (unconstrained edges); all covered.
+//	// pbcc: Clamp: 4 branches, 5 cases (2 for mutants), 2 goals (unconstrained edges); all covered.
 //	// pbcc: Dead: 4 branches, 2 cases, 2 goals (unconstrained edges); not covered: dead.go:5:6 "x < 5" true (unreachable within k=3).
 //	// pbcc: Spin: 0 branches, 0 cases, 0 goals (unconstrained edges); no case: its call does not end: a loop without exit.
 //	// pbcc: Format: 0 branches, 4 cases, 0 goals (unconstrained edges); searched on the real code only; its branches are measured there.
 func claimLine(name string, r *gen.Result) (string, error) {
 	var b strings.Builder
+	cases := count(len(r.Cases), "case", "cases")
+	if n := forMutants(r.Cases); n > 0 {
+		cases += fmt.Sprintf(" (%d for mutants)", n)
+	}
 	fmt.Fprintf(&b, "%s%s: %s, %s, %s (unconstrained edges); ", claimPrefix, name,
-		count(len(r.Edges), "branch", "branches"), count(len(r.Cases), "case", "cases"),
-		count(len(r.Goals), "goal", "goals"))
+		count(len(r.Edges), "branch", "branches"), cases, count(len(r.Goals), "goal", "goals"))
 	var items []string
 	for i, s := range r.Edges {
 		if s.Outcome == gen.Covered {
@@ -91,6 +98,17 @@ func claimLine(name string, r *gen.Result) (string, error) {
 		b.WriteString("not covered: " + strings.Join(items, ", ") + ".")
 	}
 	return b.String(), nil
+}
+
+// forMutants counts the cases kept for mutants rather than branches.
+func forMutants(cs []gen.Case) int {
+	n := 0
+	for _, c := range cs {
+		if c.ForMutant {
+			n++
+		}
+	}
+	return n
 }
 
 func count(n int, one, many string) string {
@@ -188,7 +206,7 @@ func ReadClaims(path string) ([]Claim, error) {
 	return claims, nil
 }
 
-var claimRE = regexp.MustCompile(`^// pbcc: ([^ ]+): (\d+) branch(?:es)?, (\d+) cases?, (\d+) goals? \(unconstrained edges\); (.*)\.$`)
+var claimRE = regexp.MustCompile(`^// pbcc: ([^ ]+): (\d+) branch(?:es)?, (\d+) cases?(?: \((\d+) for mutants\))?, (\d+) goals? \(unconstrained edges\); (.*)\.$`)
 
 func parseClaim(line string) (Claim, error) {
 	m := claimRE.FindStringSubmatch(line)
@@ -196,14 +214,17 @@ func parseClaim(line string) (Claim, error) {
 		return Claim{}, fmt.Errorf("malformed pbcc summary line %q", line)
 	}
 	c := Claim{Func: m[1]}
-	for i, p := range []*int{&c.Branches, &c.Cases, &c.Goals} {
+	for i, p := range []*int{&c.Branches, &c.Cases, &c.ForMutants, &c.Goals} {
+		if m[2+i] == "" {
+			continue // no case for mutants
+		}
 		n, err := strconv.Atoi(m[2+i])
 		if err != nil {
 			return Claim{}, fmt.Errorf("pbcc summary of %s: %w", c.Func, err)
 		}
 		*p = n
 	}
-	rest := m[5]
+	rest := m[6]
 	if rest == "all covered" {
 		return c, nil
 	}

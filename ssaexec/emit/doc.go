@@ -52,11 +52,14 @@
 // order of the results:
 //
 //	// pbcc: NAME: N branch(es), N case(s), N goal(s) (unconstrained edges); all covered.
+//	// pbcc: NAME: N branch(es), N case(s) (M for mutants), N goal(s) (unconstrained edges); all covered.
 //	// pbcc: NAME: ...; not covered: FILE:LINE:COL "COND" OUTCOME (REASON), ....
 //	// pbcc: NAME: 0 branches, 0 cases, 0 goals (unconstrained edges); no case: WHY.
 //	// pbcc: NAME: 0 branches, N case(s), 0 goals (unconstrained edges); searched on the real code only; its branches are measured there.
 //
-// NAME is the function ("Trityp") or Type.Method ("Celsius.Abs"); FILE is
+// M counts the cases kept because they tell the code from a mutant of it
+// (a comparison's boundary, an arithmetic its mutant changes), beyond those
+// made for a branch. NAME is the function ("Trityp") or Type.Method ("Celsius.Abs"); FILE is
 // a base name, or the whole position is "-" when unknown; COND is a Go
 // quoted string; OUTCOME is "true", "false", "case V" or "default"; REASON
 // is "unreachable within k=K" (K the largest bound tried) or the outcome

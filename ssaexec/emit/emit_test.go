@@ -1262,6 +1262,11 @@ func wantClaim(r *gen.Result) Claim {
 		name = recv.Type().(*types.Named).Obj().Name() + "." + name
 	}
 	c := Claim{Func: name, Branches: len(r.Edges), Cases: len(r.Cases), Goals: len(r.Goals)}
+	for _, k := range r.Cases {
+		if k.ForMutant {
+			c.ForMutants++
+		}
+	}
 	for _, s := range r.Edges {
 		if s.Outcome == gen.Covered {
 			continue
@@ -1306,6 +1311,34 @@ func TestParseClaimErrors(t *testing.T) {
 	want := Claim{Func: "F", Branches: 1, Cases: 1, Goals: 1, NotCovered: []Uncovered{{Outcome: "default", Reason: "pending"}}}
 	if diff := cmp.Diff(want, c); diff != "" {
 		t.Errorf("parseClaim mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestClaimForMutants writes and reads back the count of the cases kept
+// for mutants, and reads a claim without one (a file of an older pbcc).
+func TestClaimForMutants(t *testing.T) {
+	for _, tc := range []struct {
+		cases []gen.Case
+		want  string
+	}{
+		{[]gen.Case{{}, {ForMutant: true}, {}, {ForMutant: true}}, "// pbcc: F: 0 branches, 4 cases (2 for mutants), 0 goals (unconstrained edges); all covered."},
+		{[]gen.Case{{}, {}}, "// pbcc: F: 0 branches, 2 cases, 0 goals (unconstrained edges); all covered."},
+	} {
+		line, err := claimLine("F", &gen.Result{Func: &ir.Func{Name: "p.F"}, Cases: tc.cases})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line != tc.want {
+			t.Errorf("claimLine = %q, want %q", line, tc.want)
+		}
+		c, err := parseClaim(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Claim{Func: "F", Cases: len(tc.cases), ForMutants: forMutants(tc.cases)}
+		if diff := cmp.Diff(want, c); diff != "" {
+			t.Errorf("parseClaim(%q) mismatch (-want +got):\n%s", line, diff)
+		}
 	}
 }
 

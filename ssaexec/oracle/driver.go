@@ -70,6 +70,7 @@ type pbccExploreLine struct {
 	After []*pbccNode ` + "`json:\"after\"`" + `
 	New   []int       ` + "`json:\"new\"`" + `
 	Unstable bool     ` + "`json:\"unstable,omitempty\"`" + `
+	Kill  bool        ` + "`json:\"kill,omitempty\"`" + `
 	Stop  string      ` + "`json:\"stop,omitempty\"`" + `
 }
 
@@ -297,7 +298,7 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 		if small := pbccShrink(fv, ft, pristine, fresh, done); small != nil {
 			pristine = small
 		}
-		finalHits, written := pbccKeep(idx, fv, ft, pristine, fresh, start)
+		finalHits, written := pbccKeep(idx, fv, ft, pristine, fresh, false, start)
 		// What the case written reaches is covered, the relations it
 		// reaches in passing too: no later input is kept for them.
 		for k := range finalHits {
@@ -318,13 +319,13 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 }
 
 // pbccKeep writes the case of input pristine of target idx, kept for the
-// hits fresh (a mutant's kill: the hit of the run that infects it): its
-// results, panic and parameters after the call, and whether they are
-// the same from call to call. It returns the hits of the call and whether
+// hits fresh (a mutant's kill, kill set: the hit of the run that infects
+// it): its results, panic and parameters after the call, and whether they
+// are the same from call to call. It returns the hits of the call and whether
 // the case was written (a call that returns in one run and panics in
 // another is not). start is when the search's phase began (its time
 // budget bounds the repeats).
-func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbccreflect.Value, fresh []int, start pbcctime.Time) (map[int]bool, bool) {
+func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbccreflect.Value, fresh []int, kill bool, start pbcctime.Time) (map[int]bool, bool) {
 	var enc []*pbccNode
 	seen := map[uintptr]int{}
 	for _, a := range pristine {
@@ -338,7 +339,7 @@ func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbc
 		return nil, false
 	}
 	took := pbcctime.Since(began)
-	line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh}
+	line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh, Kill: kill}
 	seen = map[uintptr]int{}
 	for _, a := range final {
 		line.After = append(line.After, pbccEncode(a, seen, 0))
@@ -593,7 +594,7 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 				break
 			}
 		}
-		if _, written := pbccKeep(idx, fv, ft, args, fresh, start); !written {
+		if _, written := pbccKeep(idx, fv, ft, args, fresh, true, start); !written {
 			continue
 		}
 		mark(ks)

@@ -305,6 +305,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			After []*node `json:"after"`
 			New   []int   `json:"new"`
 			Stop  string  `json:"stop"`
+			Kill  bool    `json:"kill"`
 			// Unstable: three more calls did not all give the same results.
 			Unstable bool `json:"unstable"`
 		}
@@ -325,6 +326,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		if len(l.New) > 0 {
 			c.Name = hitName(in, l.New[0])
 		}
+		c.ForMutant = l.Kill || len(l.New) > 0 && !slices.ContainsFunc(l.New, in.IsBranchHit)
 		e.Result.Cases = append(e.Result.Cases, c)
 	}
 	for _, t := range drvTargets {

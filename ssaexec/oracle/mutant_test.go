@@ -69,6 +69,10 @@ func Bonus(n, m int) (int, error) {
 			return in[0] == 10 && in[1] != 0
 		},
 	}
+	// The branch outcomes of each function: the cases made for a branch
+	// are at most these; the others are for mutants.
+	outcomes := map[string]int{"mut.Sum": 2, "mut.Bonus": 4}
+	forBranch, forMutant := map[string]int{}, map[string]int{}
 	run := func() map[string][][]int64 {
 		ex, err := Explore(context.Background(), dir, "mut", targets, DefaultExplore)
 		if err != nil {
@@ -78,11 +82,21 @@ func Bonus(n, m int) (int, error) {
 		for _, e := range ex {
 			for _, c := range e.Result.Cases {
 				out[e.Result.Func.Name] = append(out[e.Result.Func.Name], ints(c.Inputs))
+				if c.ForMutant {
+					forMutant[e.Result.Func.Name]++
+				} else {
+					forBranch[e.Result.Func.Name]++
+				}
 			}
 		}
 		return out
 	}
 	first := run()
+	for name, n := range outcomes {
+		if forBranch[name] == 0 || forBranch[name] > n || forMutant[name] == 0 {
+			t.Errorf("%s: %d cases for branches (of %d outcomes), %d for mutants; want both, the first at most the outcomes", name, forBranch[name], n, forMutant[name])
+		}
+	}
 	t.Logf("cases: %v", first)
 	for name, kill := range kills {
 		if !slices.ContainsFunc(first[name], kill) {
