@@ -34,13 +34,13 @@ const realOnly = "searched on the real code only; its branches are measured ther
 // A Claim is what a generated file's header says of one function: what
 // generation found, and so which branches its tests were made to cover.
 type Claim struct {
-	Func       string // "Trityp", or "Celsius.Abs" for a method
-	Branches   int    // branch edges of the function
-	Cases      int    // rows of its table
+	Func     string // "Trityp", or "Celsius.Abs" for a method
+	Branches int    // branch edges of the function
+	Cases    int    // rows of its table
 	// ForMutants counts the rows kept because they tell the code from a
 	// mutant of it, not for a branch (gen.Case.ForMutant).
 	ForMutants int
-	Goals      int    // unconstrained edges
+	Goals      int // unconstrained edges
 	NotCovered []Uncovered
 	// NoCase says why a function without branches has no case (its
 	// call does not end); "" otherwise.
