@@ -52,7 +52,10 @@ type Case struct {
 	// Stream is the input stream the function reads (C: standard input),
 	// in order; a C char stream holds i8/i32 characters, scanf("%d") reads
 	// i32 numbers.
-	Stream  []ir.Literal
+	Stream []ir.Literal
+	// Env holds the values of Func.Env, in order, the case sets before
+	// the call; nil is every variable empty.
+	Env     []string
 	Outputs []ir.Literal // one per Func.Results
 	// After holds, one per parameter, the parameters' values after the
 	// call: what pointer parameters point to then (the memory a C harness

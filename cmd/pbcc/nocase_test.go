@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -272,4 +274,73 @@ func genInc(t *testing.T, src string, args ...string) (stdout, stderr, tests str
 		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
 	return stdout, stderr, string(data)
+}
+
+// TestEnvironmentInputs: the environment variables a function reads by a
+// constant name are inputs its tests set (t.Setenv), searched like its
+// parameters: every branch of a locale check is covered, the results are
+// checked (not left unstable as the machine's state), and the tests pass
+// whatever the environment of the machine that runs them.
+func TestEnvironmentInputs(t *testing.T) {
+	const src = `package inc
+
+import (
+	"os"
+	"strings"
+)
+
+func eastAsian() bool {
+	locale := os.Getenv("LC_ALL")
+	if locale == "" {
+		locale = os.Getenv("LANG")
+	}
+	if locale == "POSIX" || locale == "C" {
+		return false
+	}
+	return strings.HasPrefix(locale, "ja") || strings.HasPrefix(locale, "zh")
+}
+
+// Width calls eastAsian: its tests set the variables too.
+func Width(r rune) int {
+	if r >= 0x80 && eastAsian() {
+		return 2
+	}
+	return 1
+}
+`
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	t.Parallel()
+	dir, _, path := incModule(t, src)
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := string(data)
+	for _, want := range []string{`t.Setenv("LANG", tt.envLANG)`, `t.Setenv("LC_ALL", tt.envLC_ALL)`} {
+		if strings.Count(tests, want) != 2 {
+			t.Errorf("want %s in both tests:\n%s", want, tests)
+		}
+	}
+	if strings.Contains(tests, "unstable") {
+		t.Errorf("results left unchecked:\n%s", tests)
+	}
+	for _, fn := range []string{"eastAsian", "Width"} {
+		if !regexp.MustCompile(`(?m)^inc/inc\.go  ` + fn + `  (\d+)/(\d+) branches \(100\.0%\)`).MatchString(stdout) {
+			t.Errorf("%s: not every branch covered:\n%s", fn, stdout)
+		}
+	}
+	for _, env := range [][]string{{"LC_ALL=ja_JP.UTF-8"}, {"LC_ALL=", "LANG=C"}, {"LANG=zh_CN"}} {
+		cmd := exec.Command("go", "test", "-count=1", "./inc")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("with %v the generated tests fail: %v\n%s", env, err, out)
+		}
+	}
 }

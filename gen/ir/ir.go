@@ -54,6 +54,11 @@ type Func struct {
 	stub     bool     // made by NewStub
 	Blocks   []*Block // Blocks[0] is the entry
 
+	// Env names the environment variables the function reads (Go:
+	// os.Getenv of a constant, in it or its callees), sorted: inputs a
+	// test sets, as it passes the parameters (gen.Case.Env).
+	Env []string
+
 	// Siblings are the functions of the same file (C) or package (Go):
 	// the candidates when a function value is an input.
 	Siblings []*Func

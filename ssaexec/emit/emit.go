@@ -60,6 +60,7 @@ type (
 		Checks       []checkView
 		Setup        []string     // statements before the table: shared objects
 		Globals      []globalView // the variables each case sets
+		Env          []envView    // the environment variables each case sets
 		Panic        *panicView   // nil when no case panics
 		Unstable     string       // tt.unstable: a case whose results are not checked; "" for none
 		LeftOut      string       // why the table is left out; then only Name is set
@@ -92,7 +93,10 @@ type (
 	// its contents with Clone), restores after the call, and sets to
 	// Field when Field is set.
 	globalView struct{ Var, Old, Field, Clone string }
-	panicView  struct {
+	// envView is an environment variable a subtest sets (t.Setenv) to
+	// Field for the call.
+	envView   struct{ Key, Field string }
+	panicView struct {
 		Want, R, Msg, NoPanic, Wrong string
 		Args                         []string
 	}
@@ -605,6 +609,17 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	if err != nil {
 		return tv, err
 	}
+	// The environment variables the function reads are inputs too.
+	var envFields []string
+	for _, k := range f.r.Func.Env {
+		name := "env" + identPart(k)
+		for base, n := name, 2; used[name]; n++ {
+			name = base + strconv.Itoa(n)
+		}
+		used[name] = true
+		envFields = append(envFields, name)
+		tv.Env = append(tv.Env, envView{Key: strconv.Quote(k), Field: tv.TT + "." + name})
+	}
 	afters := g.afters(f, fields, used)
 	panics := false
 	for _, c := range f.r.Cases {
@@ -655,6 +670,14 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			comments[i] = "package-level variable, set for the call"
 		}
 		group(names, ts, comments)
+	}
+	if len(envFields) > 0 {
+		what := "environment variables "
+		if len(envFields) == 1 {
+			what = "environment variable "
+		}
+		tv.Fields = append(tv.Fields, fieldView{Names: strings.Join(envFields, ", "), Type: "string",
+			Comment: what + strings.Join(f.r.Func.Env, ", ") + ", set for the call"})
 	}
 	var resultNames, comments []string
 	var resultTypes []types.Type
@@ -750,7 +773,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		caseNames[name] = true
 		row, setup, err := g.row(f, c, name, rowContext{
 			fields: fields, wants: wants, isFields: isFields, asFields: asFields, wantPanic: wantPanic, unstable: unstable,
-			compared: compared, globals: globals, afters: afters,
+			compared: compared, globals: globals, env: envFields, afters: afters,
 			locals: locals, counts: counts,
 		})
 		if err != nil {
@@ -935,6 +958,7 @@ type rowContext struct {
 	unstable                string // the field of a case whose results are not checked
 	compared                []bool
 	globals                 []global
+	env                     []string // the fields of Func.Env
 	afters                  []after
 	locals                  map[string]bool
 	counts                  map[string]int
@@ -1040,6 +1064,14 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 			return "", nil, fail(gl.field, err)
 		}
 		row = append(row, gl.field+": "+lit)
+	}
+	if len(c.Env) != 0 && len(c.Env) != len(x.env) {
+		return "", nil, fmt.Errorf("%d environment variables, want %d", len(c.Env), len(x.env))
+	}
+	for j, v := range c.Env {
+		if v != "" {
+			row = append(row, x.env[j]+": "+quote(v))
+		}
 	}
 	if c.Unstable && c.Panic == "" && x.unstable != "" {
 		row = append(row, x.unstable+": true")
@@ -1460,6 +1492,20 @@ func testName(f *function, names map[string]bool) string {
 }
 
 func named(name string) bool { return name != "" && name != "_" }
+
+// identPart turns an environment variable's name into a part of a Go
+// identifier: its letters, digits and underscores, the others as "_".
+func identPart(k string) string {
+	var b strings.Builder
+	for _, r := range k {
+		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
 
 func capitalize(s string) string {
 	r, n := utf8.DecodeRuneInString(s)

@@ -53,11 +53,14 @@ type pbccTarget struct {
 	// or slice the search makes has one of these lengths a quarter of
 	// the time, which neither random lengths nor edits of one byte reach.
 	lens []int
+	// env names the environment variables the function reads: inputs
+	// the search sets before each call (pbccWithEnv).
+	env []string
 }
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}{{if .Env}}, env: []string{ {{- .Env -}} }{{end}}},
 {{- end}}
 }
 
@@ -130,16 +133,21 @@ func pbccSeeds(t *pbcctesting.T, tg pbccTarget, ft pbccreflect.Type) (seeds [][]
 		}
 	}()
 	pbccSeedHook = func(after []interface{}) {
-		if len(after) != ft.NumIn() {
+		n := len(tg.env)
+		if n+len(after) != ft.NumIn() {
 			return
 		}
-		args := make([]pbccreflect.Value, len(after))
+		// The oracle's test set the environment for the call.
+		args := make([]pbccreflect.Value, n+len(after))
+		for i, k := range tg.env {
+			args[i] = pbccreflect.ValueOf(pbccos.Getenv(k))
+		}
 		for i, a := range after {
 			v := pbccreflect.ValueOf(a)
-			if v.Kind() != pbccreflect.Pointer || v.Elem().Type() != ft.In(i) {
+			if v.Kind() != pbccreflect.Pointer || v.Elem().Type() != ft.In(n+i) {
 				return
 			}
-			args[i] = v.Elem()
+			args[n+i] = v.Elem()
 		}
 		seeds = append(seeds, pbccSafeClone(args))
 	}
@@ -147,11 +155,43 @@ func pbccSeeds(t *pbcctesting.T, tg pbccTarget, ft pbccreflect.Type) (seeds [][]
 	return seeds
 }
 
+// pbccWithEnv returns fv as a function of the environment variables env
+// too: its first parameters are their values, set (os.Setenv) before fv
+// is called with the others. The search then makes, shrinks and keeps
+// them as it does the parameters.
+func pbccWithEnv(fv pbccreflect.Value, env []string) pbccreflect.Value {
+	ft := fv.Type()
+	in := make([]pbccreflect.Type, 0, len(env)+ft.NumIn())
+	for range env {
+		in = append(in, pbccreflect.TypeOf(""))
+	}
+	for i := 0; i < ft.NumIn(); i++ {
+		in = append(in, ft.In(i))
+	}
+	out := make([]pbccreflect.Type, ft.NumOut())
+	for i := range out {
+		out[i] = ft.Out(i)
+	}
+	wt := pbccreflect.FuncOf(in, out, ft.IsVariadic())
+	return pbccreflect.MakeFunc(wt, func(args []pbccreflect.Value) []pbccreflect.Value {
+		for i, k := range env {
+			pbccos.Setenv(k, args[i].String())
+		}
+		if ft.IsVariadic() {
+			return fv.CallSlice(args[len(env):])
+		}
+		return fv.Call(args[len(env):])
+	})
+}
+
 // pbccExploreOne searches inputs of target idx: for its branches, then
 // for the relations and ariths its cases miss (pbccSearch), then for
 // inputs that kill its mutants (pbccKill).
 func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 	fv := pbccreflect.ValueOf(tg.fn)
+	if len(tg.env) > 0 {
+		fv = pbccWithEnv(fv, tg.env)
+	}
 	ft := fv.Type()
 	pbccCurrent = idx
 	var stop string // why the branch phase ended early

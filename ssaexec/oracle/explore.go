@@ -26,6 +26,7 @@ import (
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/internal/proc"
+	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/cover"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 	"github.com/pbcc/pbcc/ssaexec/generic"
@@ -142,6 +143,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		Ints, Floats, Strs   string
 		Muts                 string
 		Lens                 string
+		Env                  string // the quoted names of Func.Env
 		First, After         bool
 		Key                  uint64
 		index                int
@@ -211,8 +213,12 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		for _, k := range targets[i].Covered {
 			covered = append(covered, strconv.Itoa(k))
 		}
-		d := dictionary(fn)
-		drvTargets = append(drvTargets, target{Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
+		d := dictionary(fn, len(f.Env) > 0)
+		var env []string
+		for _, k := range f.Env {
+			env = append(env, strconv.Quote(k))
+		}
+		drvTargets = append(drvTargets, target{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
 			First: targets[i].Covered == nil, Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
 			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), Lens: strings.Join(d.lens, ", "), index: i})
 	}
@@ -317,10 +323,21 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			e.Stop = l.Stop
 			continue
 		}
-		c, ok := exploredCase(e.Result.Func, l.Args, l.Done, l.Panic, l.Got, l.After, pkgName)
+		// The search's inputs begin with the values of the environment
+		// variables the function reads (pbccWithEnv).
+		n := len(e.Result.Func.Env)
+		if len(l.Args) < n || len(l.After) < n {
+			continue
+		}
+		env, ok := envValues(l.Args[:n])
 		if !ok {
 			continue
 		}
+		c, ok := exploredCase(e.Result.Func, l.Args[n:], l.Done, l.Panic, l.Got, l.After[n:], pkgName)
+		if !ok {
+			continue
+		}
+		c.Env = env
 		c.Unstable = c.Unstable || (l.Unstable || machineReads[drvTargets[l.Func].index] != "") && l.Done
 		c.Name = "call"
 		if len(l.New) > 0 {
@@ -336,6 +353,25 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", dir, runErr, tail(output.Bytes()))
 	}
 	return out, nil
+}
+
+// envValues reads the values of environment variables the driver set
+// for a call; nil when all are empty.
+func envValues(args []*node) ([]string, bool) {
+	var vals []string
+	set := false
+	for _, a := range args {
+		if a == nil || a.K != "s" {
+			return nil, false
+		}
+		v := string(a.B)
+		vals = append(vals, v)
+		set = set || v != ""
+	}
+	if !set {
+		return nil, true
+	}
+	return vals, true
 }
 
 // nameKey is the seed of a function's random inputs: its name's hash, so
@@ -605,6 +641,9 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 				if !ok {
 					continue
 				}
+				if _, ok := ssaexec.EnvRead(c.Common()); ok {
+					continue // an input the test sets (ir.Func.Env)
+				}
 				if s := walk(c.Common().StaticCallee(), depth+1); s != "" {
 					return s
 				}
@@ -650,7 +689,7 @@ func lenComparedWith(in ssa.Instruction) (int64, bool) {
 
 // dictionary returns the constants of fn and its function literals, as Go
 // source, each once, in a fixed order.
-func dictionary(fn *ssa.Function) dict {
+func dictionary(fn *ssa.Function, callees bool) dict {
 	ints, floats, strs := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	// The decimal text of fn's large integer constants (cutoffs,
 	// limits): a parser's overflow boundary is a string of as many
@@ -659,6 +698,7 @@ func dictionary(fn *ssa.Function) dict {
 	// The constants a length is compared with, 1 to 64 (switch len(s)):
 	// lengths the search's inputs should have.
 	lens := map[int64]bool{}
+	seen := map[*ssa.Function]bool{fn: true}
 	var walk func(f *ssa.Function)
 	walk = func(f *ssa.Function) {
 		var consts []*ssa.Const
@@ -701,6 +741,21 @@ func dictionary(fn *ssa.Function) dict {
 		}
 		for _, a := range f.AnonFuncs {
 			walk(a)
+		}
+		if !callees {
+			return
+		}
+		// A function of the environment: the values it compares the
+		// variables with may be in the callees that read them.
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				if c, ok := in.(ssa.CallInstruction); ok {
+					if g := c.Common().StaticCallee(); g != nil && g.Blocks != nil && !seen[g] {
+						seen[g] = true
+						walk(g)
+					}
+				}
+			}
 		}
 	}
 	walk(fn)

@@ -21,7 +21,8 @@ import (
 // the functions that would act on the machine, directly or through a
 // callee, even after a call that only reads its state; that it tells
 // those that read the machine's state (their cases check only that the
-// call does not panic), and runs the others.
+// call does not panic), and runs the others. An environment variable read
+// by a constant name is an input the tests set, not the machine's state.
 func TestSideEffect(t *testing.T) {
 	pkg := buildPackage(t, sideEffectSrc)
 	type want struct {
@@ -30,7 +31,7 @@ func TestSideEffect(t *testing.T) {
 	}
 	for name, w := range map[string]want{
 		"Clean": {"os.RemoveAll", true}, "viaCallee": {"os.RemoveAll", true}, "Later": {"os.Exit", true},
-		"Home": {"os.Getenv", false}, "Owner": {"os.Getuid", false}, "ReadThenRemove": {"os.Remove", true},
+		"Home": {"", false}, "Var": {"os.Getenv", false}, "Owner": {"os.Getuid", false}, "ReadThenRemove": {"os.Remove", true},
 		"Pure": {"", false}, "NotFound": {"", false},
 	} {
 		if call, acts := sideEffect(pkg.Func(name)); call != w.call || acts != w.acts {
@@ -71,7 +72,7 @@ func Parse(s string) (uint64, bool) {
 	return x * u * uint64(ops[s]), ok
 }
 `)
-	d := dictionary(pkg.Func("Parse"))
+	d := dictionary(pkg.Func("Parse"), false)
 	for _, w := range []string{`"ms"`, `"h"`, `"zero"`, `"one"`, `"~>"`, `"922337203685477580"`} {
 		if !slices.Contains(d.strs, w) {
 			t.Errorf("the dictionary's words %v lack %s", d.strs, w)
@@ -109,10 +110,10 @@ func ParseBytes(b []byte, s string, n int) int {
 
 func Plain(n int) bool { return n > 12 }
 `)
-	if got, want := dictionary(pkg.Func("ParseBytes")).lens, []string{"3", "8", "32", "36", "45"}; !slices.Equal(got, want) {
+	if got, want := dictionary(pkg.Func("ParseBytes"), false).lens, []string{"3", "8", "32", "36", "45"}; !slices.Equal(got, want) {
 		t.Errorf("ParseBytes: lengths %v, want %v", got, want)
 	}
-	if got := dictionary(pkg.Func("Plain")).lens; len(got) != 0 {
+	if got := dictionary(pkg.Func("Plain"), false).lens; len(got) != 0 {
 		t.Errorf("Plain: lengths %v, want none (n is not a length)", got)
 	}
 }
@@ -124,6 +125,7 @@ import "os"
 func Clean(dir string) error { return os.RemoveAll(dir) }
 func viaCallee(dir string) error { return Clean(dir + "/x") }
 func Home() string { return os.Getenv("HOME") }
+func Var(name string) string { return os.Getenv(name) }
 func Pure(n int) int { if n > 0 { return n }; return -n }
 func Later() func() { return func() { os.Exit(1) } }
 func Owner() int { return os.Getuid() + 1 }
