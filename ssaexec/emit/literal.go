@@ -269,6 +269,12 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 				fmt.Fprintf(b, "make(%s, %d)", types.TypeString(t, w.qual), len(s))
 				return nil
 			}
+			// A prefix, then zeros (a magic number and a zero state):
+			// the zeros made, not spelt.
+			if head := strings.TrimRight(s, "\x00"); len(s)-len(head) >= longBytes && types.Identical(t, types.NewSlice(types.Typ[types.Byte])) {
+				fmt.Fprintf(b, "append([]byte(%s), make([]byte, %d)...)", quote(head), len(s)-len(head))
+				return nil
+			}
 			fmt.Fprintf(b, "%s(%s)", types.TypeString(t, w.qual), quote(s))
 			return nil
 		}

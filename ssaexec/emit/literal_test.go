@@ -75,7 +75,8 @@ type set map[string]bool
 }
 
 // TestLongByteSlices: a byte slice of 8 bytes or more that is not text is
-// a string with escapes, or make([]byte, n) when all zero, not a list of
+// a string with escapes, or make([]byte, n) when all zero (appended to
+// its prefix when only its 8 last bytes or more are), not a list of
 // numbers; a short one stays a list.
 func TestLongByteSlices(t *testing.T) {
 	p := build(t, "bs", `package bs
@@ -93,6 +94,8 @@ var _ []byte
 		want string
 	}{
 		{bytesOf(make([]byte, 16)...), "make([]byte, 16)"},
+		{bytesOf(append([]byte("xxh\x06"), make([]byte, 12)...)...), `append([]byte("xxh\x06"), make([]byte, 12)...)`},
+		{bytesOf(append([]byte("xxh\x06"), make([]byte, 7)...)...), `[]byte("xxh\x06\x00\x00\x00\x00\x00\x00\x00")`},
 		{bytesOf(0xff, 0, 1, 2, 3, 4, 5, 6, 7), `[]byte("\xff\x00\x01\x02\x03\x04\x05\x06\a")`},
 		{bytesOf(0, 0xff), "[]byte{0x00, 0xff}"},
 		{bytesOf('h', 'i'), `[]byte("hi")`},

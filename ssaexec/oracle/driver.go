@@ -49,7 +49,7 @@ type pbccTarget struct {
 	floats []float64
 	strs   []string
 	// lens are the constants the function compares a length with
-	// (switch len(s) { case 32: ... case 36: ... }), 1 to 64: a string
+	// (switch len(s) { case 32: ... case 36: ... }), 1 to 128: a string
 	// or slice the search makes has one of these lengths a quarter of
 	// the time, which neither random lengths nor edits of one byte reach.
 	lens []int
@@ -889,6 +889,16 @@ func pbccShrinkBy(args []pbccreflect.Value, works func([]pbccreflect.Value) bool
 	return best
 }
 
+// pbccZeroFrom reports whether the elements of slice v from i on are zero.
+func pbccZeroFrom(v pbccreflect.Value, i int) bool {
+	for ; i < v.Len(); i++ {
+		if !v.Index(i).IsZero() {
+			return false
+		}
+	}
+	return true
+}
+
 // pbccSimpler lists values simpler than v, of its type, simplest first:
 // zero, then smaller numbers, shorter strings and collections, simpler
 // elements and fields.
@@ -961,6 +971,20 @@ func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 			with(func(x pbccreflect.Value) { x.Set(x.Slice(1, n)) })
 			if n > 2 {
 				with(func(x pbccreflect.Value) { x.Set(x.Slice(0, n/2)) })
+			}
+			// Its elements from i on zero, for i = 1, 2, 4, ...: the
+			// length may be what the function checks, and a prefix (a
+			// magic number) too, the rest its filler; zeroing it one
+			// element at a time would take the whole budget.
+			for i := 1; i < n; i *= 2 {
+				if !pbccZeroFrom(v, i) {
+					with(func(x pbccreflect.Value) {
+						z := pbccreflect.Zero(t.Elem())
+						for j := i; j < n; j++ {
+							x.Index(j).Set(z)
+						}
+					})
+				}
 			}
 		} else {
 			add(pbccreflect.Zero(t))
@@ -1166,11 +1190,7 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 		v.SetFloat(pbccFloat(r, tg))
 	case pbccreflect.String:
 		if len(tg.lens) > 0 && r.IntN(4) == 0 {
-			b := make([]byte, tg.lens[r.IntN(len(tg.lens))])
-			for i := range b {
-				b[i] = pbccAlphabet[r.IntN(len(pbccAlphabet))]
-			}
-			v.SetString(string(b))
+			v.SetString(string(pbccSized(r, tg, tg.lens[r.IntN(len(tg.lens))])))
 			return
 		}
 		v.SetString(pbccString(r, tg))
@@ -1187,6 +1207,10 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 		n := r.IntN(5)
 		if len(tg.lens) > 0 && r.IntN(4) == 0 {
 			n = tg.lens[r.IntN(len(tg.lens))]
+			if pbccBytes(t) {
+				v.Set(pbccreflect.ValueOf(pbccSized(r, tg, n)).Convert(t))
+				return
+			}
 		}
 		s := pbccreflect.MakeSlice(t, n, n)
 		for i := 0; i < n; i++ {
@@ -1295,6 +1319,21 @@ func pbccBytes(t pbccreflect.Type) bool {
 }
 
 const pbccAlphabet = "abcxyzABZ019 .,-_/:=%@\\\"'\t\n"
+
+// pbccSized makes n bytes of the alphabet, half the time beginning with
+// a word of the dictionary: a format checked by its length and its
+// prefix (a magic number, then a fixed-size state: xxhash's
+// UnmarshalBinary) wants both at once.
+func pbccSized(r *pbccrand.Rand, tg *pbccTarget, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = pbccAlphabet[r.IntN(len(pbccAlphabet))]
+	}
+	if len(tg.strs) > 0 && r.IntN(2) == 0 {
+		copy(b, tg.strs[r.IntN(len(tg.strs))])
+	}
+	return b
+}
 
 func pbccString(r *pbccrand.Rand, tg *pbccTarget) string {
 	switch r.IntN(5) {

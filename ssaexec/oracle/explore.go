@@ -695,7 +695,7 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 	// limits): a parser's overflow boundary is a string of as many
 	// digits, which no edit of short strings makes.
 	nums := map[string]bool{}
-	// The constants a length is compared with, 1 to 64 (switch len(s)):
+	// The constants a length is compared with, 1 to 128 (switch len(s)):
 	// lengths the search's inputs should have.
 	lens := map[int64]bool{}
 	seen := map[*ssa.Function]bool{fn: true}
@@ -704,7 +704,7 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 		var consts []*ssa.Const
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				if n, ok := lenComparedWith(in); ok && n >= 1 && n <= 64 {
+				if n, ok := lenComparedWith(in); ok && n >= 1 && n <= 128 {
 					lens[n] = true
 				}
 				for _, op := range in.Operands(nil) {

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/ssaexec"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
@@ -173,6 +175,20 @@ func Kind(b blob) int {
 	}
 	return 0
 }
+
+const magic = "xxh\x06"
+
+// State wants the magic prefix and a length of 76 at once (xxhash's
+// UnmarshalBinary).
+func State(b []byte) int {
+	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
+		return 0
+	}
+	if len(b) != len(magic)+72 {
+		return 1
+	}
+	return 2
+}
 `,
 	}
 	targets := writeTargets(t, dir, files)
@@ -180,16 +196,23 @@ func Kind(b blob) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found := false
+	want := map[string]int64{"magic.Kind": 1, "magic.State": 2}
 	for _, e := range ex {
-		for _, c := range e.Result.Cases {
-			if len(c.Outputs) == 1 && c.Outputs[0].Int64() == 1 {
-				found = true
+		name := e.Result.Func.Name
+		var found *gen.Case
+		for i, c := range e.Result.Cases {
+			if len(c.Outputs) == 1 && c.Outputs[0].Int64() == want[name] {
+				found = &e.Result.Cases[i]
 			}
 		}
-	}
-	if !found {
-		t.Errorf("no case of Kind returns 1: the magic prefix was not made")
+		if found == nil {
+			t.Errorf("no case of %s returns %d: the magic prefix, or its length, was not made", name, want[name])
+			continue
+		}
+		// The shrinker zeroes what follows the prefix.
+		if in := found.Inputs[0]; name == "magic.State" && slices.ContainsFunc(in.Elems[4:], func(l ir.Literal) bool { return l.Bits != 0 }) {
+			t.Errorf("%s: the case's input %s has more than the magic prefix and zeros", name, in)
+		}
 	}
 }
 
