@@ -985,8 +985,11 @@ func printSummary(cfg *genConfig, s funcSummary, stdout io.Writer, enc *json.Enc
 		pct = 100 * float64(s.Covered) / float64(s.Branches)
 	}
 	share := fmt.Sprintf("%.1f%%", pct)
-	if s.Branches == 0 && s.NoCase != "" {
+	switch {
+	case s.Branches == 0 && s.NoCase != "":
 		share = "no case" // nothing to cover, and no test either
+	case s.Branches == 0 && s.NotMeasured != "":
+		share = "not measured"
 	}
 	name := s.Func
 	if i := strings.Index(name, "."); i >= 0 {

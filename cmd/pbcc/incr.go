@@ -777,6 +777,11 @@ func reportKept(cfg *genConfig, p *ssaexec.Package, kept []keptFunc, stdout io.W
 		c := k.claim
 		s := funcSummary{Func: p.Name + "." + k.name, File: rel(k.file), Branches: c.Branches, Covered: c.Branches - len(c.NotCovered),
 			UE: c.Goals, Tests: c.Cases, ForMutants: c.ForMutants, Unchanged: true, NoCase: c.NoCase}
+		if c.RealOnly {
+			// Its branches are the measurement's, which a kept table
+			// does not run: not "0/0 branches (100%)".
+			s.NotMeasured = "searched on the real code only, and its tests were not run again (pbcc check measures them)"
+		}
 		for _, u := range c.NotCovered {
 			pos := "-"
 			if u.File != "" {
