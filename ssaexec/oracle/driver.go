@@ -25,6 +25,7 @@ import (
 	pbccstrconv "strconv"
 	pbccstrings "strings"
 	pbccbig "math/big"
+	pbccmath "math"
 	pbccrand "math/rand/v2"
 	pbccreflect "reflect"
 	pbccsort "sort"
@@ -1295,7 +1296,15 @@ func pbccInt(r *pbccrand.Rand, tg *pbccTarget) int64 {
 	return r.Int64N(2000) - 1000
 }
 
+// pbccSpecialFloats are the values a float's special cases test: NaN,
+// the infinities, the largest and the smallest magnitudes.
+var pbccSpecialFloats = []float64{pbccmath.NaN(), pbccmath.Inf(1), pbccmath.Inf(-1), pbccmath.MaxFloat64,
+	-pbccmath.MaxFloat64, pbccmath.SmallestNonzeroFloat64, pbccmath.Copysign(0, -1)}
+
 func pbccFloat(r *pbccrand.Rand, tg *pbccTarget) float64 {
+	if r.IntN(16) == 0 {
+		return pbccSpecialFloats[r.IntN(len(pbccSpecialFloats))]
+	}
 	switch r.IntN(4) {
 	case 0:
 		if len(tg.floats) > 0 {

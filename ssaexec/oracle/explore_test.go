@@ -88,7 +88,7 @@ func Parse(s string) (uint64, bool) {
 // TestDictionaryLengths: the constants a function compares a length
 // with (a switch on len(b), len(s) < 3, 3 > len(s)) are the lengths the
 // search gives strings and slices; a constant compared with a value that
-// is not a length, or past 64, is not one.
+// is not a length, or past 128, is not one.
 func TestDictionaryLengths(t *testing.T) {
 	pkg := buildPackage(t, `package p
 
@@ -101,7 +101,7 @@ func ParseBytes(b []byte, s string, n int) int {
 	case 32:
 		return 3
 	}
-	if len(s) < 3 || 8 > len(s) || len(s) == 100 {
+	if len(s) < 3 || 8 > len(s) || len(s) == 100 || len(s) == 200 {
 		return 4
 	}
 	if n == 7 {
@@ -112,7 +112,7 @@ func ParseBytes(b []byte, s string, n int) int {
 
 func Plain(n int) bool { return n > 12 }
 `)
-	if got, want := dictionary(pkg.Func("ParseBytes"), false).lens, []string{"3", "8", "32", "36", "45"}; !slices.Equal(got, want) {
+	if got, want := dictionary(pkg.Func("ParseBytes"), false).lens, []string{"3", "8", "32", "36", "45", "100"}; !slices.Equal(got, want) {
 		t.Errorf("ParseBytes: lengths %v, want %v", got, want)
 	}
 	if got := dictionary(pkg.Func("Plain"), false).lens; len(got) != 0 {
@@ -245,4 +245,51 @@ func writeLoad(t *testing.T, dir string, files map[string]string) []*ssaexec.Pac
 		t.Fatal(err)
 	}
 	return pkgs
+}
+
+// TestExploreSpecialFloats: the search on the real code gives floats NaN
+// and the infinities, which a float's special cases test (go-humanize's
+// FormatFloat).
+func TestExploreSpecialFloats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{
+		"go.mod": "module fl\n\ngo 1.21\n",
+		"fl.go": `package fl
+
+import "math"
+
+func Class(x float64) int {
+	if math.IsNaN(x) {
+		return 1
+	}
+	if x > math.MaxFloat64 {
+		return 2
+	}
+	if x < -math.MaxFloat64 {
+		return 3
+	}
+	return 0
+}
+`,
+	})
+	ex, err := Explore(context.Background(), dir, "fl", targets, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64]bool{}
+	for _, e := range ex {
+		for _, c := range e.Result.Cases {
+			if len(c.Outputs) == 1 {
+				got[c.Outputs[0].Int64()] = true
+			}
+		}
+	}
+	for _, want := range []int64{0, 1, 2, 3} {
+		if !got[want] {
+			t.Errorf("no case of Class returns %d (results: %v)", want, got)
+		}
+	}
 }
