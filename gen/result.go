@@ -71,6 +71,9 @@ type Case struct {
 	// checks only that the call returns, without panicking, and not
 	// what it returns.
 	Unstable bool
+	// Varies lists the results that differ from call to call on these
+	// inputs when the others do not: the test checks only the others.
+	Varies []int
 	// ForMutant says the case was kept because it tells the code from a
 	// mutant of it (a comparison's boundary, an arithmetic result its
 	// mutant would change, a mutant whose outcome differs), not for a

@@ -350,3 +350,34 @@ func Width(r rune) int {
 		}
 	}
 }
+
+// TestVaryingResult: a result that differs from call to call (the time)
+// is not checked, and the function's other results still are in every
+// case, the one that varies included: its error is nil.
+func TestVaryingResult(t *testing.T) {
+	_, _, tests := genInc(t, `package inc
+
+import (
+	"errors"
+	"time"
+)
+
+func Stamp(qty int) (time.Time, error) {
+	if qty <= 0 {
+		return time.Time{}, errors.New("inc: quantity must be positive")
+	}
+	return time.Now(), nil
+}
+`)
+	for _, want := range []string{
+		"// Result 0 (time.Time) is not checked: it differs from call to call",
+		`wantErr: ""}`, `_, err := Stamp(tt.qty)`,
+	} {
+		if !strings.Contains(tests, want) {
+			t.Errorf("want %q in the tests:\n%s", want, tests)
+		}
+	}
+	if strings.Contains(tests, "unstable") {
+		t.Errorf("a case left unchecked:\n%s", tests)
+	}
+}

@@ -314,6 +314,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			Kill  bool    `json:"kill"`
 			// Unstable: three more calls did not all give the same results.
 			Unstable bool `json:"unstable"`
+			// Varies: the results that differed in those calls (Unstable
+			// when all did).
+			Varies []int `json:"varies"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Func < 0 || l.Func >= len(drvTargets) {
 			continue
@@ -339,6 +342,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 		c.Env = env
 		c.Unstable = c.Unstable || (l.Unstable || machineReads[drvTargets[l.Func].index] != "") && l.Done
+		if !c.Unstable && l.Done {
+			c.Varies = l.Varies
+		}
 		c.Name = "call"
 		if len(l.New) > 0 {
 			c.Name = hitName(in, l.New[0])
