@@ -121,6 +121,9 @@ func renderFile(g *generator, pkgName string, results []*gen.Result, cmd string)
 			return nil, err
 		}
 		funcs[i] = f
+		if g.state == "" {
+			g.state = stateName(f.fn.Prog.Fset.Position(f.fn.Pos()).Filename, g.pkg)
+		}
 	}
 
 	// The tests are built twice: first to learn the imports they use, then,
@@ -187,7 +190,7 @@ func renderFile(g *generator, pkgName string, results []*gen.Result, cmd string)
 	if err := goTestTemplate.Execute(&buf, fv); err != nil {
 		return nil, fmt.Errorf("emit: rendering the tests of package %s: %w", pkgName, err)
 	}
-	out, err := format.Source(buf.Bytes())
+	out, err := format.Source(addStateDecl(buf.Bytes(), g.state))
 	if err != nil {
 		return nil, fmt.Errorf("emit: the tests generated for package %s do not parse: %w\n%s", pkgName, err, numbered(buf.Bytes()))
 	}
@@ -276,6 +279,7 @@ func numbered(src []byte) string {
 // A generator holds what is shared by the tables of one file.
 type generator struct {
 	pkg     *types.Package        // the package under test, once known
+	state   string                // the name of the file's fmt.State type (state.go)
 	oracle  bool                  // the file records what the calls do (Oracle)
 	record  bool                  // fill refs and tests (FileRefs)
 	refs    map[[2]string]CaseRef // the case of each (test, case name), for Oracle and FileRefs
@@ -968,7 +972,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		for j, t := range ts {
 			o.walk(t, ls[j])
 		}
-		w := &litWriter{qual: g.qual, pkg: g.pkg}
+		w := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
 		shared := o.shared()
 		if len(shared) == 0 {
 			return w, nil
@@ -996,7 +1000,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 	if err != nil {
 		return "", nil, fail("inputs", err)
 	}
-	out := &litWriter{qual: g.qual, pkg: g.pkg}
+	out := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
 	stable := c.Panic == "" && (!c.Unstable || x.unstable == "") // results to write
 	if stable {
 		outTypes := valueTypes(f.results)
@@ -1484,7 +1488,7 @@ func (g *generator) afterWritable(f *function, i int) bool {
 		}
 		o := newObjects()
 		o.walk(t, c.After[i])
-		w := &litWriter{qual: g.qual, pkg: g.pkg}
+		w := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
 		if shared := o.shared(); len(shared) > 0 {
 			w.names = map[*ir.Literal]string{}
 			for j, obj := range shared {

@@ -80,6 +80,9 @@ func Literal(t types.Type, l ir.Literal, qual types.Qualifier) (string, error) {
 type litWriter struct {
 	qual types.Qualifier
 	pkg  *types.Package // the package under test; nil when unknown
+	// state is the name of the file's fmt.State type (state.go); ""
+	// when unknown.
+	state string
 	// returned are the constants the function returns by name: a result
 	// equal to one of them is written as it (returnedConst).
 	returned []*types.Const

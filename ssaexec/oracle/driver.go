@@ -18,6 +18,7 @@ var driverText = template.Must(template.New("driver").Parse(`// Code generated b
 package {{.Pkg}}
 
 import (
+	pbccbytes "bytes"
 	pbccerrors "errors"
 	pbccfmt "fmt"
 	pbccjson "encoding/json"
@@ -54,6 +55,43 @@ type pbccTarget struct {
 	// the time, which neither random lengths nor edits of one byte reach.
 	lens []int
 }
+
+// pbccImplTypes are the dynamic types an interface parameter may hold
+// (the model's implementations of the targets' interfaces: the module's
+// types, *bytes.Buffer, pbccState): pbccFill puts one that implements the
+// interface in it.
+var pbccImplTypes = []pbccreflect.Type{
+{{- range .Impls}}
+	pbccreflect.TypeOf({{.}}),
+{{- end}}
+}
+
+// pbccState is the fmt.State of a Format method's search: the flags,
+// width and precision of the verb, and what was written (ssaexec's
+// StateFields, in that order; the emitted tests declare it again).
+type pbccState struct {
+	flags                  string
+	width, precision       int
+	widthSet, precisionSet bool
+	out                    string
+}
+
+func (s *pbccState) Write(b []byte) (int, error) { s.out += string(b); return len(b), nil }
+func (s *pbccState) Width() (int, bool)          { return s.width, s.widthSet }
+func (s *pbccState) Precision() (int, bool)      { return s.precision, s.precisionSet }
+func (s *pbccState) Flag(c int) bool {
+	for _, f := range s.flags {
+		if int(f) == c {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	pbccStateType  = pbccreflect.TypeOf(pbccState{})
+	pbccBufferType = pbccreflect.TypeOf(pbccbytes.Buffer{})
+)
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
@@ -679,8 +717,15 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 	if depth > 4 {
 		return
 	}
-	if t == pbccBigIntType {
+	if t == pbccBigIntType || t == pbccBufferType || t == pbccStateType {
 		pbccFill(v, r, tg, depth)
+		return
+	}
+	if t.Kind() == pbccreflect.Interface && !v.IsNil() && r.IntN(2) == 0 {
+		// The value held, edited (a reader's text).
+		x := pbccClone(v.Elem())
+		pbccMutate(x, r, tg, depth+1)
+		v.Set(x)
 		return
 	}
 	if t == pbccTimeType {
@@ -1061,6 +1106,16 @@ func pbccCloneIn(v pbccreflect.Value, seen map[pbccPtrKey]pbccreflect.Value) pbc
 		for i := 0; i < v.Len(); i++ {
 			x.Index(i).Set(pbccCloneIn(v.Index(i), seen))
 		}
+	case pbccreflect.Interface:
+		// What it holds is copied too: a buffer a call writes to is
+		// not the one of the input kept.
+		if !v.IsNil() {
+			e := v.Elem()
+			if !e.CanInterface() && v.CanAddr() {
+				e = pbccreflect.NewAt(t, pbccunsafe.Pointer(v.UnsafeAddr())).Elem().Elem()
+			}
+			x.Set(pbccCloneIn(e, seen))
+		}
 	case pbccreflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			f := x.Field(i)
@@ -1102,6 +1157,29 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			s = pbccInt(r, tg)
 		}
 		v.Set(pbccreflect.ValueOf(pbcctime.Unix(s, 0).UTC()))
+		return
+	}
+	if t == pbccBufferType {
+		// A reader's text, or an empty writer.
+		if r.IntN(3) == 0 {
+			v.Set(pbccreflect.ValueOf(pbccbytes.Buffer{}))
+			return
+		}
+		v.Set(pbccreflect.ValueOf(pbccbytes.NewBufferString(pbccString(r, tg))).Elem())
+		return
+	}
+	if t == pbccStateType {
+		// The flags of fmt's verbs, a width and a precision sometimes;
+		// nothing written yet.
+		flags := []string{"", "", "+", "#", "-", " ", "0", "+#"}
+		s := pbccState{flags: flags[r.IntN(len(flags))]}
+		if r.IntN(3) == 0 {
+			s.width, s.widthSet = int(pbccInt(r, tg)), true
+		}
+		if r.IntN(3) == 0 {
+			s.precision, s.precisionSet = int(pbccInt(r, tg)), true
+		}
+		v.Set(pbccreflect.ValueOf(s))
 		return
 	}
 	if t == pbccBigIntType {
@@ -1210,6 +1288,26 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			v.Set(pbccreflect.ValueOf(int(pbccInt(r, tg))))
 		case t.NumMethod() == 0:
 			v.Set(pbccreflect.ValueOf(pbccString(r, tg)))
+		default:
+			var cands []pbccreflect.Type
+			for _, c := range pbccImplTypes {
+				if c.Implements(t) {
+					cands = append(cands, c)
+				}
+			}
+			if len(cands) == 0 || depth > 3 {
+				return
+			}
+			c := cands[r.IntN(len(cands))]
+			x := pbccreflect.New(c).Elem()
+			if c.Kind() == pbccreflect.Pointer {
+				// Not nil: a nil pointer in an interface is rare.
+				x.Set(pbccreflect.New(c.Elem()))
+				pbccFill(x.Elem(), r, tg, depth+1)
+			} else {
+				pbccFill(x, r, tg, depth+1)
+			}
+			v.Set(x)
 		}
 	}
 }

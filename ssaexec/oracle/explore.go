@@ -26,6 +26,7 @@ import (
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/internal/proc"
+	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/cover"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 	"github.com/pbcc/pbcc/ssaexec/generic"
@@ -232,7 +233,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	if steps <= 0 {
 		steps = math.MaxInt64
 	}
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit,
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit, "Impls": implTypes(fns),
 		"Calls": opts.Calls, "Steps": steps, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
 		// A call that does not return within callTimeout (a loop
 		// without exit) ends the search of its function.
@@ -729,4 +730,113 @@ func dictionary(fn *ssa.Function) dict {
 // limit or a cutoff rather than a count or a character.
 func big(v constant.Value) bool {
 	return len(strings.TrimPrefix(v.ExactString(), "-")) > 6
+}
+
+// implTypes returns the dynamic types the interfaces of fns' parameters
+// may hold (their implementations in the model: the package's types,
+// *bytes.Buffer, pbcc's fmt.State), as nil values of them written in the
+// driver: (*T)(nil), T{}. A type the driver cannot name (another
+// package's) is left out.
+func implTypes(fns []*ir.Func) []string {
+	var out []string
+	seen := map[string]bool{}
+	visited := map[ir.Type]bool{}
+	var walk func(t ir.Type, depth int)
+	walk = func(t ir.Type, depth int) {
+		if depth > 6 {
+			return
+		}
+		switch t := t.(type) {
+		case ir.Pointer:
+			walk(t.Elem, depth+1)
+		case ir.Slice:
+			walk(t.Elem, depth+1)
+		case ir.Array:
+			walk(t.Elem, depth+1)
+		case ir.Map:
+			walk(t.Key, depth+1)
+			walk(t.Elem, depth+1)
+		case *ir.Struct:
+			if visited[t] {
+				return
+			}
+			visited[t] = true
+			for _, f := range t.Fields {
+				walk(f.T, depth+1)
+			}
+		case *ir.Interface:
+			if visited[t] {
+				return
+			}
+			visited[t] = true
+			for _, im := range t.Impls {
+				c, ok := im.Src.(types.Type)
+				if !ok {
+					continue
+				}
+				if e, ok := implExpr(c, fns); ok && !seen[e] {
+					seen[e] = true
+					out = append(out, e)
+				}
+				walk(im.T, depth+1)
+			}
+		}
+	}
+	for _, f := range fns {
+		for _, p := range f.Params {
+			walk(p.T, 0)
+		}
+	}
+	return out
+}
+
+// implExpr writes a value of type c in the driver: (*T)(nil) or T{}
+// (the zero value, for reflect.TypeOf), false when the driver cannot
+// name c.
+func implExpr(c types.Type, fns []*ir.Func) (string, bool) {
+	if ssaexec.IsState(c) {
+		return "(*pbccState)(nil)", true
+	}
+	var own *types.Package
+	for _, f := range fns {
+		if fn, ok := f.Src.(*ssa.Function); ok && fn.Pkg != nil {
+			own = fn.Pkg.Pkg
+			break
+		}
+	}
+	ok := true
+	s := types.TypeString(c, func(p *types.Package) string {
+		switch {
+		case p == own:
+			return ""
+		case p.Path() == "bytes":
+			return "pbccbytes"
+		}
+		ok = false
+		return p.Name()
+	})
+	if !ok {
+		return "", false
+	}
+	switch c.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Signature, *types.Chan:
+		return "(" + s + ")(nil)", true
+	case *types.Basic:
+		return s + "(" + zeroOf(c) + ")", true
+	}
+	return s + "{}", true
+}
+
+// zeroOf is the zero constant of the basic type c, in Go source.
+func zeroOf(c types.Type) string {
+	b, _ := c.Underlying().(*types.Basic)
+	switch {
+	case b == nil:
+		return "0"
+	case b.Info()&types.IsString != 0:
+		return `""`
+	case b.Info()&types.IsBoolean != 0:
+		return "false"
+	}
+	return "0"
 }
