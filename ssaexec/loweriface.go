@@ -141,7 +141,10 @@ func (lw *lowerer) implementations(t types.Type, it *types.Interface) []types.Ty
 				continue
 			}
 			for _, c := range lw.implementations(u.other, o) {
-				if types.Implements(c, it) {
+				// A stock value of the other interface (a fmt.State
+				// passed on as an io.Writer) is not one of t's: t
+				// gets its own when the module has none.
+				if !IsStock(c) && types.Implements(c, it) {
 					add(c)
 				}
 			}

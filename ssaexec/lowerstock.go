@@ -81,6 +81,20 @@ func IsState(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == StatePath
 }
 
+// IsStock reports whether t is a stock implementation: *bytes.Buffer or
+// *pbccState.
+func IsStock(t types.Type) bool {
+	if IsState(t) {
+		return true
+	}
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "bytes" && n.Obj().Name() == "Buffer"
+}
+
 // stockBuffer returns *bytes.Buffer: from the packages loaded when one
 // of them imports bytes, else loaded once on its own (its types only).
 func (lw *lowerer) stockBuffer() types.Type {

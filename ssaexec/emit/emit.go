@@ -1104,6 +1104,12 @@ func (g *generator) afters(f *function, fields []string, used map[string]bool) [
 		switch p.t.Underlying().(type) {
 		case *types.Pointer, *types.Slice, *types.Map:
 			// What the call can change in place.
+		case *types.Interface:
+			// What the pointer it holds points to: a buffer or a
+			// fmt.State the call writes to.
+			if isError(p.t) {
+				continue
+			}
 		default:
 			continue
 		}
@@ -1119,6 +1125,13 @@ func (g *generator) afters(f *function, fields []string, used map[string]bool) [
 		opts, err := g.cmpOptions(p.t)
 		if err != nil {
 			continue // not comparable by cmp (it holds errors): left out
+		}
+		if _, ok := p.t.Underlying().(*types.Interface); ok {
+			// The options of the dynamic types the cases hold, which
+			// need not be the package's (*bytes.Buffer, the state).
+			if opts, err = g.heldOptions(f, i, opts); err != nil {
+				continue
+			}
 		}
 		if !g.afterWritable(f, i) {
 			continue // no literal can say what it holds (a bytes.Buffer): left out

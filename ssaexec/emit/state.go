@@ -131,3 +131,39 @@ func (w *litWriter) writeState(b *strings.Builder, l ir.Literal) error {
 	fmt.Fprintf(b, "&%s{%s}", w.state, strings.Join(fields, ", "))
 	return nil
 }
+
+// heldOptions adds to opts the options of cmp.Diff for the dynamic types
+// parameter i of f holds in its cases before or after the call: a
+// buffer's comparer, cmp.AllowUnexported of the state type.
+func (g *generator) heldOptions(f *function, i int, opts []string) ([]string, error) {
+	have := map[string]bool{}
+	for _, o := range opts {
+		have[o] = true
+	}
+	seen := map[string]bool{}
+	for _, c := range f.r.Cases {
+		for _, l := range [][]ir.Literal{c.Inputs, c.After} {
+			if i >= len(l) {
+				continue
+			}
+			t, _, ok, err := ifaceImpl(l[i])
+			if err != nil || !ok || seen[t.String()] {
+				continue
+			}
+			seen[t.String()] = true
+			var more []string
+			if ssaexec.IsState(t) {
+				more = []string{g.use(cmpPath) + ".AllowUnexported(" + g.state + "{})"}
+			} else if more, err = g.cmpOptions(t); err != nil {
+				return nil, err
+			}
+			for _, o := range more {
+				if !have[o] {
+					have[o] = true
+					opts = append(opts, o)
+				}
+			}
+		}
+	}
+	return opts, nil
+}

@@ -465,7 +465,8 @@ func btoi(b bool) int {
 func pointsToMemory(f *ir.Func) bool {
 	for _, p := range f.Params {
 		switch p.T.(type) {
-		case ir.Pointer, ir.Slice, ir.Map:
+		case ir.Pointer, ir.Slice, ir.Map, *ir.Interface:
+			// An interface may hold a pointer: a writer the call fills.
 			return true
 		}
 	}

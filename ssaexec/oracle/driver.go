@@ -57,9 +57,8 @@ type pbccTarget struct {
 }
 
 // pbccImplTypes are the dynamic types an interface parameter may hold
-// (the model's implementations of the targets' interfaces: the module's
-// types, *bytes.Buffer, pbccState): pbccFill puts one that implements the
-// interface in it.
+// (the model's implementations of the targets' interfaces, the stock
+// ones aside): pbccFill puts one that implements the interface in it.
 var pbccImplTypes = []pbccreflect.Type{
 {{- range .Impls}}
 	pbccreflect.TypeOf({{.}}),
@@ -87,6 +86,10 @@ func (s *pbccState) Flag(c int) bool {
 	}
 	return false
 }
+
+// pbccStockTypes are the values of interfaces the package does not
+// implement, in the model's order (ssaexec/lowerstock.go).
+var pbccStockTypes = []pbccreflect.Type{pbccreflect.TypeOf((*pbccbytes.Buffer)(nil)), pbccreflect.TypeOf((*pbccState)(nil))}
 
 var (
 	pbccStateType  = pbccreflect.TypeOf(pbccState{})
@@ -992,6 +995,17 @@ func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 			p.Elem().Set(e)
 			add(p)
 		}
+	case pbccreflect.Interface:
+		// A simpler value of the same dynamic type (a shorter text, a
+		// smaller width).
+		for _, e := range pbccSimpler(v.Elem(), depth+1) {
+			if e.IsZero() && e.Kind() == pbccreflect.Pointer {
+				continue
+			}
+			x := pbccreflect.New(t).Elem()
+			x.Set(e)
+			add(x)
+		}
 	case pbccreflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			if t.PkgPath() != pbccPkgPath && !t.Field(i).IsExported() {
@@ -1281,6 +1295,9 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 		v.Set(f)
 	case pbccreflect.Interface:
 		switch {
+		case t.NumMethod() > 0 && t != pbccErrorType && r.IntN(8) > 0 && pbccFillImpl(v, r, tg, depth):
+			// A value of a type that implements it, mostly: a nil
+			// writer or state only panics.
 		case r.IntN(3) == 0:
 		case t == pbccreflect.TypeOf((*error)(nil)).Elem():
 			v.Set(pbccreflect.ValueOf(pbccerrors.New(pbccString(r, tg))))
@@ -1288,28 +1305,43 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			v.Set(pbccreflect.ValueOf(int(pbccInt(r, tg))))
 		case t.NumMethod() == 0:
 			v.Set(pbccreflect.ValueOf(pbccString(r, tg)))
-		default:
-			var cands []pbccreflect.Type
-			for _, c := range pbccImplTypes {
-				if c.Implements(t) {
-					cands = append(cands, c)
-				}
-			}
-			if len(cands) == 0 || depth > 3 {
-				return
-			}
-			c := cands[r.IntN(len(cands))]
-			x := pbccreflect.New(c).Elem()
-			if c.Kind() == pbccreflect.Pointer {
-				// Not nil: a nil pointer in an interface is rare.
-				x.Set(pbccreflect.New(c.Elem()))
-				pbccFill(x.Elem(), r, tg, depth+1)
-			} else {
-				pbccFill(x, r, tg, depth+1)
-			}
-			v.Set(x)
 		}
 	}
+}
+
+// pbccFillImpl sets the interface v to a value of one of pbccImplTypes
+// that implements it, and reports whether there was one.
+func pbccFillImpl(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) bool {
+	var cands []pbccreflect.Type
+	for _, c := range pbccImplTypes {
+		if c.Implements(v.Type()) {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 {
+		// As the model does (ssaexec/lowerstock.go): the first stock
+		// type that implements it, when the package has none.
+		for _, c := range pbccStockTypes {
+			if c.Implements(v.Type()) {
+				cands = append(cands, c)
+				break
+			}
+		}
+	}
+	if len(cands) == 0 || depth > 3 {
+		return false
+	}
+	c := cands[r.IntN(len(cands))]
+	x := pbccreflect.New(c).Elem()
+	if c.Kind() == pbccreflect.Pointer {
+		// Not nil: a nil pointer in an interface is rare.
+		x.Set(pbccreflect.New(c.Elem()))
+		pbccFill(x.Elem(), r, tg, depth+1)
+	} else {
+		pbccFill(x, r, tg, depth+1)
+	}
+	v.Set(x)
+	return true
 }
 
 func pbccInt(r *pbccrand.Rand, tg *pbccTarget) int64 {

@@ -733,10 +733,9 @@ func big(v constant.Value) bool {
 }
 
 // implTypes returns the dynamic types the interfaces of fns' parameters
-// may hold (their implementations in the model: the package's types,
-// *bytes.Buffer, pbcc's fmt.State), as nil values of them written in the
-// driver: (*T)(nil), T{}. A type the driver cannot name (another
-// package's) is left out.
+// may hold (their implementations in the model, but the stock ones, which
+// the driver lists itself), as values written in the driver: (*T)(nil),
+// T{}. A type the driver cannot name (another package's) is left out.
 func implTypes(fns []*ir.Func) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -794,8 +793,8 @@ func implTypes(fns []*ir.Func) []string {
 // (the zero value, for reflect.TypeOf), false when the driver cannot
 // name c.
 func implExpr(c types.Type, fns []*ir.Func) (string, bool) {
-	if ssaexec.IsState(c) {
-		return "(*pbccState)(nil)", true
+	if ssaexec.IsStock(c) {
+		return "", false // the driver's pbccStockTypes
 	}
 	var own *types.Package
 	for _, f := range fns {
