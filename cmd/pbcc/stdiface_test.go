@@ -1,0 +1,157 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// stdIfaceSrc has parameters of interfaces of the standard library that
+// the package does not implement: an io.Reader, an io.Writer, a fmt.State
+// and a fmt.Stringer. They were nil in every case: the model said the
+// branches behind their first method call unreachable, and every case of
+// a Format method panicked (pkg/errors' Format methods: 70.8% of its
+// statements).
+const stdIfaceSrc = `package inc
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Count counts the lines r holds, and fails past max.
+func Count(r io.Reader, max int) (int, error) {
+	buf := make([]byte, 64)
+	n := 0
+	for {
+		k, err := r.Read(buf)
+		for _, c := range buf[:k] {
+			if c == '\n' {
+				n++
+			}
+		}
+		if n > max {
+			return n, errors.New("too many lines")
+		}
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+}
+
+// Greet writes a greeting to w.
+func Greet(w io.Writer, name string) error {
+	if name == "" {
+		return errors.New("no name")
+	}
+	if strings.HasPrefix(name, "Dr") {
+		_, err := io.WriteString(w, "Dear "+name)
+		return err
+	}
+	_, err := fmt.Fprintf(w, "Hi %s", name)
+	return err
+}
+
+// Point is a point.
+type Point struct{ X, Y int }
+
+// Format writes p as (x, y), or with names under %+v.
+func (p Point) Format(s fmt.State, verb rune) {
+	switch verb {
+	case 'v':
+		if s.Flag('+') {
+			fmt.Fprintf(s, "x=%d y=%d", p.X, p.Y)
+			return
+		}
+		fallthrough
+	case 's':
+		io.WriteString(s, "(")
+		fmt.Fprint(s, p.X)
+		io.WriteString(s, ", ")
+		fmt.Fprint(s, p.Y)
+		io.WriteString(s, ")")
+	case 'q':
+		if w, ok := s.Width(); ok && w > 10 {
+			io.WriteString(s, "wide")
+			return
+		}
+		fmt.Fprintf(s, "%q", "point")
+	}
+}
+
+// Name says what s names.
+func Name(s fmt.Stringer) string {
+	if s == nil {
+		return "nothing"
+	}
+	if len(s.String()) > 3 {
+		return "long"
+	}
+	return "short"
+}
+`
+
+// TestStdInterfaceParams: such parameters get real values (a
+// *bytes.Buffer, a fmt.State the test file declares), written as a
+// reviewer would (bytes.NewBufferString("..."), &incState{flags: "+"}),
+// and what the call writes to them is checked after it; every branch is
+// covered, none is said unreachable.
+func TestStdInterfaceParams(t *testing.T) {
+	stdout, _, data := genInc(t, stdIfaceSrc, "-json")
+	for _, want := range []string{
+		"w: bytes.NewBufferString(",         // a writer
+		`wantW: bytes.NewBufferString("Hi `, // what Greet wrote
+		"r: bytes.NewBufferString(",         // a reader
+		"s: &incState{",                     // a fmt.State
+		`flags: "+", out: "x=`,              // what Format wrote under %+v
+		"type incState struct",              // declared once
+		"cmp.AllowUnexported(incState{})",   // and compared
+		`s: bytes.NewBufferString("`,        // a fmt.Stringer
+	} {
+		if !strings.Contains(data, want) {
+			t.Errorf("the tests lack %q:\n%s", want, data)
+		}
+	}
+	if n := strings.Count(data, "type incState struct"); n != 1 {
+		t.Errorf("incState declared %d times", n)
+	}
+	if strings.Contains(stdout, `"reason":"unreachable"`) {
+		t.Errorf("a branch behind an interface parameter is said unreachable:\n%s", stdout)
+	}
+	for _, line := range strings.Split(stdout, "\n") {
+		if m := regexp.MustCompile(`"func":"inc\.(\w+(?:\.\w+)?)".*"branches":(\d+),"covered":(\d+)`).FindStringSubmatch(line); m != nil && m[1] != "Count" && m[2] != m[3] {
+			t.Errorf("%s: %s of %s branches covered:\n%s", m[1], m[3], m[2], line)
+		}
+	}
+}
+
+// TestStdInterfaceMerge: a table made again alone (-func) is merged
+// with the others, and the fmt.State declaration stays, once.
+func TestStdInterfaceMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	t.Parallel()
+	dir, _, path := incModule(t, stdIfaceSrc)
+	for _, args := range [][]string{{"gen", "./inc"}, {"gen", "-force", "-func", "Greet", "./inc"}} {
+		if code, _, stderr := pbccProcess(t, dir, args...); code != 0 {
+			t.Fatalf("pbcc %v exited %d:\n%s", args, code, stderr)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "type incState struct"); n != 1 || !strings.Contains(string(data), "s: &incState{") {
+		t.Errorf("after -func Greet, incState is declared %d times (want 1) or no longer used:\n%s", n, data)
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Fatalf("the merged tests fail: %v\n%s", err, out)
+	}
+}
