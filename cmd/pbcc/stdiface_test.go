@@ -155,3 +155,59 @@ func TestStdInterfaceMerge(t *testing.T) {
 		t.Fatalf("the merged tests fail: %v\n%s", err, out)
 	}
 }
+
+// TestErrorParamOfPackageType: an error parameter holds values of the
+// package's error types too, written as they are (&NotFound{Name: "t"},
+// timeout{}), so that errors.As and a type switch on it take their
+// branches; it held only errors.New's (7 of Classify's 12 branches).
+func TestErrorParamOfPackageType(t *testing.T) {
+	stdout, _, data := genInc(t, `package inc
+
+import "errors"
+
+// NotFound says a name is missing.
+type NotFound struct{ Name string }
+
+func (e *NotFound) Error() string { return e.Name + " not found" }
+
+// Temporary is an error that may go away.
+type Temporary interface{ Temporary() bool }
+
+type timeout struct{}
+
+func (timeout) Error() string   { return "timeout" }
+func (timeout) Temporary() bool { return true }
+
+// Classify says what err is.
+func Classify(err error) string {
+	var nf *NotFound
+	if errors.As(err, &nf) {
+		if nf.Name == "" {
+			return "anonymous"
+		}
+		return "missing " + nf.Name
+	}
+	switch e := err.(type) {
+	case nil:
+		return "ok"
+	case timeout:
+		return "timeout"
+	case Temporary:
+		if e.Temporary() {
+			return "temporary"
+		}
+	}
+	return "other"
+}
+`, "-json")
+	for _, want := range []string{`err: &NotFound{Name: "`, `want: "missing `, "err: &NotFound{}", "err: timeout{}", `want: "timeout"`} {
+		if !strings.Contains(data, want) {
+			t.Errorf("the tests lack %q:\n%s", want, data)
+		}
+	}
+	// Every branch but e.Temporary() false: no type of the package says
+	// false.
+	if !strings.Contains(stdout, `"func":"inc.Classify","file":"inc/inc.go","branches":12,"covered":11`) {
+		t.Errorf("Classify: not 11 of its 12 branches covered:\n%s", stdout)
+	}
+}

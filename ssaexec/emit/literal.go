@@ -942,6 +942,10 @@ func (w *litWriter) writeError(b *strings.Builder, t types.Type, l ir.Literal) e
 			return nil
 		}
 	}
+	if l.Bits == 1 {
+		// An error of the package's type, itself (ir.Literal).
+		return w.writeTypedError(b, l)
+	}
 	if len(l.Elems) > 0 && strings.HasSuffix(l.Str, l.Elems[0].Str) {
 		ctx := strings.TrimSuffix(l.Str, l.Elems[0].Str)
 		fmt.Fprintf(b, "%s.Errorf(%s, ", w.pkgName("fmt", "fmt"), quote(strings.ReplaceAll(ctx, "%", "%%")+"%w"))

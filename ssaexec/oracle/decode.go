@@ -229,6 +229,9 @@ func (d *decoder) decode(n *node, t ir.Type) (ir.Literal, bool) {
 			l := ir.Literal{T: t, Str: n.V}
 			if len(n.E) == 1 {
 				l.Ref = d.typedError(n.E[0])
+				if l.Ref != nil && n.T == "self" {
+					l.Bits = 1 // the error is that value (ir.Literal)
+				}
 			}
 			return l, true
 		}

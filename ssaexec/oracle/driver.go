@@ -1299,7 +1299,9 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			// A value of a type that implements it, mostly: a nil
 			// writer or state only panics.
 		case r.IntN(3) == 0:
-		case t == pbccreflect.TypeOf((*error)(nil)).Elem():
+		case t == pbccErrorType && r.IntN(2) == 0 && pbccFillError(v, r, tg, depth):
+			// A value of one of the package's error types.
+		case t == pbccErrorType:
 			v.Set(pbccreflect.ValueOf(pbccerrors.New(pbccString(r, tg))))
 		case t.NumMethod() == 0 && r.IntN(2) == 0:
 			v.Set(pbccreflect.ValueOf(int(pbccInt(r, tg))))
@@ -1307,6 +1309,34 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			v.Set(pbccreflect.ValueOf(pbccString(r, tg)))
 		}
 	}
+}
+
+// pbccFillError sets the error v to a value of one of the package's
+// error types (pbccImplTypes) that a test can write as a literal
+// (pbccPlain: &ParseError{Line: 3}), and reports whether it did.
+func pbccFillError(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) bool {
+	var cands []pbccreflect.Type
+	for _, c := range pbccImplTypes {
+		if c.Implements(pbccErrorType) {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 || depth > 3 {
+		return false
+	}
+	c := cands[r.IntN(len(cands))]
+	x := pbccreflect.New(c).Elem()
+	if c.Kind() == pbccreflect.Pointer {
+		x.Set(pbccreflect.New(c.Elem()))
+		pbccFill(x.Elem(), r, tg, depth+1)
+	} else {
+		pbccFill(x, r, tg, depth+1)
+	}
+	if _, ok := pbccPlain(x, 0); !ok {
+		return false
+	}
+	v.Set(x)
+	return true
 }
 
 // pbccFillImpl sets the interface v to a value of one of pbccImplTypes

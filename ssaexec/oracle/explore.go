@@ -740,12 +740,15 @@ func implTypes(fns []*ir.Func) []string {
 	var out []string
 	seen := map[string]bool{}
 	visited := map[ir.Type]bool{}
+	errs := false // an error is among the parameters' values
 	var walk func(t ir.Type, depth int)
 	walk = func(t ir.Type, depth int) {
 		if depth > 6 {
 			return
 		}
 		switch t := t.(type) {
+		case ir.Error:
+			errs = true
 		case ir.Pointer:
 			walk(t.Elem, depth+1)
 		case ir.Slice:
@@ -786,7 +789,42 @@ func implTypes(fns []*ir.Func) []string {
 			walk(p.T, 0)
 		}
 	}
+	if own := ownPackage(fns); errs && own != nil {
+		// The package's error types: an error parameter holds one of
+		// them sometimes (errors.As, a type switch on it).
+		errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+		scope := own.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			n, ok := tn.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+				continue
+			}
+			for _, c := range []types.Type{n, types.NewPointer(n)} {
+				if !types.Implements(c, errorType) {
+					continue
+				}
+				if e, ok := implExpr(c, fns); ok && !seen[e] {
+					seen[e] = true
+					out = append(out, e)
+				}
+			}
+		}
+	}
 	return out
+}
+
+// ownPackage returns the package of fns, nil when unknown.
+func ownPackage(fns []*ir.Func) *types.Package {
+	for _, f := range fns {
+		if fn, ok := f.Src.(*ssa.Function); ok && fn.Pkg != nil {
+			return fn.Pkg.Pkg
+		}
+	}
+	return nil
 }
 
 // implExpr writes a value of type c in the driver: (*T)(nil) or T{}
@@ -796,13 +834,7 @@ func implExpr(c types.Type, fns []*ir.Func) (string, bool) {
 	if ssaexec.IsStock(c) {
 		return "", false // the driver's pbccStockTypes
 	}
-	var own *types.Package
-	for _, f := range fns {
-		if fn, ok := f.Src.(*ssa.Function); ok && fn.Pkg != nil {
-			own = fn.Pkg.Pkg
-			break
-		}
-	}
+	own := ownPackage(fns)
 	ok := true
 	s := types.TypeString(c, func(p *types.Package) string {
 		switch {

@@ -31,7 +31,7 @@ import (
 type pbccNode struct {
 	K   string      ` + "`json:\"k\"`" + `           // b i u f s nil slice array struct ptr ref map err iface func opaque
 	V   string      ` + "`json:\"v,omitempty\"`" + ` // scalars; err: the message; iface: the dynamic type
-	T   string      ` + "`json:\"t,omitempty\"`" + ` // in an err's typed value: the reflect kind
+	T   string      ` + "`json:\"t,omitempty\"`" + ` // in an err's typed value: the reflect kind; err: "self" when the error is its typed value
 	B   []byte      ` + "`json:\"b,omitempty\"`" + ` // s: the string's bytes
 	E   []*pbccNode ` + "`json:\"e,omitempty\"`" + `
 	ID  int         ` + "`json:\"id,omitempty\"`" + ` // ptr, ref: the object's number
@@ -258,6 +258,11 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 				n := &pbccNode{K: "err", V: pbccErrorText(err)}
 				if as := pbccAsNode(err, 0); as != nil {
 					n.E = []*pbccNode{as}
+					if as.V == v.Elem().Type().String() {
+						// The error is that value itself, not one it
+						// wraps: a test can write it (&ParseError{...}).
+						n.T = "self"
+					}
 				}
 				return n
 			}
