@@ -158,8 +158,9 @@ func TestStdInterfaceMerge(t *testing.T) {
 
 // TestErrorParamOfPackageType: an error parameter holds values of the
 // package's error types too, written as they are (&NotFound{Name: "t"},
-// timeout{}), so that errors.As and a type switch on it take their
-// branches; it held only errors.New's (7 of Classify's 12 branches).
+// timeout{}, &withMessage{cause: errors.New("x")}), so that errors.As, a
+// type switch and an assertion on it take their branches; it held only
+// errors.New's (7 of Classify's 12 branches, 3 of Cause's 4).
 func TestErrorParamOfPackageType(t *testing.T) {
 	stdout, _, data := genInc(t, `package inc
 
@@ -199,8 +200,34 @@ func Classify(err error) string {
 	}
 	return "other"
 }
+
+// withMessage annotates its cause, as pkg/errors' does.
+type withMessage struct {
+	cause error
+	msg   string
+}
+
+func (w *withMessage) Error() string { return w.msg + ": " + w.cause.Error() }
+func (w *withMessage) Cause() error  { return w.cause }
+
+// Cause returns the innermost cause of err, as pkg/errors does.
+func Cause(err error) error {
+	type causer interface {
+		Cause() error
+	}
+	for err != nil {
+		cause, ok := err.(causer)
+		if !ok {
+			break
+		}
+		err = cause.Cause()
+	}
+	return err
+}
 `, "-json")
-	for _, want := range []string{`err: &NotFound{Name: "`, `want: "missing `, "err: &NotFound{}", "err: timeout{}", `want: "timeout"`} {
+	for _, want := range []string{`err: &NotFound{Name: "`, `want: "missing `, "err: &NotFound{}", "err: timeout{}", `want: "timeout"`,
+		"err: &withMessage{", // a cause, for Cause's ok
+	} {
 		if !strings.Contains(data, want) {
 			t.Errorf("the tests lack %q:\n%s", want, data)
 		}
@@ -209,5 +236,11 @@ func Classify(err error) string {
 	// false.
 	if !strings.Contains(stdout, `"func":"inc.Classify","file":"inc/inc.go","branches":12,"covered":11`) {
 		t.Errorf("Classify: not 11 of its 12 branches covered:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, `"func":"inc.Cause","file":"inc/inc.go","branches":4,"covered":4`) {
+		t.Errorf("Cause: not all its 4 branches covered:\n%s", stdout)
+	}
+	if strings.Contains(data, `errors.New("")`) {
+		t.Errorf("an error with an empty message, which a test cannot tell from nil by its message:\n%s", data)
 	}
 }

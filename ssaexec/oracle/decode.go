@@ -335,6 +335,9 @@ func (d *decoder) plain(n *node) (ir.Literal, ir.Type, bool) {
 		}
 		pt := ir.Pointer{Elem: vt}
 		return ir.Literal{T: pt, Ref: &v}, pt, true
+	case "error":
+		// An error field holding nil or an error of errors.New.
+		t = ir.Error{}
 	default:
 		return ir.Literal{}, nil, false
 	}

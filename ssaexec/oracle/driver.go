@@ -724,7 +724,7 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 		pbccFill(v, r, tg, depth)
 		return
 	}
-	if t.Kind() == pbccreflect.Interface && !v.IsNil() && r.IntN(2) == 0 {
+	if t.Kind() == pbccreflect.Interface && t.NumMethod() > 0 && t != pbccErrorType && !v.IsNil() && r.IntN(2) == 0 {
 		// The value held, edited (a reader's text).
 		x := pbccClone(v.Elem())
 		pbccMutate(x, r, tg, depth+1)
@@ -997,7 +997,15 @@ func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 		}
 	case pbccreflect.Interface:
 		// A simpler value of the same dynamic type (a shorter text, a
-		// smaller width).
+		// smaller width); not an error of another package's (an
+		// errors.New("") a test cannot tell from nil by its message).
+		named := v.Elem().Type()
+		if named.Kind() == pbccreflect.Pointer {
+			named = named.Elem()
+		}
+		if t == pbccErrorType && named.PkgPath() != pbccPkgPath {
+			break
+		}
 		for _, e := range pbccSimpler(v.Elem(), depth+1) {
 			if e.IsZero() && e.Kind() == pbccreflect.Pointer {
 				continue
@@ -1302,7 +1310,13 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 		case t == pbccErrorType && r.IntN(2) == 0 && pbccFillError(v, r, tg, depth):
 			// A value of one of the package's error types.
 		case t == pbccErrorType:
-			v.Set(pbccreflect.ValueOf(pbccerrors.New(pbccString(r, tg))))
+			// Not "": a test tells an error from nil by its message
+			// (wantErr).
+			msg := pbccString(r, tg)
+			if msg == "" {
+				msg = "error"
+			}
+			v.Set(pbccreflect.ValueOf(pbccerrors.New(msg)))
 		case t.NumMethod() == 0 && r.IntN(2) == 0:
 			v.Set(pbccreflect.ValueOf(int(pbccInt(r, tg))))
 		case t.NumMethod() == 0:

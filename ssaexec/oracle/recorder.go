@@ -16,6 +16,7 @@ var recorderText = template.Must(template.New("recorder").Parse(`// Code generat
 package {{.Pkg}}
 
 import (
+	pbccerrors "errors"
 	pbccjson "encoding/json"
 	pbccfmt "fmt"
 	pbccmath "math"
@@ -175,6 +176,9 @@ func pbccAppend(env string, line interface{}) {
 
 var pbccErrorType = pbccreflect.TypeOf((*error)(nil)).Elem()
 
+// pbccErrorStringType is the type of the errors errors.New makes.
+var pbccErrorStringType = pbccreflect.TypeOf(pbccerrors.New(""))
+
 // pbccStubOf, set by the search on the real code, returns the results of
 // a function value it made (a stub returning fixed values), if v is one.
 var pbccStubOf func(v pbccreflect.Value) ([]pbccreflect.Value, bool)
@@ -326,8 +330,9 @@ func pbccAsNode(err error, depth int) *pbccNode {
 }
 
 // pbccPlain encodes v, with each node's kind, when it is plain: a bool,
-// number or string, a struct of plain fields (the package's or unnamed),
-// or (at the top) a non-nil pointer to one. A test writes such a value as
+// number or string, an error field holding nil or an error of errors.New,
+// a struct of plain fields (the package's or unnamed), or (at the top) a
+// non-nil pointer to one. A test writes such a value as
 // a literal and compares it with cmp; others (slices, maps, nested
 // pointers) it does not.
 func pbccPlain(v pbccreflect.Value, depth int) (*pbccNode, bool) {
@@ -342,6 +347,19 @@ func pbccPlain(v pbccreflect.Value, depth int) (*pbccNode, bool) {
 		n := pbccEncode(v, nil, depth)
 		n.T = k.String()
 		return n, true
+	case pbccreflect.Interface:
+		// An error field (a cause) holding nil or an error of
+		// errors.New: the test writes it errors.New("message").
+		if v.Type() != pbccErrorType || depth == 0 {
+			return nil, false
+		}
+		if v.IsNil() {
+			return &pbccNode{K: "nil", T: "error"}, true
+		}
+		if v.Elem().Type() != pbccErrorStringType || !v.CanInterface() {
+			return nil, false
+		}
+		return &pbccNode{K: "err", V: pbccErrorText(v.Interface().(error)), T: "error"}, true
 	case pbccreflect.Pointer:
 		if depth > 0 || v.IsNil() {
 			return nil, false
