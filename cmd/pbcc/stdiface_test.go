@@ -244,3 +244,38 @@ func Cause(err error) error {
 		t.Errorf("an error with an empty message, which a test cannot tell from nil by its message:\n%s", data)
 	}
 }
+
+// TestEmbeddedErrorField: an error in an unexported field (embedded, as
+// pkg/errors' withStack has it) is recorded as an error, so that the
+// cases that set it are kept (they were dropped: their inputs could not
+// be read back, and withStack.Format's 'q' branch was not covered).
+func TestEmbeddedErrorField(t *testing.T) {
+	stdout, _, data := genInc(t, `package inc
+
+import "io"
+
+type annotated struct {
+	error
+	note string
+}
+
+// Note writes the note and the error to w.
+func (a *annotated) Note(w io.Writer) {
+	if a.error == nil {
+		io.WriteString(w, a.note)
+		return
+	}
+	if a.note == "" {
+		io.WriteString(w, a.Error())
+		return
+	}
+	io.WriteString(w, a.note+": "+a.Error())
+}
+`, "-json")
+	if !strings.Contains(data, "error: errors.New(") {
+		t.Errorf("no case sets the error field:\n%s", data)
+	}
+	if !strings.Contains(stdout, `"func":"inc.annotated.Note","file":"inc/inc.go","branches":4,"covered":4`) {
+		t.Errorf("Note: not all its 4 branches covered:\n%s", stdout)
+	}
+}

@@ -26,6 +26,7 @@ import (
 	pbccstrconv "strconv"
 	pbccsync "sync"
 	pbcctime "time"
+	pbccunsafe "unsafe"
 )
 
 // pbccNode is a value as the real run left it.
@@ -256,6 +257,11 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 	case pbccreflect.Interface:
 		if v.IsNil() {
 			return &pbccNode{K: "nil"}
+		}
+		if !v.CanInterface() && v.CanAddr() {
+			// An unexported field (pkg/errors' withStack embeds its
+			// error): its error is still one.
+			v = pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
 		}
 		if v.Type().Implements(pbccErrorType) && v.CanInterface() {
 			if err, ok := v.Interface().(error); ok {
