@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -62,10 +63,27 @@ func (lw *lowerer) ifaceType(t types.Type, it *types.Interface) (ir.Type, string
 	if i, ok := lw.ifaces.At(t).(*ir.Interface); ok {
 		return i, ""
 	}
-	i := &ir.Interface{Name: lw.localTypeString(t)}
+	i := &ir.Interface{Name: lw.localTypeString(t), Src: t}
 	// Cached before the implementations are lowered: one may hold an I.
 	lw.ifaces.Set(t, i)
-	for _, c := range lw.implementations(t, it) {
+	cands := lw.implementations(t, it)
+	var lowered []types.Type
+	for _, c := range cands {
+		if _, why := lw.typ(c); why == "" {
+			lowered = append(lowered, c)
+		}
+	}
+	if !slices.ContainsFunc(lowered, lw.declaredInModule) {
+		// An interface no type of the module implements, or none the
+		// model can hold (io.Writer, fmt.State; another package's
+		// types a test cannot write, a *tabwriter.Writer, aside): a
+		// value of the standard library's, or pbcc's
+		// (lowerstock.go), rather than only nil.
+		if c := lw.stockImplementation(it); c != nil {
+			cands = append(cands, c)
+		}
+	}
+	for _, c := range cands {
 		ct, why := lw.typ(c)
 		if why != "" {
 			continue // never an input; a conversion from it fails where it is
@@ -150,14 +168,6 @@ func (lw *lowerer) implementations(t types.Type, it *types.Interface) []types.Ty
 			}
 		}
 		lw.implVisiting.Delete(t)
-	}
-	if len(cands) == 0 {
-		// An interface the module does not implement (io.Writer,
-		// fmt.State): a value of the standard library's, or pbcc's
-		// (lowerstock.go), rather than only nil.
-		if c := lw.stockImplementation(it); c != nil {
-			cands = append(cands, c)
-		}
 	}
 	if it.NumMethods() == 0 {
 		// One more type than the module names, so that a value of a type

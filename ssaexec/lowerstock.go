@@ -123,6 +123,16 @@ func (lw *lowerer) stockBuffer() types.Type {
 	return lw.buffer
 }
 
+// declaredInModule reports whether c (T or *T) is declared in a package
+// of the module.
+func (lw *lowerer) declaredInModule(c types.Type) bool {
+	if p, ok := c.(*types.Pointer); ok {
+		c = p.Elem()
+	}
+	n, ok := types.Unalias(c).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && lw.inModule[n.Obj().Pkg()]
+}
+
 // stockImplementation returns the first stock type that implements the
 // interface it, or nil.
 func (lw *lowerer) stockImplementation(it *types.Interface) types.Type {

@@ -87,6 +87,15 @@ func (s *pbccState) Flag(c int) bool {
 	return false
 }
 
+// pbccIfaceImpls are, by named interface, the dynamic types the model
+// gives it (the stock ones too): a value of another type could not be
+// read back, nor written in a test.
+var pbccIfaceImpls = map[string][]pbccreflect.Type{
+{{- range .IfaceImpls}}
+	{{printf "%q" .Key}}: { {{- range .Types}}pbccreflect.TypeOf({{.}}), {{end -}} },
+{{- end}}
+}
+
 // pbccStockTypes are the values of interfaces the package does not
 // implement, in the model's order (ssaexec/lowerstock.go).
 var pbccStockTypes = []pbccreflect.Type{pbccreflect.TypeOf((*pbccbytes.Buffer)(nil)), pbccreflect.TypeOf((*pbccState)(nil))}
@@ -1357,12 +1366,16 @@ func pbccFillError(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth 
 // that implements it, and reports whether there was one.
 func pbccFillImpl(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) bool {
 	var cands []pbccreflect.Type
-	for _, c := range pbccImplTypes {
+	list, listed := pbccIfaceImpls[v.Type().String()]
+	if !listed {
+		list = pbccImplTypes
+	}
+	for _, c := range list {
 		if c.Implements(v.Type()) {
 			cands = append(cands, c)
 		}
 	}
-	if len(cands) == 0 {
+	if len(cands) == 0 && !listed {
 		// As the model does (ssaexec/lowerstock.go): the first stock
 		// type that implements it, when the package has none.
 		for _, c := range pbccStockTypes {

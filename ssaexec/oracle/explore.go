@@ -233,7 +233,8 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	if steps <= 0 {
 		steps = math.MaxInt64
 	}
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit, "Impls": implTypes(fns),
+	impls, byIface := implTypes(fns)
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit, "Impls": impls, "IfaceImpls": byIface,
 		"Calls": opts.Calls, "Steps": steps, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
 		// A call that does not return within callTimeout (a loop
 		// without exit) ends the search of its function.
@@ -732,13 +733,26 @@ func big(v constant.Value) bool {
 	return len(strings.TrimPrefix(v.ExactString(), "-")) > 6
 }
 
+// ifaceImpls are the implementations of one named interface in the
+// model, as the driver writes them: Key is the interface's name as
+// reflect prints it ("io.Writer").
+type ifaceImpls struct {
+	Key   string
+	Types []string
+}
+
 // implTypes returns the dynamic types the interfaces of fns' parameters
 // may hold (their implementations in the model, but the stock ones, which
 // the driver lists itself), as values written in the driver: (*T)(nil),
-// T{}. A type the driver cannot name (another package's) is left out.
-func implTypes(fns []*ir.Func) []string {
+// T{}; and, by named interface, exactly the model's implementations (the
+// stock ones too), so that the values the driver makes are ones the
+// model, and the test, can hold. A type the driver cannot name (another
+// package's) is left out.
+func implTypes(fns []*ir.Func) ([]string, []ifaceImpls) {
 	var out []string
+	var byIface []ifaceImpls
 	seen := map[string]bool{}
+	seenIface := map[string]bool{}
 	visited := map[ir.Type]bool{}
 	errs := false // an error is among the parameters' values
 	var walk func(t ir.Type, depth int)
@@ -771,12 +785,29 @@ func implTypes(fns []*ir.Func) []string {
 				return
 			}
 			visited[t] = true
+			if src, ok := t.Src.(types.Type); ok {
+				if n, ok := types.Unalias(src).(*types.Named); ok && n.Obj().Pkg() != nil {
+					key := n.Obj().Pkg().Name() + "." + n.Obj().Name()
+					if !seenIface[key] {
+						seenIface[key] = true
+						ii := ifaceImpls{Key: key}
+						for _, im := range t.Impls {
+							if c, ok := im.Src.(types.Type); ok {
+								if e, ok := implExpr(c, fns, true); ok {
+									ii.Types = append(ii.Types, e)
+								}
+							}
+						}
+						byIface = append(byIface, ii)
+					}
+				}
+			}
 			for _, im := range t.Impls {
 				c, ok := im.Src.(types.Type)
 				if !ok {
 					continue
 				}
-				if e, ok := implExpr(c, fns); ok && !seen[e] {
+				if e, ok := implExpr(c, fns, false); ok && !seen[e] {
 					seen[e] = true
 					out = append(out, e)
 				}
@@ -807,14 +838,14 @@ func implTypes(fns []*ir.Func) []string {
 				if !types.Implements(c, errorType) {
 					continue
 				}
-				if e, ok := implExpr(c, fns); ok && !seen[e] {
+				if e, ok := implExpr(c, fns, false); ok && !seen[e] {
 					seen[e] = true
 					out = append(out, e)
 				}
 			}
 		}
 	}
-	return out
+	return out, byIface
 }
 
 // ownPackage returns the package of fns, nil when unknown.
@@ -829,10 +860,14 @@ func ownPackage(fns []*ir.Func) *types.Package {
 
 // implExpr writes a value of type c in the driver: (*T)(nil) or T{}
 // (the zero value, for reflect.TypeOf), false when the driver cannot
-// name c.
-func implExpr(c types.Type, fns []*ir.Func) (string, bool) {
-	if ssaexec.IsStock(c) {
-		return "", false // the driver's pbccStockTypes
+// name c, or when c is a stock type and stock is false (the driver's
+// pbccStockTypes list them).
+func implExpr(c types.Type, fns []*ir.Func, stock bool) (string, bool) {
+	switch {
+	case ssaexec.IsState(c) && stock:
+		return "(*pbccState)(nil)", true
+	case ssaexec.IsStock(c) && !stock:
+		return "", false
 	}
 	own := ownPackage(fns)
 	ok := true
