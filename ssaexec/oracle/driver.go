@@ -344,7 +344,19 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 		corpus = append(corpus, pristine)
 		// The smallest inputs that still reach the new sites, the same
 		// way (returning or panicking), are what a reader sees.
-		if small := pbccShrink(fv, ft, pristine, fresh, done); small != nil {
+		want := fresh
+		if len(fresh) == 0 {
+			// The first input of a function without sites of its own
+			// to reach: it keeps what it reaches in the functions it
+			// calls (kr/pretty's Fdiff, shrunk to nils, printed
+			// nothing).
+			want = nil
+			for k := range hits {
+				want = append(want, k)
+			}
+			pbccsort.Ints(want)
+		}
+		if small := pbccShrink(fv, ft, pristine, want, done); small != nil {
 			pristine = small
 		}
 		finalHits, written := pbccKeep(idx, fv, ft, pristine, fresh, start)
