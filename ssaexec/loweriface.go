@@ -28,7 +28,10 @@ import (
 //     (ChangeInterface), and those of the interfaces it asserts an I to
 //     that implement I;
 //   - for an interface without methods (any), the first of int, string
-//     and bool not listed yet: a type no case names.
+//     and bool not listed yet: a type no case names;
+//   - when none of these is a type of the module the model can hold, a
+//     stock implementation (lowerstock.go): *bytes.Buffer for io.Reader,
+//     io.Writer, fmt.Stringer and the like, pbcc's fmt.State.
 //
 // The lowering handles
 //
