@@ -150,6 +150,7 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 	}
 	lw := newLowerer(prog, sizes, inModule, infos)
 	lw.globalInputs = opts.Globals
+	lw.dir = dir
 
 	var out []*Package
 	for _, p := range pkgs {

@@ -43,6 +43,12 @@ type lowerer struct {
 	implVisiting typeutil.Map        // types.Type -> bool: interfaces whose implementations are being listed
 	dispatchers  map[string]*ir.Func // by interface, tag and method
 
+	// The stock implementations (lowerstock.go): *bytes.Buffer, looked up
+	// once; dir is where the packages were loaded from.
+	buffer     types.Type
+	bufferDone bool
+	dir        string
+
 	// The insertion sorts called instead of the standard library's
 	// (lowersort.go), built on first use.
 	sortPkg *ssa.Package

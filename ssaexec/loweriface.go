@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,7 +28,10 @@ import (
 //     (ChangeInterface), and those of the interfaces it asserts an I to
 //     that implement I;
 //   - for an interface without methods (any), the first of int, string
-//     and bool not listed yet: a type no case names.
+//     and bool not listed yet: a type no case names;
+//   - when none of these is a type of the module the model can hold, a
+//     stock implementation (lowerstock.go): *bytes.Buffer for io.Reader,
+//     io.Writer, fmt.Stringer and the like, pbcc's fmt.State.
 //
 // The lowering handles
 //
@@ -62,15 +66,36 @@ func (lw *lowerer) ifaceType(t types.Type, it *types.Interface) (ir.Type, string
 	if i, ok := lw.ifaces.At(t).(*ir.Interface); ok {
 		return i, ""
 	}
-	i := &ir.Interface{Name: lw.localTypeString(t)}
+	i := &ir.Interface{Name: lw.localTypeString(t), Src: t}
 	// Cached before the implementations are lowered: one may hold an I.
 	lw.ifaces.Set(t, i)
-	for _, c := range lw.implementations(t, it) {
+	cands := lw.implementations(t, it)
+	var lowered []types.Type
+	for _, c := range cands {
+		if _, why := lw.typ(c); why == "" {
+			lowered = append(lowered, c)
+		}
+	}
+	if !slices.ContainsFunc(lowered, lw.declaredInModule) {
+		// An interface no type of the module implements, or none the
+		// model can hold (io.Writer, fmt.State; another package's
+		// types a test cannot write, a *tabwriter.Writer, aside): a
+		// value of the standard library's, or pbcc's
+		// (lowerstock.go), rather than only nil.
+		if c := lw.stockImplementation(it); c != nil {
+			cands = append(cands, c)
+		}
+	}
+	for _, c := range cands {
 		ct, why := lw.typ(c)
 		if why != "" {
 			continue // never an input; a conversion from it fails where it is
 		}
-		i.Impls = append(i.Impls, ir.Impl{Name: lw.localTypeString(c), T: ct, Src: c})
+		name := lw.localTypeString(c)
+		if IsState(c) {
+			name = StateName // as the driver and the tests declare it
+		}
+		i.Impls = append(i.Impls, ir.Impl{Name: name, T: ct, Src: c})
 	}
 	return i, ""
 }
@@ -137,7 +162,10 @@ func (lw *lowerer) implementations(t types.Type, it *types.Interface) []types.Ty
 				continue
 			}
 			for _, c := range lw.implementations(u.other, o) {
-				if types.Implements(c, it) {
+				// A stock value of the other interface (a fmt.State
+				// passed on as an io.Writer) is not one of t's: t
+				// gets its own when the module has none.
+				if !IsStock(c) && types.Implements(c, it) {
 					add(c)
 				}
 			}

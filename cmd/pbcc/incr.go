@@ -755,7 +755,7 @@ func refreshFiles(p *ssaexec.Package, kept []keptFunc, pinned []string) error {
 					tables = append(tables, t)
 				}
 			}
-			if out, err = assemble(gf.preamble, gf.pkg, tables); err != nil {
+			if out, err = assemble(gf.preamble, gf.pkg, tables, gf.usedHelpers(tables)); err != nil {
 				return fmt.Errorf("%s: taking out the tables of functions gone: %w", path, err)
 			}
 		}

@@ -34,6 +34,11 @@ type genFile struct {
 	pkg      string
 	names    []string
 	tables   map[string]genTable
+	// helpers is the source of the declarations that are not tests (the
+	// fmt.State type emit declares, with its methods), and helperNames
+	// the names they declare.
+	helpers     string
+	helperNames []string
 }
 
 // claimHead reads a claim line's function and its number of cases; the
@@ -92,9 +97,28 @@ func parseGenFile(path string, src []byte) (*genFile, error) {
 		imports[name] = p
 	}
 	var tests []*ast.FuncDecl
+	declSrc := func(n ast.Node, doc *ast.CommentGroup) string {
+		from := n.Pos()
+		if doc != nil {
+			from = doc.Pos()
+		}
+		return string(src[fset.Position(from).Offset:fset.Position(n.End()).Offset])
+	}
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok {
-			tests = append(tests, fd)
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				gf.helpers += "\n" + declSrc(d, d.Doc) + "\n"
+				continue
+			}
+			tests = append(tests, d)
+		case *ast.GenDecl:
+			if d.Tok == token.TYPE {
+				gf.helpers += "\n" + declSrc(d, d.Doc) + "\n"
+				for _, sp := range d.Specs {
+					gf.helperNames = append(gf.helperNames, sp.(*ast.TypeSpec).Name.Name)
+				}
+			}
 		}
 	}
 	if len(tests) != len(withCases) {
@@ -155,16 +179,33 @@ func mergeTests(path string, fresh, old []byte, order []string) ([]byte, error) 
 	if !carried {
 		return fresh, nil
 	}
+	// The helpers a table uses: the new file's, else the old one's.
+	helpers := nf
+	if nf.helpers == "" {
+		helpers = of
+	}
 	// The command that made the file is the old file's: the tables it
 	// keeps came from it, and it still makes them all (-func picks
 	// some of them for this run only).
-	return assemble(of.preamble, nf.pkg, tables)
+	return assemble(of.preamble, nf.pkg, tables, helpers.usedHelpers(tables))
+}
+
+// usedHelpers returns gf's helpers when one of tables uses them, else "".
+func (gf *genFile) usedHelpers(tables []genTable) string {
+	for _, t := range tables {
+		for _, n := range gf.helperNames {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(n) + `\b`).MatchString(t.test) {
+				return gf.helpers
+			}
+		}
+	}
+	return ""
 }
 
 // assemble writes a generated test file: the header's first lines, the
 // tables' summary lines, the package clause, the imports the tables use
 // and their tests.
-func assemble(preamble []string, pkg string, tables []genTable) ([]byte, error) {
+func assemble(preamble []string, pkg string, tables []genTable, helpers string) ([]byte, error) {
 	imports := map[string]string{}
 	testNames := map[string]bool{}
 	for _, t := range tables {
@@ -197,6 +238,7 @@ func assemble(preamble []string, pkg string, tables []genTable) ([]byte, error) 
 		testNames[name] = true
 		b.WriteString("\n" + t.test + "\n")
 	}
+	b.WriteString(helpers)
 	out, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("the merged tests do not parse: %w", err)

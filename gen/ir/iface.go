@@ -22,6 +22,9 @@ import (
 type Interface struct {
 	Name  string // as in source: "Shape", "any", "fmt.Stringer"
 	Impls []Impl // the dynamic types a value may have, tags 1, 2, ...
+	// Src is the front end's own handle for the type (a go/types.Type):
+	// the search on the real code fills a value with one of Impls.
+	Src any
 }
 
 // An Impl is one dynamic type of an interface.

@@ -31,7 +31,9 @@ import (
 //     depth. Ref, on an output the real code gave, is the error of a
 //     type of the package under test that errors.As finds in it: an
 //     Interface literal of one Impl (its name, "*ParseError", and type)
-//     holding its value.
+//     holding its value; Bits is 1 when the error is that value itself,
+//     not an error wrapping it (an input is then written as it is:
+//     &ParseError{Line: 3}).
 //   - Interface: Nil for a nil interface, else Bits is the tag of its
 //     dynamic type and Elems[0] the value it holds.
 type Literal struct {

@@ -118,8 +118,9 @@
 //     adds errors.As into a variable of that type and cmp.Diff of the
 //     value; values that are not plain (slices, maps, nested pointers)
 //     leave the message alone to check. An error input is written nil, as the sentinel it is,
-//     as fmt.Errorf("ctx: %w", inner) when it wraps another, or as
-//     errors.New("message"). Other results are compared by
+//     as fmt.Errorf("ctx: %w", inner) when it wraps another, as the
+//     value of the package's type it is (&NotFound{Name: "x"}: ir.Literal,
+//     Bits 1), or as errors.New("message"). Other results are compared by
 //     cmp.Diff, with cmpopts.EquateNaNs() when they hold floats and
 //     cmp.AllowUnexported(T{}) for the structs with unexported fields they
 //     hold (unless T has an Equal method).
@@ -140,6 +141,14 @@
 //     objects are declared apart from the inputs' ones, so that a want
 //     never shares memory with an input. Each row's objects are used by
 //     its subtest only, so a call that changes them changes no other case.
+//   - An interface parameter the package does not implement holds a
+//     stock value (ssaexec/lowerstock.go): a *bytes.Buffer, written
+//     bytes.NewBufferString("text"), or a fmt.State the file declares
+//     once, named after the source file (stack.go: stackState, state.go),
+//     written &stackState{flags: "+", width: 3, widthSet: true}. What the
+//     call leaves in an interface parameter is compared after it, as
+//     for pointers (wantW: bytes.NewBufferString("Hi a"),
+//     wantS: &stackState{flags: "+", out: "x=1"}).
 //   - Function-typed arguments are not shown in failure messages (vet
 //     rejects %v for them); strings, byte slices, runes and bytes are
 //     shown with %q.

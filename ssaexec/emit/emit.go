@@ -125,6 +125,9 @@ func renderFile(g *generator, pkgName string, results []*gen.Result, cmd string)
 			return nil, err
 		}
 		funcs[i] = f
+		if g.state == "" {
+			g.state = stateName(f.fn.Prog.Fset.Position(f.fn.Pos()).Filename, g.pkg)
+		}
 	}
 
 	// The tests are built twice: first to learn the imports they use, then,
@@ -191,7 +194,7 @@ func renderFile(g *generator, pkgName string, results []*gen.Result, cmd string)
 	if err := goTestTemplate.Execute(&buf, fv); err != nil {
 		return nil, fmt.Errorf("emit: rendering the tests of package %s: %w", pkgName, err)
 	}
-	out, err := format.Source(buf.Bytes())
+	out, err := format.Source(addStateDecl(buf.Bytes(), g.state))
 	if err != nil {
 		return nil, fmt.Errorf("emit: the tests generated for package %s do not parse: %w\n%s", pkgName, err, numbered(buf.Bytes()))
 	}
@@ -280,6 +283,7 @@ func numbered(src []byte) string {
 // A generator holds what is shared by the tables of one file.
 type generator struct {
 	pkg     *types.Package        // the package under test, once known
+	state   string                // the name of the file's fmt.State type (state.go)
 	oracle  bool                  // the file records what the calls do (Oracle)
 	record  bool                  // fill refs and tests (FileRefs)
 	refs    map[[2]string]CaseRef // the case of each (test, case name), for Oracle and FileRefs
@@ -1005,7 +1009,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		for j, t := range ts {
 			o.walk(t, ls[j])
 		}
-		w := &litWriter{qual: g.qual, pkg: g.pkg}
+		w := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
 		shared := o.shared()
 		if len(shared) == 0 {
 			return w, nil
@@ -1033,7 +1037,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 	if err != nil {
 		return "", nil, fail("inputs", err)
 	}
-	out := &litWriter{qual: g.qual, pkg: g.pkg}
+	out := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
 	stable := c.Panic == "" && (!c.Unstable || x.unstable == "") // results to write
 	if stable {
 		outTypes := valueTypes(f.results)
@@ -1145,6 +1149,12 @@ func (g *generator) afters(f *function, fields []string, used map[string]bool) [
 		switch p.t.Underlying().(type) {
 		case *types.Pointer, *types.Slice, *types.Map:
 			// What the call can change in place.
+		case *types.Interface:
+			// What the pointer it holds points to: a buffer or a
+			// fmt.State the call writes to.
+			if isError(p.t) {
+				continue
+			}
 		default:
 			continue
 		}
@@ -1160,6 +1170,13 @@ func (g *generator) afters(f *function, fields []string, used map[string]bool) [
 		opts, err := g.cmpOptions(p.t)
 		if err != nil {
 			continue // not comparable by cmp (it holds errors): left out
+		}
+		if _, ok := p.t.Underlying().(*types.Interface); ok {
+			// The options of the dynamic types the cases hold, which
+			// need not be the package's (*bytes.Buffer, the state).
+			if opts, err = g.heldOptions(f, i, opts); err != nil {
+				continue
+			}
 		}
 		if !g.afterWritable(f, i) {
 			continue // no literal can say what it holds (a bytes.Buffer): left out
@@ -1543,7 +1560,7 @@ func (g *generator) afterWritable(f *function, i int) bool {
 		}
 		o := newObjects()
 		o.walk(t, c.After[i])
-		w := &litWriter{qual: g.qual, pkg: g.pkg}
+		w := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
 		if shared := o.shared(); len(shared) > 0 {
 			w.names = map[*ir.Literal]string{}
 			for j, obj := range shared {

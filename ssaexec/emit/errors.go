@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"go/types"
 	"sort"
 	"strings"
@@ -145,4 +146,26 @@ func (a asField) literal(w *litWriter, l ir.Literal) (string, error) {
 		v = ir.Literal{T: ir.Pointer{Elem: obj.T}, Ref: &obj}
 	}
 	return w.literal(a.col, v)
+}
+
+// writeTypedError writes the error l, a value of a type of the package
+// under test (l.Bits is 1): &ParseError{Line: 3}, timeout{}.
+func (w *litWriter) writeTypedError(b *strings.Builder, l ir.Literal) error {
+	impl, v, ok := typedError(l)
+	if !ok || w.pkg == nil {
+		return fmt.Errorf("cannot write the error %q of a type of the package here", l.Str)
+	}
+	name, ptr := strings.CutPrefix(impl, "*")
+	tn, ok := w.pkg.Scope().Lookup(name).(*types.TypeName)
+	if !ok {
+		return fmt.Errorf("cannot write the error %q: no type %s in package %s", l.Str, name, w.pkg.Name())
+	}
+	t := tn.Type()
+	if ptr {
+		t = types.NewPointer(t)
+		if p, isPtr := v.T.(ir.Pointer); !isPtr || v.Ref == nil {
+			return fmt.Errorf("cannot write the error %q of type %s: %v", l.Str, impl, p)
+		}
+	}
+	return w.write(b, t, v, false, place{})
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec"
 )
 
 // Interfaces other than error.
@@ -49,6 +50,9 @@ func (w *litWriter) writeIface(b *strings.Builder, t types.Type, l ir.Literal, a
 	if !ok {
 		b.WriteString("nil")
 		return nil
+	}
+	if ssaexec.IsState(c) {
+		return w.writeState(b, v)
 	}
 	switch u := c.Underlying().(type) {
 	case *types.Basic:

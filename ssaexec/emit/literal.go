@@ -80,6 +80,9 @@ func Literal(t types.Type, l ir.Literal, qual types.Qualifier) (string, error) {
 type litWriter struct {
 	qual types.Qualifier
 	pkg  *types.Package // the package under test; nil when unknown
+	// state is the name of the file's fmt.State type (state.go); ""
+	// when unknown.
+	state string
 	// returned are the constants the function returns by name: a result
 	// equal to one of them is written as it (returnedConst).
 	returned []*types.Const
@@ -944,6 +947,10 @@ func (w *litWriter) writeError(b *strings.Builder, t types.Type, l ir.Literal) e
 			b.WriteString(s)
 			return nil
 		}
+	}
+	if l.Bits == 1 {
+		// An error of the package's type, itself (ir.Literal).
+		return w.writeTypedError(b, l)
 	}
 	if len(l.Elems) > 0 && strings.HasSuffix(l.Str, l.Elems[0].Str) {
 		ctx := strings.TrimSuffix(l.Str, l.Elems[0].Str)

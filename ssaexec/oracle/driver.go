@@ -18,6 +18,7 @@ var driverText = template.Must(template.New("driver").Parse(`// Code generated b
 package {{.Pkg}}
 
 import (
+	pbccbytes "bytes"
 	pbccerrors "errors"
 	pbccfmt "fmt"
 	pbccjson "encoding/json"
@@ -58,6 +59,55 @@ type pbccTarget struct {
 	// the search sets before each call (pbccWithEnv).
 	env []string
 }
+
+// pbccImplTypes are the dynamic types an interface parameter may hold
+// (the model's implementations of the targets' interfaces, the stock
+// ones aside): pbccFill puts one that implements the interface in it.
+var pbccImplTypes = []pbccreflect.Type{
+{{- range .Impls}}
+	pbccreflect.TypeOf({{.}}),
+{{- end}}
+}
+
+// pbccState is the fmt.State of a Format method's search: the flags,
+// width and precision of the verb, and what was written (ssaexec's
+// StateFields, in that order; the emitted tests declare it again).
+type pbccState struct {
+	flags                  string
+	width, precision       int
+	widthSet, precisionSet bool
+	out                    string
+}
+
+func (s *pbccState) Write(b []byte) (int, error) { s.out += string(b); return len(b), nil }
+func (s *pbccState) Width() (int, bool)          { return s.width, s.widthSet }
+func (s *pbccState) Precision() (int, bool)      { return s.precision, s.precisionSet }
+func (s *pbccState) Flag(c int) bool {
+	for _, f := range s.flags {
+		if int(f) == c {
+			return true
+		}
+	}
+	return false
+}
+
+// pbccIfaceImpls are, by named interface, the dynamic types the model
+// gives it (the stock ones too): a value of another type could not be
+// read back, nor written in a test.
+var pbccIfaceImpls = map[string][]pbccreflect.Type{
+{{- range .IfaceImpls}}
+	{{printf "%q" .Key}}: { {{- range .Types}}pbccreflect.TypeOf({{.}}), {{end -}} },
+{{- end}}
+}
+
+// pbccStockTypes are the values of interfaces the package does not
+// implement, in the model's order (ssaexec/lowerstock.go).
+var pbccStockTypes = []pbccreflect.Type{pbccreflect.TypeOf((*pbccbytes.Buffer)(nil)), pbccreflect.TypeOf((*pbccState)(nil))}
+
+var (
+	pbccStateType  = pbccreflect.TypeOf(pbccState{})
+	pbccBufferType = pbccreflect.TypeOf(pbccbytes.Buffer{})
+)
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
@@ -337,7 +387,19 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 		corpus = append(corpus, pristine)
 		// The smallest inputs that still reach the new sites, the same
 		// way (returning or panicking), are what a reader sees.
-		if small := pbccShrink(fv, ft, pristine, fresh, done); small != nil {
+		want := fresh
+		if len(fresh) == 0 {
+			// The first input of a function without sites of its own
+			// to reach: it keeps what it reaches in the functions it
+			// calls (kr/pretty's Fdiff, shrunk to nils, printed
+			// nothing).
+			want = nil
+			for k := range hits {
+				want = append(want, k)
+			}
+			pbccsort.Ints(want)
+		}
+		if small := pbccShrink(fv, ft, pristine, want, done); small != nil {
 			pristine = small
 		}
 		finalHits, written := pbccKeep(idx, fv, ft, pristine, fresh, false, start)
@@ -737,8 +799,15 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 	if depth > 4 {
 		return
 	}
-	if t == pbccBigIntType {
+	if t == pbccBigIntType || t == pbccBufferType || t == pbccStateType {
 		pbccFill(v, r, tg, depth)
+		return
+	}
+	if t.Kind() == pbccreflect.Interface && t.NumMethod() > 0 && t != pbccErrorType && !v.IsNil() && r.IntN(2) == 0 {
+		// The value held, edited (a reader's text).
+		x := pbccClone(v.Elem())
+		pbccMutate(x, r, tg, depth+1)
+		v.Set(x)
 		return
 	}
 	if t == pbccTimeType {
@@ -1029,6 +1098,25 @@ func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 			p.Elem().Set(e)
 			add(p)
 		}
+	case pbccreflect.Interface:
+		// A simpler value of the same dynamic type (a shorter text, a
+		// smaller width); not an error of another package's (an
+		// errors.New("") a test cannot tell from nil by its message).
+		named := v.Elem().Type()
+		if named.Kind() == pbccreflect.Pointer {
+			named = named.Elem()
+		}
+		if t == pbccErrorType && named.PkgPath() != pbccPkgPath {
+			break
+		}
+		for _, e := range pbccSimpler(v.Elem(), depth+1) {
+			if e.IsZero() && e.Kind() == pbccreflect.Pointer {
+				continue
+			}
+			x := pbccreflect.New(t).Elem()
+			x.Set(e)
+			add(x)
+		}
 	case pbccreflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			if t.PkgPath() != pbccPkgPath && !t.Field(i).IsExported() {
@@ -1143,6 +1231,16 @@ func pbccCloneIn(v pbccreflect.Value, seen map[pbccPtrKey]pbccreflect.Value) pbc
 		for i := 0; i < v.Len(); i++ {
 			x.Index(i).Set(pbccCloneIn(v.Index(i), seen))
 		}
+	case pbccreflect.Interface:
+		// What it holds is copied too: a buffer a call writes to is
+		// not the one of the input kept.
+		if !v.IsNil() {
+			e := v.Elem()
+			if !e.CanInterface() && v.CanAddr() {
+				e = pbccreflect.NewAt(t, pbccunsafe.Pointer(v.UnsafeAddr())).Elem().Elem()
+			}
+			x.Set(pbccCloneIn(e, seen))
+		}
 	case pbccreflect.Struct:
 		for i := 0; i < v.NumField(); i++ {
 			f := x.Field(i)
@@ -1184,6 +1282,29 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			s = pbccInt(r, tg)
 		}
 		v.Set(pbccreflect.ValueOf(pbcctime.Unix(s, 0).UTC()))
+		return
+	}
+	if t == pbccBufferType {
+		// A reader's text, or an empty writer.
+		if r.IntN(3) == 0 {
+			v.Set(pbccreflect.ValueOf(pbccbytes.Buffer{}))
+			return
+		}
+		v.Set(pbccreflect.ValueOf(pbccbytes.NewBufferString(pbccString(r, tg))).Elem())
+		return
+	}
+	if t == pbccStateType {
+		// The flags of fmt's verbs, a width and a precision sometimes;
+		// nothing written yet.
+		flags := []string{"", "", "+", "#", "-", " ", "0", "+#"}
+		s := pbccState{flags: flags[r.IntN(len(flags))]}
+		if r.IntN(3) == 0 {
+			s.width, s.widthSet = int(pbccInt(r, tg)), true
+		}
+		if r.IntN(3) == 0 {
+			s.precision, s.precisionSet = int(pbccInt(r, tg)), true
+		}
+		v.Set(pbccreflect.ValueOf(s))
 		return
 	}
 	if t == pbccBigIntType {
@@ -1285,15 +1406,93 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 		v.Set(f)
 	case pbccreflect.Interface:
 		switch {
+		case t.NumMethod() > 0 && t != pbccErrorType && r.IntN(8) > 0 && pbccFillImpl(v, r, tg, depth):
+			// A value of a type that implements it, mostly: a nil
+			// writer or state only panics.
 		case r.IntN(3) == 0:
-		case t == pbccreflect.TypeOf((*error)(nil)).Elem():
-			v.Set(pbccreflect.ValueOf(pbccerrors.New(pbccString(r, tg))))
+		case t == pbccErrorType && r.IntN(2) == 0 && pbccFillError(v, r, tg, depth):
+			// A value of one of the package's error types.
+		case t == pbccErrorType:
+			// Not "": a test tells an error from nil by its message
+			// (wantErr).
+			msg := pbccString(r, tg)
+			if msg == "" {
+				msg = "error"
+			}
+			v.Set(pbccreflect.ValueOf(pbccerrors.New(msg)))
 		case t.NumMethod() == 0 && r.IntN(2) == 0:
 			v.Set(pbccreflect.ValueOf(int(pbccInt(r, tg))))
 		case t.NumMethod() == 0:
 			v.Set(pbccreflect.ValueOf(pbccString(r, tg)))
 		}
 	}
+}
+
+// pbccFillError sets the error v to a value of one of the package's
+// error types (pbccImplTypes) that a test can write as a literal
+// (pbccPlain: &ParseError{Line: 3}), and reports whether it did.
+func pbccFillError(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) bool {
+	var cands []pbccreflect.Type
+	for _, c := range pbccImplTypes {
+		if c.Implements(pbccErrorType) {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 || depth > 3 {
+		return false
+	}
+	c := cands[r.IntN(len(cands))]
+	x := pbccreflect.New(c).Elem()
+	if c.Kind() == pbccreflect.Pointer {
+		x.Set(pbccreflect.New(c.Elem()))
+		pbccFill(x.Elem(), r, tg, depth+1)
+	} else {
+		pbccFill(x, r, tg, depth+1)
+	}
+	if _, ok := pbccPlain(x, 0); !ok {
+		return false
+	}
+	v.Set(x)
+	return true
+}
+
+// pbccFillImpl sets the interface v to a value of one of pbccImplTypes
+// that implements it, and reports whether there was one.
+func pbccFillImpl(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) bool {
+	var cands []pbccreflect.Type
+	list, listed := pbccIfaceImpls[v.Type().String()]
+	if !listed {
+		list = pbccImplTypes
+	}
+	for _, c := range list {
+		if c.Implements(v.Type()) {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 && !listed {
+		// As the model does (ssaexec/lowerstock.go): the first stock
+		// type that implements it, when the package has none.
+		for _, c := range pbccStockTypes {
+			if c.Implements(v.Type()) {
+				cands = append(cands, c)
+				break
+			}
+		}
+	}
+	if len(cands) == 0 || depth > 3 {
+		return false
+	}
+	c := cands[r.IntN(len(cands))]
+	x := pbccreflect.New(c).Elem()
+	if c.Kind() == pbccreflect.Pointer {
+		// Not nil: a nil pointer in an interface is rare.
+		x.Set(pbccreflect.New(c.Elem()))
+		pbccFill(x.Elem(), r, tg, depth+1)
+	} else {
+		pbccFill(x, r, tg, depth+1)
+	}
+	v.Set(x)
+	return true
 }
 
 func pbccInt(r *pbccrand.Rand, tg *pbccTarget) int64 {

@@ -238,7 +238,8 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	if steps <= 0 {
 		steps = math.MaxInt64
 	}
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit,
+	impls, byIface := implTypes(fns)
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit, "Impls": impls, "IfaceImpls": byIface,
 		"Calls": opts.Calls, "Steps": steps, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
 		// A call that does not return within callTimeout (a loop
 		// without exit) ends the search of its function.
@@ -792,4 +793,178 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 // limit or a cutoff rather than a count or a character.
 func big(v constant.Value) bool {
 	return len(strings.TrimPrefix(v.ExactString(), "-")) > 6
+}
+
+// ifaceImpls are the implementations of one named interface in the
+// model, as the driver writes them: Key is the interface's name as
+// reflect prints it ("io.Writer").
+type ifaceImpls struct {
+	Key   string
+	Types []string
+}
+
+// implTypes returns the dynamic types the interfaces of fns' parameters
+// may hold (their implementations in the model, but the stock ones, which
+// the driver lists itself), as values written in the driver: (*T)(nil),
+// T{}; and, by named interface, exactly the model's implementations (the
+// stock ones too), so that the values the driver makes are ones the
+// model, and the test, can hold. A type the driver cannot name (another
+// package's) is left out.
+func implTypes(fns []*ir.Func) ([]string, []ifaceImpls) {
+	var out []string
+	var byIface []ifaceImpls
+	seen := map[string]bool{}
+	seenIface := map[string]bool{}
+	visited := map[ir.Type]bool{}
+	errs := false // an error is among the parameters' values
+	var walk func(t ir.Type, depth int)
+	walk = func(t ir.Type, depth int) {
+		if depth > 6 {
+			return
+		}
+		switch t := t.(type) {
+		case ir.Error:
+			errs = true
+		case ir.Pointer:
+			walk(t.Elem, depth+1)
+		case ir.Slice:
+			walk(t.Elem, depth+1)
+		case ir.Array:
+			walk(t.Elem, depth+1)
+		case ir.Map:
+			walk(t.Key, depth+1)
+			walk(t.Elem, depth+1)
+		case *ir.Struct:
+			if visited[t] {
+				return
+			}
+			visited[t] = true
+			for _, f := range t.Fields {
+				walk(f.T, depth+1)
+			}
+		case *ir.Interface:
+			if visited[t] {
+				return
+			}
+			visited[t] = true
+			if src, ok := t.Src.(types.Type); ok {
+				if n, ok := types.Unalias(src).(*types.Named); ok && n.Obj().Pkg() != nil {
+					key := n.Obj().Pkg().Name() + "." + n.Obj().Name()
+					if !seenIface[key] {
+						seenIface[key] = true
+						ii := ifaceImpls{Key: key}
+						for _, im := range t.Impls {
+							if c, ok := im.Src.(types.Type); ok {
+								if e, ok := implExpr(c, fns, true); ok {
+									ii.Types = append(ii.Types, e)
+								}
+							}
+						}
+						byIface = append(byIface, ii)
+					}
+				}
+			}
+			for _, im := range t.Impls {
+				c, ok := im.Src.(types.Type)
+				if !ok {
+					continue
+				}
+				if e, ok := implExpr(c, fns, false); ok && !seen[e] {
+					seen[e] = true
+					out = append(out, e)
+				}
+				walk(im.T, depth+1)
+			}
+		}
+	}
+	for _, f := range fns {
+		for _, p := range f.Params {
+			walk(p.T, 0)
+		}
+	}
+	if own := ownPackage(fns); errs && own != nil {
+		// The package's error types: an error parameter holds one of
+		// them sometimes (errors.As, a type switch on it).
+		errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+		scope := own.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			n, ok := tn.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+				continue
+			}
+			for _, c := range []types.Type{n, types.NewPointer(n)} {
+				if !types.Implements(c, errorType) {
+					continue
+				}
+				if e, ok := implExpr(c, fns, false); ok && !seen[e] {
+					seen[e] = true
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	return out, byIface
+}
+
+// ownPackage returns the package of fns, nil when unknown.
+func ownPackage(fns []*ir.Func) *types.Package {
+	for _, f := range fns {
+		if fn, ok := f.Src.(*ssa.Function); ok && fn.Pkg != nil {
+			return fn.Pkg.Pkg
+		}
+	}
+	return nil
+}
+
+// implExpr writes a value of type c in the driver: (*T)(nil) or T{}
+// (the zero value, for reflect.TypeOf), false when the driver cannot
+// name c, or when c is a stock type and stock is false (the driver's
+// pbccStockTypes list them).
+func implExpr(c types.Type, fns []*ir.Func, stock bool) (string, bool) {
+	switch {
+	case ssaexec.IsState(c) && stock:
+		return "(*pbccState)(nil)", true
+	case ssaexec.IsStock(c) && !stock:
+		return "", false
+	}
+	own := ownPackage(fns)
+	ok := true
+	s := types.TypeString(c, func(p *types.Package) string {
+		switch {
+		case p == own:
+			return ""
+		case p.Path() == "bytes":
+			return "pbccbytes"
+		}
+		ok = false
+		return p.Name()
+	})
+	if !ok {
+		return "", false
+	}
+	switch c.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Signature, *types.Chan:
+		return "(" + s + ")(nil)", true
+	case *types.Basic:
+		return s + "(" + zeroOf(c) + ")", true
+	}
+	return s + "{}", true
+}
+
+// zeroOf is the zero constant of the basic type c, in Go source.
+func zeroOf(c types.Type) string {
+	b, _ := c.Underlying().(*types.Basic)
+	switch {
+	case b == nil:
+		return "0"
+	case b.Info()&types.IsString != 0:
+		return `""`
+	case b.Info()&types.IsBoolean != 0:
+		return "false"
+	}
+	return "0"
 }

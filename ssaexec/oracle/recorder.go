@@ -16,6 +16,7 @@ var recorderText = template.Must(template.New("recorder").Parse(`// Code generat
 package {{.Pkg}}
 
 import (
+	pbccerrors "errors"
 	pbccjson "encoding/json"
 	pbccfmt "fmt"
 	pbccmath "math"
@@ -25,13 +26,14 @@ import (
 	pbccstrconv "strconv"
 	pbccsync "sync"
 	pbcctime "time"
+	pbccunsafe "unsafe"
 )
 
 // pbccNode is a value as the real run left it.
 type pbccNode struct {
 	K   string      ` + "`json:\"k\"`" + `           // b i u f s nil slice array struct ptr ref map err iface func opaque
 	V   string      ` + "`json:\"v,omitempty\"`" + ` // scalars; err: the message; iface: the dynamic type
-	T   string      ` + "`json:\"t,omitempty\"`" + ` // in an err's typed value: the reflect kind
+	T   string      ` + "`json:\"t,omitempty\"`" + ` // in an err's typed value: the reflect kind; err: "self" when the error is its typed value
 	B   []byte      ` + "`json:\"b,omitempty\"`" + ` // s: the string's bytes
 	E   []*pbccNode ` + "`json:\"e,omitempty\"`" + `
 	ID  int         ` + "`json:\"id,omitempty\"`" + ` // ptr, ref: the object's number
@@ -175,6 +177,9 @@ func pbccAppend(env string, line interface{}) {
 
 var pbccErrorType = pbccreflect.TypeOf((*error)(nil)).Elem()
 
+// pbccErrorStringType is the type of the errors errors.New makes.
+var pbccErrorStringType = pbccreflect.TypeOf(pbccerrors.New(""))
+
 // pbccStubOf, set by the search on the real code, returns the results of
 // a function value it made (a stub returning fixed values), if v is one.
 var pbccStubOf func(v pbccreflect.Value) ([]pbccreflect.Value, bool)
@@ -253,11 +258,21 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 		if v.IsNil() {
 			return &pbccNode{K: "nil"}
 		}
+		if !v.CanInterface() && v.CanAddr() {
+			// An unexported field (pkg/errors' withStack embeds its
+			// error): its error is still one.
+			v = pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
+		}
 		if v.Type().Implements(pbccErrorType) && v.CanInterface() {
 			if err, ok := v.Interface().(error); ok {
 				n := &pbccNode{K: "err", V: pbccErrorText(err)}
 				if as := pbccAsNode(err, 0); as != nil {
 					n.E = []*pbccNode{as}
+					if as.V == v.Elem().Type().String() {
+						// The error is that value itself, not one it
+						// wraps: a test can write it (&ParseError{...}).
+						n.T = "self"
+					}
 				}
 				return n
 			}
@@ -321,8 +336,9 @@ func pbccAsNode(err error, depth int) *pbccNode {
 }
 
 // pbccPlain encodes v, with each node's kind, when it is plain: a bool,
-// number or string, a struct of plain fields (the package's or unnamed),
-// or (at the top) a non-nil pointer to one. A test writes such a value as
+// number or string, an error field holding nil or an error of errors.New,
+// a struct of plain fields (the package's or unnamed), or (at the top) a
+// non-nil pointer to one. A test writes such a value as
 // a literal and compares it with cmp; others (slices, maps, nested
 // pointers) it does not.
 func pbccPlain(v pbccreflect.Value, depth int) (*pbccNode, bool) {
@@ -337,6 +353,19 @@ func pbccPlain(v pbccreflect.Value, depth int) (*pbccNode, bool) {
 		n := pbccEncode(v, nil, depth)
 		n.T = k.String()
 		return n, true
+	case pbccreflect.Interface:
+		// An error field (a cause) holding nil or an error of
+		// errors.New: the test writes it errors.New("message").
+		if v.Type() != pbccErrorType || depth == 0 {
+			return nil, false
+		}
+		if v.IsNil() {
+			return &pbccNode{K: "nil", T: "error"}, true
+		}
+		if v.Elem().Type() != pbccErrorStringType || !v.CanInterface() {
+			return nil, false
+		}
+		return &pbccNode{K: "err", V: pbccErrorText(v.Interface().(error)), T: "error"}, true
 	case pbccreflect.Pointer:
 		if depth > 0 || v.IsNil() {
 			return nil, false
