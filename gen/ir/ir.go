@@ -353,8 +353,8 @@ func (v *aValue) Name() string { return fmt.Sprintf("t%d", v.id) }
 func (v *aValue) setID(id int) { v.id = id }
 
 // ID returns the number Func.Renumber gave the value (0 before it).
-func (v *aValue) ID() int { return v.id }
-func (v *aValue) valueInstr()  {} // marks value-producing instructions
+func (v *aValue) ID() int     { return v.id }
+func (v *aValue) valueInstr() {} // marks value-producing instructions
 
 // Op is an arithmetic, bitwise or comparison operator.
 type Op int
