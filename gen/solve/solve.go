@@ -991,6 +991,10 @@ func (tr *translator) selectTree(t *term.Term) z3.Value {
 	}
 	zero := h(tr, tr.ctx.FromInt(0, tr.bvSort(t.Bits)))
 	one := h(tr, tr.ctx.FromInt(1, tr.bvSort(1)).(z3.BV))
+	set := make([]z3.Bool, depth) // set[b]: the index's bit b is 1
+	for b := range set {
+		set[b] = h(tr, h(tr, i.Extract(b, b)).Eq(one))
+	}
 	// at returns the subtree of the elements from lo on whose index's
 	// lowest `level` bits vary (the higher ones are lo's).
 	var at func(lo, level int) z3.Value
@@ -1002,8 +1006,7 @@ func (tr *translator) selectTree(t *term.Term) z3.Value {
 			return tr.value(a[lo+1])
 		}
 		bit := level - 1
-		set := h(tr, h(tr, i.Extract(bit, bit)).Eq(one))
-		return h(tr, set.IfThenElse(at(lo+1<<bit, bit), at(lo, bit)))
+		return h(tr, set[bit].IfThenElse(at(lo+1<<bit, bit), at(lo, bit)))
 	}
 	tree := at(0, depth)
 	if depth >= 64 {
