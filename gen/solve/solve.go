@@ -594,7 +594,7 @@ func guess(f *term.Term, inputs []Input, mentioned map[string]bool, stopped *ato
 		return next(k)
 	}
 	for try := 0; try < tries && !stopped.Load(); try++ {
-		m := Model{}
+		m := make(Model, len(inputs)) // at its size: schedule's goals have 1,700 inputs
 		for _, in := range vs {
 			v := in.Var
 			var x uint64
@@ -806,7 +806,7 @@ func (s *Solver) checkWith(base, extra *term.Term, vars []*term.Term) (st Status
 	}
 	zm := s.s.Model()
 	s.keep = append(s.keep, zm)
-	m = Model{}
+	m = make(Model, len(vars))
 	for _, v := range vars {
 		zvar := tr.value(v)
 		zv := zm.Eval(zvar, true)

@@ -43,6 +43,9 @@ func Not(x *Term) *Term {
 // And returns the conjunction of xs (true when empty).
 func And(xs ...*Term) *Term {
 	var args []*Term
+	if n := flatLen(OpAnd, xs); n > 1 {
+		args = make([]*Term, 0, n) // grown once: pointer merges conjoin long guards
+	}
 	for _, x := range xs {
 		switch {
 		case x.IsFalse():
@@ -67,6 +70,9 @@ func And(xs ...*Term) *Term {
 // Or returns the disjunction of xs (false when empty).
 func Or(xs ...*Term) *Term {
 	var args []*Term
+	if n := flatLen(OpOr, xs); n > 1 {
+		args = make([]*Term, 0, n) // grown once: pointer merges conjoin long guards
+	}
 	for _, x := range xs {
 		switch {
 		case x.IsTrue():
@@ -86,6 +92,20 @@ func Or(xs ...*Term) *Term {
 		return args[0]
 	}
 	return &Term{Op: OpOr, Args: args}
+}
+
+// flatLen returns how many operands And or Or (op) of xs may have once
+// the operands of op are flattened in.
+func flatLen(op Op, xs []*Term) int {
+	n := 0
+	for _, x := range xs {
+		if x.Op == op {
+			n += len(x.Args)
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // Implies returns x → y.
