@@ -14,6 +14,7 @@ import (
 // allocations, and every branch of a tree copied them. With the slots
 // known per function, a frame is two slices, read by index.
 type layout struct {
+	fn *ir.Func
 	// slots holds the slot of each free variable and parameter, and of
 	// every value when the instructions' IDs (Func.Renumber) cannot say
 	// it (not numbered 0..n-1 without a gap or a repeat).
@@ -36,7 +37,7 @@ func layoutOf(f *ir.Func) *layout {
 	if l, ok := layouts.Load(f); ok {
 		return l.(*layout)
 	}
-	l := &layout{slots: map[ir.Value]int{}}
+	l := &layout{fn: f, slots: map[ir.Value]int{}}
 	for _, p := range f.FreeVars {
 		l.slots[p] = len(l.slots)
 	}
@@ -89,12 +90,21 @@ func layoutOf(f *ir.Func) *layout {
 	return actual.(*layout)
 }
 
+// numbered is an instruction's value, which knows its block and ID.
+type numbered interface {
+	ID() int
+	Block() *ir.Block
+}
+
 // slot returns where v is kept, or -1 when the layout has no place for
-// it (the frame keeps it aside, in frame.extra).
+// it (the frame keeps it aside, in frame.extra): a value of another
+// function does not take the slot of one of the frame's.
 func (l *layout) slot(v ir.Value) int {
 	if l.byID {
-		if n, ok := v.(interface{ ID() int }); ok {
-			return l.base + n.ID()
+		if n, ok := v.(numbered); ok {
+			if b := n.Block(); b != nil && b.Func == l.fn {
+				return l.base + n.ID()
+			}
 		}
 	}
 	if i, ok := l.slots[v]; ok {
