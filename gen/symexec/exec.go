@@ -3,6 +3,7 @@ package symexec
 import (
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
+	"sync"
 )
 
 // exec executes one instruction (neither a call nor a phi) in fr, binding
@@ -89,7 +90,7 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 			panic(unsupported("an array of %d elements (at most %d are modelled)", a.Len, maxMake))
 		}
 		st.nextObj++
-		st.mem[st.nextObj] = zero(in.Elem)
+		st.mem[st.nextObj] = allocZero(st, in)
 		fr.set(in, value{ptr: to(st.nextObj)})
 	case *ir.Malloc:
 		return m.malloc(st, fr, in)
@@ -656,4 +657,25 @@ func shift(lang ir.Lang, in *ir.BinOp, signed bool, x, y *term.Term) (v, pre *te
 		v = term.LShr(x, amt)
 	}
 	return v, term.And(conds...)
+}
+
+// allocZeros caches, per Alloc of an aggregate, its zero value for the
+// concrete runs (values are immutable; a replay of print_tokens' lexer
+// made its 80-byte buffer anew at each call). A symbolic state makes it
+// anew: its terms are counted one by one (term.Size).
+var allocZeros sync.Map // *ir.Alloc → value
+
+// allocZero returns the zero value of the object in allocates in st.
+func allocZero(st *state, in *ir.Alloc) value {
+	if !st.concreteStream {
+		return zero(in.Elem)
+	}
+	if v, ok := allocZeros.Load(in); ok {
+		return v.(value)
+	}
+	v := zero(in.Elem)
+	if len(v.elems) > 0 {
+		allocZeros.Store(in, v)
+	}
+	return v
 }
