@@ -356,7 +356,10 @@ type aValue struct {
 func (v *aValue) Type() Type   { return v.T }
 func (v *aValue) Name() string { return fmt.Sprintf("t%d", v.id) }
 func (v *aValue) setID(id int) { v.id = id }
-func (v *aValue) valueInstr()  {} // marks value-producing instructions
+
+// ID returns the number Func.Renumber gave the value (0 before it).
+func (v *aValue) ID() int     { return v.id }
+func (v *aValue) valueInstr() {} // marks value-producing instructions
 
 // Op is an arithmetic, bitwise or comparison operator.
 type Op int

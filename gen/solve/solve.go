@@ -594,7 +594,7 @@ func guess(f *term.Term, inputs []Input, mentioned map[string]bool, stopped *ato
 		return next(k)
 	}
 	for try := 0; try < tries && !stopped.Load(); try++ {
-		m := Model{}
+		m := make(Model, len(inputs)) // at its size: schedule's goals have 1,700 inputs
 		for _, in := range vs {
 			v := in.Var
 			var x uint64
@@ -806,7 +806,7 @@ func (s *Solver) checkWith(base, extra *term.Term, vars []*term.Term) (st Status
 	}
 	zm := s.s.Model()
 	s.keep = append(s.keep, zm)
-	m = Model{}
+	m = make(Model, len(vars))
 	for _, v := range vars {
 		zvar := tr.value(v)
 		zv := zm.Eval(zvar, true)
@@ -970,6 +970,53 @@ func (tr *translator) float(t *term.Term) z3.Value {
 	panic(fmt.Sprintf("solve: cannot translate %s", t))
 }
 
+// selectTree translates a Select as a tree of if-then-else on the
+// index's bits, the low bit at the leaves, under the condition that the
+// index's higher bits are 0 (else zero): the same meaning as a chain
+// comparing the index with each position, but of depth log n. Not an
+// array-theory select from stores either: on utf8.ValidString's decoding
+// loop Z3 decided the arrays 4.6 times slower (73 s against 16 s for the
+// same 195 queries). The chain was slow to take in: Z3's simplifier,
+// when a formula is asserted, spent 0.3 to 0.5 s on formulas of 1,000
+// terms holding a few reads of print_tokens' 384-entry tables (12 µs a
+// term on the 97,000-term goals of numeric_case), and get_actual_token's
+// search took 4.9 s of CPU against 0.6 s with the tree, the same cases.
+func (tr *translator) selectTree(t *term.Term) z3.Value {
+	a := t.Args
+	i := tr.bv(a[0])
+	n := len(a) - 1 // the elements
+	depth := 0      // index bits the tree decides
+	for 1<<depth < n {
+		depth++
+	}
+	zero := h(tr, tr.ctx.FromInt(0, tr.bvSort(t.Bits)))
+	one := h(tr, tr.ctx.FromInt(1, tr.bvSort(1)).(z3.BV))
+	set := make([]z3.Bool, depth) // set[b]: the index's bit b is 1
+	for b := range set {
+		set[b] = h(tr, h(tr, i.Extract(b, b)).Eq(one))
+	}
+	// at returns the subtree of the elements from lo on whose index's
+	// lowest `level` bits vary (the higher ones are lo's).
+	var at func(lo, level int) z3.Value
+	at = func(lo, level int) z3.Value {
+		switch {
+		case lo >= n:
+			return zero // past the end
+		case level == 0:
+			return tr.value(a[lo+1])
+		}
+		bit := level - 1
+		return h(tr, set[bit].IfThenElse(at(lo+1<<bit, bit), at(lo, bit)))
+	}
+	tree := at(0, depth)
+	if depth >= 64 {
+		return tree
+	}
+	high := h(tr, i.Extract(63, depth))
+	inRange := h(tr, high.Eq(h(tr, tr.ctx.FromInt(0, tr.bvSort(64-depth)).(z3.BV))))
+	return inRange.IfThenElse(tree, zero)
+}
+
 func (tr *translator) translate(t *term.Term) z3.Value {
 	ctx := tr.ctx
 	a := t.Args
@@ -998,16 +1045,7 @@ func (tr *translator) translate(t *term.Term) z3.Value {
 	case term.OpIte:
 		return tr.boolean(a[0]).IfThenElse(tr.value(a[1]), tr.value(a[2]))
 	case term.OpSelect:
-		// As a chain of if-then-else on the index rather than an
-		// array-theory select from stores: the same meaning, and on
-		// utf8.ValidString's decoding loop Z3 decided the arrays 4.6
-		// times slower (73 s against 16 s for the same 195 queries).
-		i := tr.bv(a[0])
-		var r z3.Value = h(tr, ctx.FromInt(0, tr.bvSort(t.Bits)))
-		for j := len(a) - 1; j >= 1; j-- {
-			r = h(tr, h(tr, i.Eq(h(tr, ctx.FromInt(int64(j-1), tr.bvSort(64)).(z3.BV)))).IfThenElse(tr.value(a[j]), r))
-		}
-		return r
+		return tr.selectTree(t)
 	case term.OpEq:
 		if a[0].IsBool() {
 			return tr.boolean(a[0]).Eq(tr.boolean(a[1]))

@@ -54,7 +54,7 @@ func (m *machine) execErrors(st *state, fr *frame, in ir.Instr) ([]check, bool) 
 		if len(kids) > 1 {
 			kids = append([]value{nilError()}, kids...)
 		}
-		fr.env[in] = value{t: placeTag(in.Pos), msg: &msg, elems: kids}
+		fr.set(in, value{t: placeTag(in.Pos), msg: &msg, elems: kids})
 	case *ir.JoinErrors:
 		errs := make([]value, len(in.Errs))
 		anySet := term.False
@@ -68,16 +68,16 @@ func (m *machine) execErrors(st *state, fr *frame, in ir.Instr) ([]check, bool) 
 		}
 		v := value{t: term.Ite(anySet, placeTag(in.Pos), term.BV(0, errTagBits)), msg: &msg,
 			elems: append([]value{nilError()}, errs...)}
-		fr.env[in] = ite(anySet, v, nilError())
+		fr.set(in, ite(anySet, v, nilError()))
 	case *ir.ErrorIs:
 		x, target := fr.value(in.X), fr.value(in.Target)
-		fr.env[in] = value{t: term.Ite(isNilError(target), isNilError(x), errorIs(x, target.t))}
+		fr.set(in, value{t: term.Ite(isNilError(target), isNilError(x), errorIs(x, target.t))})
 	case *ir.ErrorUnwrap:
 		x := fr.value(in.X)
 		if len(x.elems) == 0 {
-			fr.env[in] = nilError()
+			fr.set(in, nilError())
 		} else {
-			fr.env[in] = ite(isNilError(x), nilError(), x.elems[0])
+			fr.set(in, ite(isNilError(x), nilError(), x.elems[0]))
 		}
 	default:
 		return nil, false

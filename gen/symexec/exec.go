@@ -3,6 +3,7 @@ package symexec
 import (
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
+	"sync"
 )
 
 // exec executes one instruction (neither a call nor a phi) in fr, binding
@@ -35,36 +36,36 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 		if isPointerLike(in.X.Type()) {
 			if in.Op == ir.Sub {
 				v, ok := pointerDiff(x.ptr, y.ptr)
-				fr.env[in] = value{t: v}
+				fr.set(in, value{t: v})
 				return []check{{cond: ok, kind: ir.CheckPtrDiff, instr: in}}
 			}
 			v := pointerCompare(in.Op, x, y)
-			fr.env[in] = value{t: v}
+			fr.set(in, value{t: v})
 			return nil
 		}
 		if _, ok := in.X.Type().(ir.Float); ok {
-			fr.env[in] = value{t: floatBinop(in.Op, x.t, y.t)}
+			fr.set(in, value{t: floatBinop(in.Op, x.t, y.t)})
 			return nil
 		}
 		v, pre, kind := binop(lang, in, x.t, y.t)
-		fr.env[in] = value{t: v}
+		fr.set(in, value{t: v})
 		return mk(pre, kind)
 	case *ir.UnOp:
 		x := fr.value(in.X).t
 		switch in.Op {
 		case ir.Neg:
 			if _, ok := in.X.Type().(ir.Float); ok {
-				fr.env[in] = value{t: term.FNeg(x)}
+				fr.set(in, value{t: term.FNeg(x)})
 				return nil
 			}
-			fr.env[in] = value{t: term.Neg(x)}
+			fr.set(in, value{t: term.Neg(x)})
 			if t, ok := in.X.Type().(ir.Int); ok && t.Signed && lang == ir.C {
 				return mk(term.Not(term.Eq(x, term.BV(1<<uint(t.Bits-1), t.Bits))), ir.CheckOverflow)
 			}
 		case ir.Not:
-			fr.env[in] = value{t: term.Not(x)}
+			fr.set(in, value{t: term.Not(x)})
 		case ir.Compl:
-			fr.env[in] = value{t: term.BNot(x)}
+			fr.set(in, value{t: term.BNot(x)})
 		default:
 			panic(unsupported("unary operator %s", in.Op))
 		}
@@ -73,24 +74,24 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 			// A C pointer cast between element types of one width ((unsigned
 			// char *)s, void * and char *): the same cells, read and written
 			// as bit-vectors of that width.
-			fr.env[in] = fr.value(in.X)
+			fr.set(in, fr.value(in.X))
 			return nil
 		}
 		v, pre := convert(lang, fr.value(in.X).t, in.X.Type(), in.T)
-		fr.env[in] = value{t: v}
+		fr.set(in, value{t: v})
 		return mk(pre, ir.CheckConversion)
 	case *ir.Extract:
-		fr.env[in] = fr.value(in.Tuple).elems[in.Index]
+		fr.set(in, fr.value(in.Tuple).elems[in.Index])
 	case *ir.FieldOf:
-		fr.env[in] = fr.value(in.X).elems[in.Field]
+		fr.set(in, fr.value(in.X).elems[in.Field])
 	case *ir.Alloc:
 		if a, ok := in.Elem.(ir.Array); ok && a.Len > maxMake {
 			// go/ssa makes make([]T, constant) an array: as MakeSlice.
 			panic(unsupported("an array of %d elements (at most %d are modelled)", a.Len, maxMake))
 		}
 		st.nextObj++
-		st.mem[st.nextObj] = zero(in.Elem)
-		fr.env[in] = value{ptr: to(st.nextObj)}
+		st.mem[st.nextObj] = allocZero(st, in)
+		fr.set(in, value{ptr: to(st.nextObj)})
 	case *ir.Malloc:
 		return m.malloc(st, fr, in)
 	case *ir.Free:
@@ -99,7 +100,7 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 		p := fr.value(in.Ptr).ptr
 		checks := derefChecks(st, p, in)
 		if p == nil {
-			fr.env[in] = zero(in.T)
+			fr.set(in, zero(in.T))
 			return checks
 		}
 		v := load(st.mem[p.targets[len(p.targets)-1].obj], p.targets[len(p.targets)-1].path)
@@ -107,7 +108,7 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 			t := p.targets[i]
 			v = iteCounted(t.guard, load(st.mem[t.obj], t.path), v, &m.merged)
 		}
-		fr.env[in] = v
+		fr.set(in, v)
 		if init := initialized(st, p); init != nil {
 			checks = append(checks, check{cond: init, kind: ir.CheckUninit, instr: in})
 		}
@@ -132,18 +133,18 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 		i, pre := inRange(fr.value(in.Index).t, in.Index.Type(), arr.Len)
 		checks := mk(pre, ir.CheckIndex)
 		if p == nil {
-			fr.env[in] = value{}
+			fr.set(in, value{})
 			return append(checks, check{cond: term.False, kind: ir.CheckNil, instr: in})
 		}
-		fr.env[in] = value{ptr: p.extend(i)}
+		fr.set(in, value{ptr: p.extend(i)})
 		return checks
 	case *ir.FieldAddr:
 		p := fr.value(in.Ptr).ptr
 		if p == nil {
-			fr.env[in] = value{}
+			fr.set(in, value{})
 			return mk(term.False, ir.CheckNil)
 		}
-		fr.env[in] = value{ptr: p.extend(term.BV(uint64(in.Field), 64))}
+		fr.set(in, value{ptr: p.extend(term.BV(uint64(in.Field), 64))})
 		// Go checks nil when the address is taken; C only on the access,
 		// but &p->f of a NULL p is undefined too.
 		return mk(p.nonNil(), ir.CheckNil)
@@ -152,19 +153,19 @@ func (m *machine) exec(st *state, fr *frame, in ir.Instr) []check {
 	case *ir.Index:
 		arr := in.X.Type().(ir.Array)
 		i, pre := inRange(fr.value(in.Index).t, in.Index.Type(), arr.Len)
-		fr.env[in] = sel(fr.value(in.X), i)
+		fr.set(in, sel(fr.value(in.X), i))
 		return mk(pre, ir.CheckIndex)
 	case *ir.Len:
 		switch t := in.X.Type().(type) {
 		case ir.Array:
-			fr.env[in] = value{t: term.BV(uint64(t.Len), in.T.(ir.Int).Bits)}
+			fr.set(in, value{t: term.BV(uint64(t.Len), in.T.(ir.Int).Bits)})
 		case ir.Pointer:
-			fr.env[in] = value{t: term.BV(uint64(t.Elem.(ir.Array).Len), in.T.(ir.Int).Bits)}
+			fr.set(in, value{t: term.BV(uint64(t.Elem.(ir.Array).Len), in.T.(ir.Int).Bits)})
 		default:
 			panic(unsupported("len of %s", t))
 		}
 	case *ir.ReadInput:
-		fr.env[in] = value{t: st.read(in.T.(ir.Int).Bits)}
+		fr.set(in, value{t: st.read(in.T.(ir.Int).Bits)})
 	case *ir.Phi:
 		panic("symexec: phi after the start of its block")
 	default:
@@ -295,7 +296,7 @@ func (m *machine) ptrAdd(fr *frame, in *ir.PtrAdd) []check {
 	offT := in.Offset.Type().(ir.Int)
 	off := term.Resize(fr.value(in.Offset).t, 64, offT.Signed)
 	if p == nil {
-		fr.env[in] = value{}
+		fr.set(in, value{})
 		// Arithmetic on NULL is undefined unless the offset is 0.
 		return []check{{cond: term.Eq(off, term.BV(0, 64)), kind: ir.CheckNil, instr: in}}
 	}
@@ -312,7 +313,7 @@ func (m *machine) ptrAdd(fr *frame, in *ir.PtrAdd) []check {
 		path[len(path)-1] = term.Add(path[len(path)-1], off)
 		q.targets = append(q.targets, target{guard: t.guard, obj: t.obj, path: path})
 	}
-	fr.env[in] = value{ptr: q}
+	fr.set(in, value{ptr: q})
 	if len(single) > 0 {
 		return []check{{cond: term.And(single...), kind: ir.CheckIndex, instr: in}}
 	}
@@ -358,7 +359,7 @@ func (m *machine) malloc(st *state, fr *frame, in *ir.Malloc) []check {
 	st.heap[obj] = true
 	// A zero-sized allocation may return NULL or a pointer not to be
 	// dereferenced: model it as an empty object.
-	fr.env[in] = value{ptr: to(obj, term.BV(0, 64))}
+	fr.set(in, value{ptr: to(obj, term.BV(0, 64))})
 	return cs
 }
 
@@ -656,4 +657,25 @@ func shift(lang ir.Lang, in *ir.BinOp, signed bool, x, y *term.Term) (v, pre *te
 		v = term.LShr(x, amt)
 	}
 	return v, term.And(conds...)
+}
+
+// allocZeros caches, per Alloc of an aggregate, its zero value for the
+// concrete runs (values are immutable; a replay of print_tokens' lexer
+// made its 80-byte buffer anew at each call). A symbolic state makes it
+// anew: its terms are counted one by one (term.Size).
+var allocZeros sync.Map // *ir.Alloc → value
+
+// allocZero returns the zero value of the object in allocates in st.
+func allocZero(st *state, in *ir.Alloc) value {
+	if !st.concreteStream {
+		return zero(in.Elem)
+	}
+	if v, ok := allocZeros.Load(in); ok {
+		return v.(value)
+	}
+	v := zero(in.Elem)
+	if len(v.elems) > 0 {
+		allocZeros.Store(in, v)
+	}
+	return v
 }

@@ -76,7 +76,7 @@ func (m *machine) execExtern(st *state, fr *frame, in ir.Instr) ([]check, bool) 
 			// The real function rejects its arguments: the run panics
 			// there, as the real code would, with its value.
 			m.ext.panicked = fmt.Sprint(pe.Value)
-			fr.env[call] = zero(call.T)
+			fr.set(call, zero(call.T))
 			return []check{{cond: term.False, kind: ir.NoCheck, instr: in}}, true
 		}
 		if err != nil {
@@ -86,9 +86,9 @@ func (m *machine) execExtern(st *state, fr *frame, in ir.Instr) ([]check, bool) 
 		res, checks = m.symbolicExtern(st, call, args)
 	}
 	if len(res) == 1 {
-		fr.env[call] = res[0]
+		fr.set(call, res[0])
 	} else {
-		fr.env[call] = value{elems: res}
+		fr.set(call, value{elems: res})
 	}
 	return checks, true
 }

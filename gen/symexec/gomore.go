@@ -172,23 +172,23 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		for i, b := range in.Bindings {
 			env[i] = fr.value(b)
 		}
-		fr.env[in] = value{fn: []fnTarget{{guard: term.True, fn: in.Fn, env: env}}}
+		fr.set(in, value{fn: []fnTarget{{guard: term.True, fn: in.Fn, env: env}}})
 	case *ir.Select:
-		fr.env[in] = ite(fr.value(in.Cond).t, fr.value(in.X), fr.value(in.Y))
+		fr.set(in, ite(fr.value(in.Cond).t, fr.value(in.X), fr.value(in.Y)))
 	case *ir.Cap:
-		fr.env[in] = value{t: term.Resize(orZero64(fr.value(in.X).c), in.T.(ir.Int).Bits, false)}
+		fr.set(in, value{t: term.Resize(orZero64(fr.value(in.X).c), in.T.(ir.Int).Bits, false)})
 	case *ir.Copy:
 		return m.copySlice(st, fr, in), true
 	case *ir.DecodeRune:
 		s := fr.value(in.S)
 		i := term.Resize(fr.value(in.I).t, 64, in.I.Type().(ir.Int).Signed)
 		r, size := decodeRune(s, i)
-		fr.env[in] = value{elems: []value{{t: r}, {t: size}}}
+		fr.set(in, value{elems: []value{{t: r}, {t: size}}})
 		return mk(term.ULT(i, s.n), ir.CheckIndex), true
 	case *ir.MakeMap:
 		st.nextObj++
 		st.mem[st.nextObj] = value{elems: []value{}, n: bv64(0)}
-		fr.env[in] = value{ptr: to(st.nextObj)}
+		fr.set(in, value{ptr: to(st.nextObj)})
 	case *ir.MapLookup:
 		t, _ := table(st, fr.value(in.M))
 		k := fr.value(in.Key)
@@ -199,9 +199,9 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 			v = ite(fs[j], t.elems[j].elems[1], v)
 		}
 		if in.CommaOk {
-			fr.env[in] = value{elems: []value{v, {t: term.Or(fs...)}}}
+			fr.set(in, value{elems: []value{v, {t: term.Or(fs...)}}})
 		} else {
-			fr.env[in] = v
+			fr.set(in, v)
 		}
 	case *ir.MapUpdate:
 		mv := fr.value(in.M)
@@ -247,35 +247,35 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		t, _ := table(st, fr.value(in.M))
 		i := term.Resize(fr.value(in.I).t, 64, in.I.Type().(ir.Int).Signed)
 		if len(t.elems) == 0 {
-			fr.env[in] = zero(in.T)
+			fr.set(in, zero(in.T))
 			return mk(term.False, ir.CheckIndex), true
 		}
-		fr.env[in] = sel(t, i)
+		fr.set(in, sel(t, i))
 		return mk(term.ULT(i, t.n), ir.CheckIndex), true
 	case *ir.MakeError:
 		msg := fr.value(in.Msg)
-		fr.env[in] = value{t: placeTag(in.Pos), msg: &msg}
+		fr.set(in, value{t: placeTag(in.Pos), msg: &msg})
 	case *ir.ErrorMessage:
 		e := fr.value(in.X)
-		fr.env[in] = *e.msg
+		fr.set(in, *e.msg)
 		return mk(term.Not(term.Eq(e.t, term.BV(0, errTagBits))), ir.CheckNil), true
 	case *ir.Len:
 		if _, ok := in.X.Type().(ir.Map); !ok {
 			return nil, false
 		}
 		t, _ := table(st, fr.value(in.X))
-		fr.env[in] = value{t: term.Resize(t.n, in.T.(ir.Int).Bits, false)}
+		fr.set(in, value{t: term.Resize(t.n, in.T.(ir.Int).Bits, false)})
 	case *ir.BinOp:
 		if _, ok := in.X.Type().(ir.Error); ok {
 			eq := term.Eq(fr.value(in.X).t, fr.value(in.Y).t)
 			if in.Op == ir.Ne {
 				eq = term.Not(eq)
 			}
-			fr.env[in] = value{t: eq}
+			fr.set(in, value{t: eq})
 			return nil, true
 		}
 		if _, ok := in.X.Type().(ir.Map); ok {
-			fr.env[in] = value{t: pointerCompare(in.Op, fr.value(in.X), fr.value(in.Y))}
+			fr.set(in, value{t: pointerCompare(in.Op, fr.value(in.X), fr.value(in.Y))})
 			return nil, true
 		}
 		return nil, false
@@ -289,7 +289,7 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 func (m *machine) copySlice(st *state, fr *frame, in *ir.Copy) []check {
 	dst, src := fr.value(in.Dst), fr.value(in.Src)
 	k := term.Ite(term.ULT(dst.n, src.n), dst.n, src.n)
-	fr.env[in] = value{t: term.Resize(k, in.T.(ir.Int).Bits, false)}
+	fr.set(in, value{t: term.Resize(k, in.T.(ir.Int).Bits, false)})
 	if dst.ptr == nil {
 		return nil
 	}

@@ -74,7 +74,7 @@ func (b *builder) departFrom(st *state, i int, c *term.Term) *term.Term {
 	}
 	next := st.clone()
 	for _, fr := range next.frames {
-		fr.visits = map[*ir.Block]int{} // the bound counts from here
+		clear(fr.visits) // the bound counts from here
 	}
 	next.enter(blk, blk.Succs[i])
 	b.steps++

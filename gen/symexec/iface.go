@@ -111,23 +111,23 @@ func (m *machine) execIface(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		v.t = tagConst(in.Tag)
 		h := fr.value(in.X)
 		v.alts[in.Tag-1] = &h
-		fr.env[in] = v
+		fr.set(in, v)
 	case *ir.IfaceIs:
 		x := fr.value(in.X)
 		var is []*term.Term
 		for _, k := range in.Tags {
 			is = append(is, term.Eq(x.t, tagConst(k)))
 		}
-		fr.env[in] = value{t: term.Or(is...)}
+		fr.set(in, value{t: term.Or(is...)})
 	case *ir.IfaceValue:
 		x := fr.value(in.X)
 		is := term.Eq(x.t, tagConst(in.Tag))
 		t := in.X.Type().(*ir.Interface).Impls[in.Tag-1].T
 		if !in.CommaOk {
-			fr.env[in] = held(x, in.Tag, t)
+			fr.set(in, held(x, in.Tag, t))
 			return []check{{cond: is, kind: ir.CheckType, instr: in}}, true
 		}
-		fr.env[in] = value{elems: []value{ite(is, held(x, in.Tag, t), zero(t)), {t: is}}}
+		fr.set(in, value{elems: []value{ite(is, held(x, in.Tag, t), zero(t)), {t: is}}})
 	case *ir.IfaceConvert:
 		return convertIface(fr, in), true
 	case *ir.IfaceMethod:
@@ -141,7 +141,7 @@ func (m *machine) execIface(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 				fs = append(fs, fnTarget{guard: g, fn: f.Func})
 			}
 		}
-		fr.env[in] = value{fn: fs}
+		fr.set(in, value{fn: fs})
 	default:
 		return nil, false
 	}
@@ -164,10 +164,10 @@ func convertIface(fr *frame, in *ir.IfaceConvert) []check {
 		ok = term.Or(ok, is)
 	}
 	if in.CommaOk {
-		fr.env[in] = value{elems: []value{r, {t: ok}}}
+		fr.set(in, value{elems: []value{r, {t: ok}}})
 		return nil
 	}
-	fr.env[in] = r
+	fr.set(in, r)
 	if in.Assert {
 		return []check{{cond: ok, kind: ir.CheckType, instr: in}}
 	}

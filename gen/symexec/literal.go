@@ -2,6 +2,7 @@ package symexec
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
@@ -204,7 +205,7 @@ func concreteState(f *ir.Func, a Args) *state {
 		if l, ok := given[g]; ok {
 			v = b.value(l)
 		} else if g.Init != nil {
-			v = sentinel(g, b.value(*g.Init))
+			v = initialValue(g, b)
 		} else {
 			v = zero(g.T)
 		}
@@ -218,6 +219,41 @@ func concreteState(f *ir.Func, a Args) *state {
 	b.st.concreteStream = true
 	b.st.push(f, params, nil)
 	return b.st
+}
+
+// initValues caches initialValue for the globals whose initializer
+// holds no pointer: values are immutable, so every run may share one.
+// print_tokens' tables (hundreds of entries) were built again for each of
+// its replays.
+var initValues sync.Map // *ir.Global → value
+
+// initialValue returns the value of g's initializer, its objects made by b.
+func initialValue(g *ir.Global, b *builder2) value {
+	if v, ok := initValues.Load(g); ok {
+		return v.(value)
+	}
+	v := sentinel(g, b.value(*g.Init))
+	if plainLiteral(*g.Init) {
+		initValues.Store(g, v)
+	}
+	return v
+}
+
+// plainLiteral reports whether l is made of numbers and booleans alone,
+// so that its value refers to no object.
+func plainLiteral(l ir.Literal) bool {
+	switch l.T.(type) {
+	case ir.Int, ir.Float, ir.Bool:
+		return true
+	case ir.Array, ir.Tuple, *ir.Struct:
+		for _, e := range l.Elems {
+			if !plainLiteral(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // builder2 turns literals into concrete values and objects.

@@ -108,7 +108,7 @@ func (fr *frame) enterLoop(from, b *ir.Block) {
 		return // not a header, or a back edge
 	}
 	for x := range body {
-		delete(fr.visits, x)
+		fr.forget(x)
 	}
 }
 

@@ -3,7 +3,6 @@ package symexec
 import (
 	"fmt"
 	"maps"
-	"sync"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
@@ -11,12 +10,17 @@ import (
 
 // A frame is one active call.
 type frame struct {
-	fn      *ir.Func
-	env     map[ir.Value]value
+	fn  *ir.Func
+	lay *layout // of fn: where env and visits keep what
+	// env holds the values bound (bound[i]: env[i] is bound); extra,
+	// those the layout has no slot for.
+	env     []value
+	bound   []bool
+	extra   map[ir.Value]value
 	block   *ir.Block
-	pc      int               // next instruction of block
-	visits  map[*ir.Block]int // how many times each block was entered
-	call    ir.Instr          // in the caller, receives the results
+	pc      int      // next instruction of block
+	visits  []int    // how many times each block was entered (layout.blockSlot)
+	call    ir.Instr // in the caller, receives the results
 	globals map[*ir.Global]int
 }
 
@@ -51,10 +55,7 @@ func (st *state) clone() *state {
 	c.heap = copyMap(st.heap)
 	c.frames = make([]*frame, len(st.frames))
 	for i, f := range st.frames {
-		nf := *f
-		nf.env = copyMap(f.env)
-		nf.visits = copyMap(f.visits)
-		c.frames[i] = &nf
+		c.frames[i] = copyFrame(f)
 	}
 	return &c
 }
@@ -77,35 +78,16 @@ func unsupported(format string, args ...any) *errUnsupported {
 }
 
 func (st *state) push(f *ir.Func, args []value, call ir.Instr) {
-	fr := &frame{fn: f, env: make(map[ir.Value]value, envSize(f)), visits: make(map[*ir.Block]int, len(f.Blocks)), call: call, globals: st.globals}
+	fr := newFrame(f)
+	fr.call, fr.globals = call, st.globals
 	for i, p := range f.FreeVars {
-		fr.env[p] = args[i]
+		fr.set(p, args[i])
 	}
 	for i, p := range f.Params {
-		fr.env[p] = args[len(f.FreeVars)+i]
+		fr.set(p, args[len(f.FreeVars)+i])
 	}
 	st.frames = append(st.frames, fr)
 	st.enter(nil, f.Blocks[0])
-}
-
-// envSizes caches envSize, per function.
-var envSizes sync.Map // *ir.Func → int
-
-// envSize returns the values a frame of f may bind: its parameters,
-// free variables and instructions. A frame's map made at that size is
-// never grown: the replays of a lexer (print_tokens' get_token, a call
-// per character) spent a quarter of their time growing the maps of new
-// frames.
-func envSize(f *ir.Func) int {
-	if n, ok := envSizes.Load(f); ok {
-		return n.(int)
-	}
-	n := len(f.Params) + len(f.FreeVars)
-	for _, b := range f.Blocks {
-		n += len(b.Instrs)
-	}
-	envSizes.Store(f, n)
-	return n
 }
 
 // enter moves the top frame into block b coming from block from (nil at
@@ -133,13 +115,13 @@ func (st *state) enter(from, b *ir.Block) {
 		n++
 	}
 	for i := 0; i < n; i++ {
-		fr.env[b.Instrs[i].(*ir.Phi)] = phis[i]
+		fr.set(b.Instrs[i].(*ir.Phi), phis[i])
 	}
 	fr.block, fr.pc = b, n
 	if from != nil {
 		fr.enterLoop(from, b)
 	}
-	fr.visits[b]++
+	fr.visit(b)
 }
 
 // value returns the value of v in the frame.
@@ -174,7 +156,7 @@ func (fr *frame) value(v ir.Value) value {
 	case *ir.FuncRef:
 		return value{fn: []fnTarget{{guard: term.True, fn: v.Func}}}
 	}
-	x, ok := fr.env[v]
+	x, ok := fr.get(v)
 	if !ok {
 		panic(fmt.Sprintf("symexec: %s: %s used before it is defined", fr.fn.Name, v.Name()))
 	}
@@ -325,9 +307,9 @@ func (m *machine) advance(st *state) (event, []check) {
 			}
 			switch len(res) {
 			case 1:
-				caller.env[fr.call.(ir.Value)] = res[0]
+				caller.set(fr.call.(ir.Value), res[0])
 			default:
-				caller.env[fr.call.(ir.Value)] = value{elems: res}
+				caller.set(fr.call.(ir.Value), value{elems: res})
 			}
 			if depth == m.libDepth {
 				return libReturned, pre

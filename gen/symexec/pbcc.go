@@ -378,7 +378,7 @@ func (b *builder) continueWalk(st *state, ev event, pre []*term.Term) *term.Term
 			next = st.clone()
 		}
 		succ := blk.Succs[a.i]
-		if next.top().visits[succ] >= b.limitIn(next, len(todo) > 1) && !next.top().entersLoop(blk, succ) {
+		if next.top().visited(succ) >= b.limitIn(next, len(todo) > 1) && !next.top().entersLoop(blk, succ) {
 			b.cut = true
 			continue
 		}

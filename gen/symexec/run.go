@@ -61,7 +61,7 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 	st := concreteState(f, args)
 	params := make([]value, len(f.Params))
 	for i, p := range f.Params {
-		params[i] = st.frames[0].env[p]
+		params[i], _ = st.frames[0].get(p)
 	}
 	tr = &Trace{}
 	for {

@@ -125,7 +125,7 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		x := fr.value(in.X)
 		switch in.X.Type().(type) {
 		case ir.Slice, ir.String:
-			fr.env[in] = value{t: term.Resize(x.n, in.T.(ir.Int).Bits, false)}
+			fr.set(in, value{t: term.Resize(x.n, in.T.(ir.Int).Bits, false)})
 			return nil, true
 		}
 	case *ir.IndexAddr:
@@ -134,7 +134,7 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		}
 		s := fr.value(in.Ptr)
 		i, _ := inRange(fr.value(in.Index).t, in.Index.Type(), 0)
-		fr.env[in] = value{ptr: sliceElem(s, i)}
+		fr.set(in, value{ptr: sliceElem(s, i)})
 		return mk(term.ULT(i, s.n), ir.CheckIndex), true
 	case *ir.Index:
 		if _, ok := in.X.Type().(ir.String); !ok {
@@ -142,7 +142,7 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		}
 		s := fr.value(in.X)
 		i, _ := inRange(fr.value(in.Index).t, in.Index.Type(), 0)
-		fr.env[in] = sel(s, i)
+		fr.set(in, sel(s, i))
 		return mk(term.ULT(i, s.n), ir.CheckIndex), true
 	case *ir.SliceOf:
 		return m.sliceOf(st, fr, in), true
@@ -163,11 +163,11 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		}
 		elem := in.T.(ir.Slice).Elem
 		obj := st.newArray(size, func(int) value { return zero(elem) })
-		fr.env[in] = value{ptr: to(obj, bv64(0)), n: n, c: c}
+		fr.set(in, value{ptr: to(obj, bv64(0)), n: n, c: c})
 		// make panics when len > cap or either is negative.
 		return append(cs, mk(term.And(term.SLE(bv64(0), n), term.SLE(n, c)), ir.CheckIndex)...), true
 	case *ir.Append:
-		fr.env[in] = m.appendValues(st, in.S.Type(), fr.value(in.S), in.Elems.Type(), fr.value(in.Elems))
+		fr.set(in, m.appendValues(st, in.S.Type(), fr.value(in.S), in.Elems.Type(), fr.value(in.Elems)))
 		return nil, true
 	case *ir.BinOp:
 		if _, ok := in.X.Type().(ir.Slice); ok {
@@ -178,7 +178,7 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 			if in.Op == ir.Ne {
 				eq = term.Not(eq)
 			}
-			fr.env[in] = value{t: eq}
+			fr.set(in, value{t: eq})
 			return nil, true
 		}
 		if _, ok := in.X.Type().(ir.String); !ok {
@@ -187,19 +187,19 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		x, y := fr.value(in.X), fr.value(in.Y)
 		switch in.Op {
 		case ir.Add:
-			fr.env[in] = concat(x, y)
+			fr.set(in, concat(x, y))
 		case ir.Eq:
-			fr.env[in] = value{t: stringEq(x, y)}
+			fr.set(in, value{t: stringEq(x, y)})
 		case ir.Ne:
-			fr.env[in] = value{t: term.Not(stringEq(x, y))}
+			fr.set(in, value{t: term.Not(stringEq(x, y))})
 		case ir.Lt:
-			fr.env[in] = value{t: stringLess(x, y)}
+			fr.set(in, value{t: stringLess(x, y)})
 		case ir.Gt:
-			fr.env[in] = value{t: stringLess(y, x)}
+			fr.set(in, value{t: stringLess(y, x)})
 		case ir.Le:
-			fr.env[in] = value{t: term.Not(stringLess(y, x))}
+			fr.set(in, value{t: term.Not(stringLess(y, x))})
 		case ir.Ge:
-			fr.env[in] = value{t: term.Not(stringLess(x, y))}
+			fr.set(in, value{t: term.Not(stringLess(x, y))})
 		default:
 			panic(unsupported("string operator %s", in.Op))
 		}
@@ -208,7 +208,7 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		switch in.T.(type) {
 		case ir.String:
 			if isRunes(in.X.Type()) {
-				fr.env[in] = stringOfRunes(st, fr.value(in.X))
+				fr.set(in, stringOfRunes(st, fr.value(in.X)))
 				return nil, true
 			}
 			switch from := in.X.Type().(type) {
@@ -219,22 +219,22 @@ func (m *machine) execSlice(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 				for j := range es {
 					es[j] = loadElemOr(st, s, j)
 				}
-				fr.env[in] = value{elems: es, n: s.n}
+				fr.set(in, value{elems: es, n: s.n})
 				return nil, true
 			case ir.Int: // string(rune): its UTF-8 encoding
-				fr.env[in] = encodeRune(term.Resize(fr.value(in.X).t, 64, from.Signed))
+				fr.set(in, encodeRune(term.Resize(fr.value(in.X).t, 64, from.Signed)))
 				return nil, true
 			}
 
 		case ir.Slice:
 			if _, ok := in.X.Type().(ir.String); ok && isRunes(in.T) {
-				fr.env[in] = runesOf(st, fr.value(in.X))
+				fr.set(in, runesOf(st, fr.value(in.X)))
 				return nil, true
 			}
 			if _, ok := in.X.Type().(ir.String); ok { // string → []byte
 				s := fr.value(in.X)
 				obj := st.newArray(len(s.elems), func(j int) value { return s.elems[j] })
-				fr.env[in] = value{ptr: to(obj, bv64(0)), n: s.n, c: s.n}
+				fr.set(in, value{ptr: to(obj, bv64(0)), n: s.n, c: s.n})
 				return nil, true
 			}
 		}
@@ -291,13 +291,13 @@ func (m *machine) sliceOf(st *state, fr *frame, in *ir.SliceOf) []check {
 		for j := range es {
 			es[j] = sel(x, term.Add(lo, bv64(j)))
 		}
-		fr.env[in] = value{elems: es, n: term.Sub(hi, lo)}
+		fr.set(in, value{elems: es, n: term.Sub(hi, lo)})
 		return []check{{cond: term.And(term.ULE(lo, hi), term.ULE(hi, x.n)), kind: ir.CheckIndex, instr: in}}
 	case ir.Slice:
 		lo, hi, max := bound(in.Low, bv64(0)), bound(in.High, x.n), bound(in.Max, x.c)
-		fr.env[in] = value{ptr: sliceElem(x, lo), n: term.Sub(hi, lo), c: term.Sub(max, lo)}
+		fr.set(in, value{ptr: sliceElem(x, lo), n: term.Sub(hi, lo), c: term.Sub(max, lo)})
 		if x.ptr == nil {
-			fr.env[in] = value{n: bv64(0), c: bv64(0)}
+			fr.set(in, value{n: bv64(0), c: bv64(0)})
 		}
 		return []check{{cond: term.And(term.ULE(lo, hi), term.ULE(hi, max), term.ULE(max, x.c)), kind: ir.CheckIndex, instr: in}}
 	case ir.Pointer: // slicing an array through its address
@@ -307,7 +307,7 @@ func (m *machine) sliceOf(st *state, fr *frame, in *ir.SliceOf) []check {
 		if x.ptr != nil {
 			p = x.ptr.extend(lo)
 		}
-		fr.env[in] = value{ptr: p, n: term.Sub(hi, lo), c: term.Sub(max, lo)}
+		fr.set(in, value{ptr: p, n: term.Sub(hi, lo), c: term.Sub(max, lo)})
 		return []check{
 			{cond: x.ptr.nonNil(), kind: ir.CheckNil, instr: in},
 			{cond: term.And(term.ULE(lo, hi), term.ULE(hi, max), term.ULE(max, n)), kind: ir.CheckIndex, instr: in},

@@ -14,12 +14,17 @@ func mk(op Op, bits int, args ...*Term) *Term {
 			break
 		}
 	}
-	t := &Term{Op: op, Bits: bits, Args: args}
 	if allConst {
-		return &Term{Op: OpConst, Bits: bits, Val: eval1(t, func(a *Term) uint64 { return a.Val })}
+		// Folded at once: the operation's node is never made (a replay
+		// folds every operation it runs).
+		t := Term{Op: op, Bits: bits, Args: args}
+		return &Term{Op: OpConst, Bits: bits, Val: eval1(&t, constVal)}
 	}
-	return t
+	return &Term{Op: op, Bits: bits, Args: args}
 }
+
+// constVal is the value of a constant operand, for eval1.
+func constVal(a *Term) uint64 { return a.Val }
 
 func sameWidth(op string, x, y *Term) {
 	if x.Bits != y.Bits {
@@ -38,6 +43,9 @@ func Not(x *Term) *Term {
 // And returns the conjunction of xs (true when empty).
 func And(xs ...*Term) *Term {
 	var args []*Term
+	if n := flatLen(OpAnd, xs); n > 1 {
+		args = make([]*Term, 0, n) // grown once: pointer merges conjoin long guards
+	}
 	for _, x := range xs {
 		switch {
 		case x.IsFalse():
@@ -62,6 +70,9 @@ func And(xs ...*Term) *Term {
 // Or returns the disjunction of xs (false when empty).
 func Or(xs ...*Term) *Term {
 	var args []*Term
+	if n := flatLen(OpOr, xs); n > 1 {
+		args = make([]*Term, 0, n) // grown once: pointer merges conjoin long guards
+	}
 	for _, x := range xs {
 		switch {
 		case x.IsTrue():
@@ -81,6 +92,20 @@ func Or(xs ...*Term) *Term {
 		return args[0]
 	}
 	return &Term{Op: OpOr, Args: args}
+}
+
+// flatLen returns how many operands And or Or (op) of xs may have once
+// the operands of op are flattened in.
+func flatLen(op Op, xs []*Term) int {
+	n := 0
+	for _, x := range xs {
+		if x.Op == op {
+			n += len(x.Args)
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // Implies returns x → y.
@@ -128,13 +153,26 @@ func Eq(x, y *Term) *Term {
 
 func bin(op Op, name string, x, y *Term) *Term {
 	sameWidth(name, x, y)
+	if x.Op == OpConst && y.Op == OpConst {
+		return fold2(op, x.Bits, x, y)
+	}
 	return mk(op, x.Bits, x, y)
+}
+
+// fold2 is mk of two constants, without the slice of operands mk keeps.
+func fold2(op Op, bits int, x, y *Term) *Term {
+	args := [2]*Term{x, y}
+	t := Term{Op: op, Bits: bits, Args: args[:]}
+	return &Term{Op: OpConst, Bits: bits, Val: eval1(&t, constVal)}
 }
 
 func cmp(op Op, name string, x, y *Term) *Term {
 	sameWidth(name, x, y)
 	if x == y {
 		return Bool(op == OpULE || op == OpSLE)
+	}
+	if x.Op == OpConst && y.Op == OpConst {
+		return fold2(op, 0, x, y)
 	}
 	return mk(op, 0, x, y)
 }
