@@ -28,10 +28,13 @@ type lowerer struct {
 
 	structs    typeutil.Map // types.Type -> *ir.Struct
 	badStructs typeutil.Map // types.Type -> why the struct has no IR type
-	globals    map[*ssa.Global]*ir.Global
-	inits      map[*ssa.Package]map[*ssa.Global]ssa.Value // the one value init stores in each global
-	sentinels  map[*ir.Global]bool                        // error globals made by errors.New in init
-	noInit     map[*ir.Global]string                      // why a global's initial value is not known
+	// The types of signatures only (lowersig.go).
+	sigStructs    typeutil.Map // types.Type -> *ir.Struct
+	reflectValues map[*types.Package]*ir.Interface
+	globals       map[*ssa.Global]*ir.Global
+	inits         map[*ssa.Package]map[*ssa.Global]ssa.Value // the one value init stores in each global
+	sentinels     map[*ir.Global]bool                        // error globals made by errors.New in init
+	noInit        map[*ir.Global]string                      // why a global's initial value is not known
 
 	// globalInputs makes the package-level variables a function reads
 	// inputs, which the tests set (pbcc gen -globals).
@@ -181,7 +184,15 @@ func (lw *lowerer) header(fn *ssa.Function) *funcState {
 		t, why := lw.typ(p.Type())
 		if why != "" {
 			fail(p.Pos(), "parameter %s: %s", p.Name(), why)
-			continue
+			// The body is not lowered, but an approximate type lets the
+			// function be searched on the real code (lowersig.go).
+			var pkg *types.Package
+			if fn.Pkg != nil {
+				pkg = fn.Pkg.Pkg
+			}
+			if t, why = lw.sigType(p.Type(), pkg); why != "" {
+				continue
+			}
 		}
 		name := p.Name()
 		if name == "" || name == "_" {

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec"
 )
 
 // Literal returns the Go source of the value l of type t, written as a
@@ -168,6 +169,9 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 	}
 	if isIface(t) {
 		return w.writeIface(b, t, l, at)
+	}
+	if ssaexec.IsReflectValue(t) {
+		return w.writeReflectValue(b, t, l)
 	}
 	if sec, nsec, ok := utcTime(t, l); ok && !isZero(t, l) {
 		// A time.Time in UTC: its fields are not exported.
@@ -1076,7 +1080,7 @@ func isZero(t types.Type, l ir.Literal) bool {
 	if isError(t) {
 		return errorIsNil(l)
 	}
-	if isIface(t) {
+	if isIface(t) || ssaexec.IsReflectValue(t) {
 		return ifaceIsZero(l)
 	}
 	switch u := t.Underlying().(type) {
@@ -1127,7 +1131,7 @@ func (o *objects) walk(t types.Type, l ir.Literal) {
 	if isError(t) {
 		return
 	}
-	if isIface(t) {
+	if isIface(t) || ssaexec.IsReflectValue(t) {
 		o.walkIface(l)
 		return
 	}
