@@ -37,7 +37,6 @@ var reflectValueBasics = []types.Type{
 	types.Typ[types.String], types.Typ[types.Bool],
 	types.NewSlice(types.Typ[types.Int]), types.NewSlice(types.Typ[types.String]),
 	types.NewMap(types.Typ[types.String], types.Typ[types.Int]),
-	types.NewPointer(types.Typ[types.Int]),
 }
 
 // sigType returns an IR type of t for the signature of a function the

@@ -1269,6 +1269,13 @@ func pbccCloneIn(v pbccreflect.Value, seen map[pbccPtrKey]pbccreflect.Value) pbc
 			x.Set(pbccCloneIn(e, seen))
 		}
 	case pbccreflect.Struct:
+		if !v.CanAddr() && v.CanInterface() {
+			// A map's key (a struct of unexported fields): a copy whose
+			// fields can be read.
+			c := pbccreflect.New(t).Elem()
+			c.Set(v)
+			v = c
+		}
 		for i := 0; i < v.NumField(); i++ {
 			f := x.Field(i)
 			if !f.CanSet() {
