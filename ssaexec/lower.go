@@ -186,11 +186,7 @@ func (lw *lowerer) header(fn *ssa.Function) *funcState {
 			fail(p.Pos(), "parameter %s: %s", p.Name(), why)
 			// The body is not lowered, but an approximate type lets the
 			// function be searched on the real code (lowersig.go).
-			var pkg *types.Package
-			if fn.Pkg != nil {
-				pkg = fn.Pkg.Pkg
-			}
-			if t, why = lw.sigType(p.Type(), pkg); why != "" {
+			if t, why = lw.sigType(p.Type(), fnPkg(fn)); why != "" {
 				continue
 			}
 		}
@@ -218,11 +214,21 @@ func (lw *lowerer) header(fn *ssa.Function) *funcState {
 		t, why := lw.typ(res.At(i).Type())
 		if why != "" {
 			fail(fn.Pos(), "result: %s", why)
-			continue
+			if t, why = lw.sigType(res.At(i).Type(), fnPkg(fn)); why != "" {
+				continue
+			}
 		}
 		f.Results = append(f.Results, t)
 	}
 	return st
+}
+
+// fnPkg is the package of fn, nil for a wrapper of none.
+func fnPkg(fn *ssa.Function) *types.Package {
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg
+	}
+	return nil
 }
 
 // irName is "pkg.F" for a function, "pkg.T.M" for a method of T or *T,
