@@ -48,7 +48,10 @@ import (
 //     literal returning its values (func(int) int { return 3 }), or nil;
 //   - error values as errors.New("message"), or nil;
 //   - other interface values as the value they hold, written with its
-//     type (Circle{R: 2}, &Square{}, int(3)), or nil (see iface.go).
+//     type (Circle{R: 2}, &Square{}, int(3)), or nil (see iface.go);
+//   - a reflect.Value (an interface literal of the values it may hold:
+//     ssaexec/lowersig.go) as reflect.ValueOf(visit{v: 2}), or
+//     reflect.Value{} for the zero Value.
 //
 // The literal is meant for a place whose type is already t (a field of a
 // test table, an element of an array), so constants are left untyped. qual
