@@ -28,10 +28,13 @@ type lowerer struct {
 
 	structs    typeutil.Map // types.Type -> *ir.Struct
 	badStructs typeutil.Map // types.Type -> why the struct has no IR type
-	globals    map[*ssa.Global]*ir.Global
-	inits      map[*ssa.Package]map[*ssa.Global]ssa.Value // the one value init stores in each global
-	sentinels  map[*ir.Global]bool                        // error globals made by errors.New in init
-	noInit     map[*ir.Global]string                      // why a global's initial value is not known
+	// The types of signatures only (lowersig.go).
+	sigStructs    typeutil.Map // types.Type -> *ir.Struct
+	reflectValues map[*types.Package]*ir.Interface
+	globals       map[*ssa.Global]*ir.Global
+	inits         map[*ssa.Package]map[*ssa.Global]ssa.Value // the one value init stores in each global
+	sentinels     map[*ir.Global]bool                        // error globals made by errors.New in init
+	noInit        map[*ir.Global]string                      // why a global's initial value is not known
 
 	// globalInputs makes the package-level variables a function reads
 	// inputs, which the tests set (pbcc gen -globals).
@@ -181,7 +184,11 @@ func (lw *lowerer) header(fn *ssa.Function) *funcState {
 		t, why := lw.typ(p.Type())
 		if why != "" {
 			fail(p.Pos(), "parameter %s: %s", p.Name(), why)
-			continue
+			// The body is not lowered, but an approximate type lets the
+			// function be searched on the real code (lowersig.go).
+			if t, why = lw.sigType(p.Type(), fnPkg(fn)); why != "" {
+				continue
+			}
 		}
 		name := p.Name()
 		if name == "" || name == "_" {
@@ -207,11 +214,21 @@ func (lw *lowerer) header(fn *ssa.Function) *funcState {
 		t, why := lw.typ(res.At(i).Type())
 		if why != "" {
 			fail(fn.Pos(), "result: %s", why)
-			continue
+			if t, why = lw.sigType(res.At(i).Type(), fnPkg(fn)); why != "" {
+				continue
+			}
 		}
 		f.Results = append(f.Results, t)
 	}
 	return st
+}
+
+// fnPkg is the package of fn, nil for a wrapper of none.
+func fnPkg(fn *ssa.Function) *types.Package {
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg
+	}
+	return nil
 }
 
 // irName is "pkg.F" for a function, "pkg.T.M" for a method of T or *T,

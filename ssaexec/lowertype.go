@@ -27,7 +27,8 @@ import (
 //
 // Named types are their underlying type. Maps with other keys,
 // channels, complex numbers, unsafe.Pointer and type parameters have no
-// IR type.
+// IR type (a signature of a function the model does not run may still
+// have one: lowersig.go).
 func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

@@ -20,6 +20,7 @@ import (
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/generic"
 	"github.com/pbcc/pbcc/templates"
 )
@@ -1266,7 +1267,7 @@ func PanicText(p string) string {
 // cmpopts.EquateNaNs() when it holds floats, cmp.AllowUnexported for the
 // structs with unexported fields it holds.
 func (g *generator) cmpOptions(t types.Type) ([]string, error) {
-	var floats, buffers, bigInts bool
+	var floats, buffers, bigInts, reflectValues bool
 	var structs, ignored []string
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type) error
@@ -1277,6 +1278,12 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 		seen[t] = true
 		if isError(t) {
 			return fmt.Errorf("cannot compare results of type %s, which hold errors", types.TypeString(t, g.qual))
+		}
+		if ssaexec.IsReflectValue(t) {
+			// Its Equal panics on values Go cannot compare (slices):
+			// what it holds is compared by its type only.
+			reflectValues = true
+			return nil
 		}
 		if hasEqual(t) {
 			return nil
@@ -1337,7 +1344,10 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 				structs = append(structs, types.TypeString(t, g.qual)+"{}")
 			}
 		case *types.Interface:
-			// What the value may hold (iface.go).
+			// What the value may hold (iface.go): a *bytes.Buffer too,
+			// the stock writer (ssaexec/lowerstock.go), when it has the
+			// methods.
+			buffers = buffers || (u.NumMethods() > 0 && bufferMethods(u))
 			for _, c := range g.ifaceTypes(u) {
 				if err := walk(c); err != nil {
 					return err
@@ -1367,7 +1377,25 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 	if buffers {
 		opts = append(opts, g.use(cmpPath)+".Comparer(func(x, y "+g.use("bytes")+".Buffer) bool { return x.String() == y.String() })")
 	}
+	if reflectValues {
+		opts = append(opts, g.use(cmpPath)+".Comparer(func(x, y "+g.use("reflect")+".Value) bool { return x.IsValid() == y.IsValid() && (!x.IsValid() || x.Type() == y.Type()) })")
+	}
 	return opts, nil
+}
+
+// bufferMethods reports whether every method of interface u is one of
+// *bytes.Buffer's, by name: a value of u may be a buffer.
+func bufferMethods(u *types.Interface) bool {
+	for m := range u.Methods() {
+		switch m.Name() {
+		case "Available", "AvailableBuffer", "Bytes", "Cap", "Grow", "Len", "Next", "Read", "ReadByte", "ReadBytes",
+			"ReadFrom", "ReadRune", "ReadString", "Reset", "String", "Truncate", "UnreadByte", "UnreadRune",
+			"Write", "WriteByte", "WriteRune", "WriteString", "WriteTo":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // hasEqual reports whether cmp compares values of type t with their Equal

@@ -60,7 +60,9 @@ func (w *litWriter) writeIface(b *strings.Builder, t types.Type, l ir.Literal, a
 		if err != nil {
 			return err
 		}
-		if typed || defaultsTo(c, u) {
+		// A whole float64 is written 3, which would be an int there.
+		whole := u.Info()&types.IsFloat != 0 && !strings.ContainsAny(s, ".eE")
+		if typed || (defaultsTo(c, u) && !whole) {
 			b.WriteString(s)
 			return nil
 		}
@@ -132,4 +134,24 @@ func (g *generator) ifaceTypes(it *types.Interface) []types.Type {
 		}
 	}
 	return out
+}
+
+// writeReflectValue writes the reflect.Value l of type t, an interface
+// literal of the values it may hold (ssaexec/lowersig.go): the zero
+// Value, or reflect.ValueOf of the value written as in an interface.
+func (w *litWriter) writeReflectValue(b *strings.Builder, t types.Type, l ir.Literal) error {
+	_, _, ok, err := ifaceImpl(l)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		b.WriteString(types.TypeString(t, w.qual) + "{}")
+		return nil
+	}
+	b.WriteString(w.pkgName("reflect", "reflect") + ".ValueOf(")
+	if err := w.writeIface(b, t, l, place{}); err != nil {
+		return err
+	}
+	b.WriteByte(')')
+	return nil
 }

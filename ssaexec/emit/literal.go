@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/ssaexec"
 )
 
 // Literal returns the Go source of the value l of type t, written as a
@@ -47,7 +48,10 @@ import (
 //     literal returning its values (func(int) int { return 3 }), or nil;
 //   - error values as errors.New("message"), or nil;
 //   - other interface values as the value they hold, written with its
-//     type (Circle{R: 2}, &Square{}, int(3)), or nil (see iface.go).
+//     type (Circle{R: 2}, &Square{}, int(3)), or nil (see iface.go);
+//   - a reflect.Value (an interface literal of the values it may hold:
+//     ssaexec/lowersig.go) as reflect.ValueOf(visit{v: 2}), or
+//     reflect.Value{} for the zero Value.
 //
 // The literal is meant for a place whose type is already t (a field of a
 // test table, an element of an array), so constants are left untyped. qual
@@ -168,6 +172,9 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 	}
 	if isIface(t) {
 		return w.writeIface(b, t, l, at)
+	}
+	if ssaexec.IsReflectValue(t) {
+		return w.writeReflectValue(b, t, l)
 	}
 	if sec, nsec, ok := utcTime(t, l); ok && !isZero(t, l) {
 		// A time.Time in UTC: its fields are not exported.
@@ -1076,7 +1083,7 @@ func isZero(t types.Type, l ir.Literal) bool {
 	if isError(t) {
 		return errorIsNil(l)
 	}
-	if isIface(t) {
+	if isIface(t) || ssaexec.IsReflectValue(t) {
 		return ifaceIsZero(l)
 	}
 	switch u := t.Underlying().(type) {
@@ -1127,7 +1134,7 @@ func (o *objects) walk(t types.Type, l ir.Literal) {
 	if isError(t) {
 		return
 	}
-	if isIface(t) {
+	if isIface(t) || ssaexec.IsReflectValue(t) {
 		o.walkIface(l)
 		return
 	}

@@ -803,6 +803,18 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 		pbccFill(v, r, tg, depth)
 		return
 	}
+	if t == pbccReflectValueType {
+		// What it holds, edited, or a value made anew.
+		held := pbccReflectHeld(v)
+		if !held.IsValid() || r.IntN(3) == 0 {
+			pbccFill(v, r, tg, depth)
+			return
+		}
+		x := pbccClone(held)
+		pbccMutate(x, r, tg, depth+1)
+		v.Set(pbccreflect.ValueOf(pbccreflect.ValueOf(x.Interface())))
+		return
+	}
 	if t.Kind() == pbccreflect.Interface && t.NumMethod() > 0 && t != pbccErrorType && !v.IsNil() && r.IntN(2) == 0 {
 		// The value held, edited (a reader's text).
 		x := pbccClone(v.Elem())
@@ -996,6 +1008,15 @@ func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 	var out []pbccreflect.Value
 	add := func(x pbccreflect.Value) { out = append(out, x) }
 	add(pbccreflect.Zero(t))
+	if t == pbccReflectValueType {
+		// Simpler values of what it holds, not of its fields.
+		if held := pbccReflectHeld(v); held.IsValid() {
+			for _, e := range pbccSimpler(held, depth+1) {
+				add(pbccreflect.ValueOf(pbccreflect.ValueOf(e.Interface())))
+			}
+		}
+		return out
+	}
 	with := func(f func(x pbccreflect.Value)) {
 		x := pbccClone(v)
 		if !x.CanSet() {
@@ -1197,6 +1218,12 @@ type pbccPtrKey struct {
 func pbccCloneIn(v pbccreflect.Value, seen map[pbccPtrKey]pbccreflect.Value) pbccreflect.Value {
 	t := v.Type()
 	x := pbccreflect.New(t).Elem()
+	if t == pbccReflectValueType {
+		// What it holds is copied, not its fields: they point to the
+		// run-time's type descriptors.
+		x.Set(pbccreflect.ValueOf(pbccReflectOf(pbccReflectHeld(v), seen)))
+		return x
+	}
 	switch t.Kind() {
 	case pbccreflect.Pointer:
 		if !v.IsNil() {
@@ -1242,6 +1269,13 @@ func pbccCloneIn(v pbccreflect.Value, seen map[pbccPtrKey]pbccreflect.Value) pbc
 			x.Set(pbccCloneIn(e, seen))
 		}
 	case pbccreflect.Struct:
+		if !v.CanAddr() && v.CanInterface() {
+			// A map's key (a struct of unexported fields): a copy whose
+			// fields can be read.
+			c := pbccreflect.New(t).Elem()
+			c.Set(v)
+			v = c
+		}
 		for i := 0; i < v.NumField(); i++ {
 			f := x.Field(i)
 			if !f.CanSet() {
@@ -1263,6 +1297,31 @@ func pbccCloneIn(v pbccreflect.Value, seen map[pbccPtrKey]pbccreflect.Value) pbc
 }
 
 var pbccPkgPath = pbccreflect.TypeOf(pbccTarget{}).PkgPath()
+
+// pbccReflectHeld returns the value the reflect.Value v holds: the zero
+// Value for none, or one reflection may not read.
+func pbccReflectHeld(v pbccreflect.Value) pbccreflect.Value {
+	if !v.CanInterface() && v.CanAddr() {
+		v = pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
+	}
+	if !v.CanInterface() {
+		return pbccreflect.Value{}
+	}
+	rv := v.Interface().(pbccreflect.Value)
+	if !rv.IsValid() || !rv.CanInterface() {
+		return pbccreflect.Value{}
+	}
+	return rv
+}
+
+// pbccReflectOf returns reflect.ValueOf of a copy of held, as a test
+// writes it; the zero Value for none.
+func pbccReflectOf(held pbccreflect.Value, seen map[pbccPtrKey]pbccreflect.Value) pbccreflect.Value {
+	if !held.IsValid() {
+		return pbccreflect.Value{}
+	}
+	return pbccreflect.ValueOf(pbccCloneIn(held, seen).Interface())
+}
 
 var pbccBigIntType = pbccreflect.TypeOf(pbccbig.Int{})
 
@@ -1305,6 +1364,25 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			s.precision, s.precisionSet = int(pbccInt(r, tg)), true
 		}
 		v.Set(pbccreflect.ValueOf(s))
+		return
+	}
+	if t == pbccReflectValueType {
+		// The value of one of the types the model gives it
+		// (ssaexec/lowersig.go), made as a test makes it: reflect.ValueOf.
+		list := pbccIfaceImpls["reflect.Value"]
+		if len(list) == 0 || r.IntN(8) == 0 || depth > 3 {
+			v.Set(pbccreflect.ValueOf(pbccreflect.Value{}))
+			return
+		}
+		c := list[r.IntN(len(list))]
+		x := pbccreflect.New(c).Elem()
+		if c.Kind() == pbccreflect.Pointer {
+			x.Set(pbccreflect.New(c.Elem()))
+			pbccFill(x.Elem(), r, tg, depth+1)
+		} else {
+			pbccFill(x, r, tg, depth+1)
+		}
+		v.Set(pbccreflect.ValueOf(pbccreflect.ValueOf(x.Interface())))
 		return
 	}
 	if t == pbccBigIntType {

@@ -864,12 +864,18 @@ func implTypes(fns []*ir.Func) ([]string, []ifaceImpls) {
 					}
 				}
 			}
+			// A reflect.Value's values are its own (pbccIfaceImpls), not
+			// ones for the interfaces of other parameters.
+			rv := false
+			if src, ok := t.Src.(types.Type); ok {
+				rv = ssaexec.IsReflectValue(src)
+			}
 			for _, im := range t.Impls {
 				c, ok := im.Src.(types.Type)
 				if !ok {
 					continue
 				}
-				if e, ok := implExpr(c, fns, false); ok && !seen[e] {
+				if e, ok := implExpr(c, fns, false); ok && !rv && !seen[e] {
 					seen[e] = true
 					out = append(out, e)
 				}

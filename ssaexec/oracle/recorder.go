@@ -189,6 +189,9 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 	if depth > 64 {
 		return &pbccNode{K: "opaque", V: "too deep"}
 	}
+	if v.Type() == pbccReflectValueType {
+		return pbccEncodeReflect(v, seen, depth)
+	}
 	switch v.Kind() {
 	case pbccreflect.Bool:
 		return &pbccNode{K: "b", V: pbccfmt.Sprint(v.Bool())}
@@ -295,6 +298,27 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 		return &pbccNode{K: "func"}
 	}
 	return &pbccNode{K: "opaque", V: v.Kind().String()}
+}
+
+var pbccReflectValueType = pbccreflect.TypeOf(pbccreflect.Value{})
+
+// pbccEncodeReflect encodes the reflect.Value v as the interface value
+// it holds (ssaexec/lowersig.go): nil for the zero Value.
+func pbccEncodeReflect(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode {
+	if !v.CanInterface() && v.CanAddr() {
+		v = pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
+	}
+	if !v.CanInterface() {
+		return &pbccNode{K: "opaque", V: "reflect.Value"}
+	}
+	rv := v.Interface().(pbccreflect.Value)
+	if !rv.IsValid() {
+		return &pbccNode{K: "nil"}
+	}
+	if !rv.CanInterface() {
+		return &pbccNode{K: "opaque", V: "reflect.Value"}
+	}
+	return &pbccNode{K: "iface", V: rv.Type().String(), E: []*pbccNode{pbccEncode(rv, seen, depth+1)}}
 }
 
 // pbccOwnPath is the import path of the package under test.
