@@ -127,16 +127,7 @@ func (lw *lowerer) implementations(t types.Type, it *types.Interface) []types.Ty
 	}
 	if it.NumMethods() > 0 {
 		for _, p := range lw.modulePackages() {
-			scope := p.Pkg.Scope()
-			for _, name := range scope.Names() {
-				tn, ok := scope.Lookup(name).(*types.TypeName)
-				if !ok || tn.IsAlias() {
-					continue
-				}
-				n, ok := tn.Type().(*types.Named)
-				if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
-					continue
-				}
+			for _, n := range ConcreteTypes(p.Pkg) {
 				if types.Implements(n, it) {
 					add(n)
 				}

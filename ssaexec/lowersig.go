@@ -129,16 +129,7 @@ func (lw *lowerer) reflectValueType(t types.Type, pkg *types.Package) *ir.Interf
 	lw.reflectValues[pkg] = i
 	cands := append([]types.Type(nil), reflectValueBasics...)
 	if pkg != nil {
-		scope := pkg.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() {
-				continue
-			}
-			n, ok := tn.Type().(*types.Named)
-			if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
-				continue
-			}
+		for _, n := range ConcreteTypes(pkg) {
 			cands = append(cands, n)
 			if _, ok := n.Underlying().(*types.Struct); ok {
 				cands = append(cands, types.NewPointer(n))

@@ -119,16 +119,7 @@ func (g *generator) ifaceTypes(it *types.Interface) []types.Type {
 		return nil
 	}
 	var out []types.Type
-	scope := g.pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
-			continue
-		}
+	for _, n := range ssaexec.ConcreteTypes(g.pkg) {
 		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
 			out = append(out, n)
 		}

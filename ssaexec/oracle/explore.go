@@ -892,16 +892,7 @@ func implTypes(fns []*ir.Func) ([]string, []ifaceImpls) {
 		// The package's error types: an error parameter holds one of
 		// them sometimes (errors.As, a type switch on it).
 		errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-		scope := own.Scope()
-		for _, name := range scope.Names() {
-			tn, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() {
-				continue
-			}
-			n, ok := tn.Type().(*types.Named)
-			if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
-				continue
-			}
+		for _, n := range ssaexec.ConcreteTypes(own) {
 			for _, c := range []types.Type{n, types.NewPointer(n)} {
 				if !types.Implements(c, errorType) {
 					continue
