@@ -133,7 +133,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 					}
 					fmt.Fprintf(stderr, "pbcc: %s: %s: internal error: its table does not compile (%s); the table is left out\n",
 						rel(r.Func.Pos.String()), shortName(r.Func), why)
-					r.Cases = nil
+					leaveOut(r, "its table does not compile")
 					changed = true
 				}
 				continue
@@ -141,7 +141,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 			if len(r.Cases) > 0 {
 				fmt.Fprintf(stderr, "pbcc: %s: %s: internal error: its table does not compile (%s:%d: %s); the table is left out\n",
 					rel(r.Func.Pos.String()), shortName(r.Func), rel(d.File), d.Line, d.Msg)
-				r.Cases = nil
+				leaveOut(r, "its table does not compile")
 				changed = true
 			}
 		}
@@ -162,7 +162,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 				changed = true
 			} else if r := tests[test]; r != nil && len(r.Cases) > 0 {
 				fmt.Fprintf(stderr, "pbcc: %s: %s: its test does not end on the real code; the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
-				r.Cases = nil
+				leaveOut(r, "its test does not end on the real code")
 				changed = true
 			}
 		}
@@ -197,7 +197,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 			if r := tests[name]; r != nil && drop[r] == nil && len(r.Cases) > 0 {
 				// The test failed outside its cases: its table goes.
 				fmt.Fprintf(stderr, "pbcc: %s: %s: its test fails on the real code; the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
-				r.Cases = nil
+				leaveOut(r, "its test fails on the real code")
 				changed = true
 			}
 		}
@@ -287,4 +287,16 @@ func testAt(src []byte, line int) string {
 		}
 	}
 	return ""
+}
+
+// leaveOut drops r's table, and says so of the edges its cases covered,
+// so that the header does not claim "all covered" for a function left
+// without a case.
+func leaveOut(r *gen.Result, why string) {
+	r.Cases = nil
+	for i := range r.Edges {
+		if st := &r.Edges[i]; st.Outcome == gen.Covered {
+			st.Outcome, st.Detail = gen.Unsupported, "the table is left out: "+why
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"go/version"
 	"math"
 	"math/big"
 	"slices"
@@ -37,7 +38,8 @@ import (
 //     map entries sorted by key; a nil slice or map is nil, an empty one
 //     []int{}; a byte slice that is printable text is []byte("xy"),
 //     otherwise []byte{0x00, 0xff};
-//   - pointers as &T{...}, new(5) or new(int8(5)) (Go 1.26), or nil;
+//   - pointers as &T{...}, new(5) or new(int8(5)) (Go 1.26; before it
+//     func() *int { v := int(5); return &v }()), or nil;
 //     a bytes.Buffer as bytes.NewBufferString("unread bytes") (a value:
 //     *bytes.NewBufferString(...)), a *strings.Builder with what it holds
 //     written into a new one; a big.Int as big.NewInt(n) (a value:
@@ -718,11 +720,28 @@ func (w *litWriter) writeObject(b *strings.Builder, t types.Type, l ir.Literal, 
 		fmt.Fprintf(b, "new(%s)", types.TypeString(t, w.qual))
 		return nil
 	}
+	if !w.newOfValue() {
+		// new(v) needs Go 1.26; before it, a function literal gives the
+		// pointer in one expression.
+		ts := types.TypeString(t, w.qual)
+		fmt.Fprintf(b, "func() *%s { v := %s(%s); return &v }()", ts, ts, v)
+		return nil
+	}
 	if bu, ok := t.Underlying().(*types.Basic); ok && !defaultTyped(t, bu, v) {
 		v = types.TypeString(t, w.qual) + "(" + v + ")"
 	}
 	fmt.Fprintf(b, "new(%s)", v)
 	return nil
+}
+
+// newOfValue reports whether the test file may write new(v) with v a
+// value: Go 1.26 and later, or a package whose language version is not
+// known (the toolchain's then applies).
+func (w *litWriter) newOfValue() bool {
+	if w.pkg == nil || w.pkg.GoVersion() == "" {
+		return true
+	}
+	return version.Compare(w.pkg.GoVersion(), "go1.26") >= 0
 }
 
 // defaultTyped reports whether v, the literal of a value of type t, has

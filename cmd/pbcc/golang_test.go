@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestOldGoLine: in a module whose go line is before 1.26, a pointer to
+// a value is not written new(11), which needs Go 1.26 and made the table
+// fail to compile, so that each such function lost its table (and the
+// header still said "all covered" of it).
+func TestOldGoLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, tests := incModule(t, `package inc
+
+// Size says how large *p is.
+func Size(p *int) string {
+	if p == nil {
+		return "none"
+	}
+	if *p > 10 {
+		return "big"
+	}
+	return "small"
+}
+
+// Is says whether *s is "x".
+func Is(s *string) bool {
+	if s != nil && *s == "x" {
+		return true
+	}
+	return false
+}
+`)
+	gomod := filepath.Join(dir, "go.mod")
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(gomod, []byte(strings.Replace(string(data), "go 1.26", "go 1.21", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := pbcc(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	if strings.Contains(stderr, "left out") {
+		t.Errorf("a table was left out:\n%s", stderr)
+	}
+	out, err := os.ReadFile(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(out)
+	for _, want := range []string{
+		`func\(\) \*int \{ v := int\(1[01]\); return &v \}\(\)`,
+		`func\(\) \*string \{ v := string\("x"\); return &v \}\(\)`,
+		`// pbcc: Size: 4 branches, [1-9]\d* cases`,
+		`// pbcc: Is: 4 branches, [1-9]\d* cases`,
+	} {
+		if !regexp.MustCompile(want).MatchString(src) {
+			t.Errorf("the file does not match %s:\n%s", want, src)
+		}
+	}
+	if regexp.MustCompile(`new\([^a-zA-Z]`).MatchString(src) {
+		t.Errorf("new of a value (Go 1.26) in a go 1.21 module:\n%s", src)
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Fatalf("the generated tests fail: %v\n%s", err, out)
+	}
+}
