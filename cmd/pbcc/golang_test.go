@@ -74,3 +74,31 @@ func Is(s *string) bool {
 		t.Fatalf("the generated tests fail: %v\n%s", err, out)
 	}
 }
+
+// TestUnwritableResult: a result no literal can write (a
+// *strings.Reader: its fields are not exported) is left unchecked, with a
+// comment, and the cases are kept: before, each case was left out, and
+// the function had a table of none.
+func TestUnwritableResult(t *testing.T) {
+	_, stderr, src := genInc(t, `package inc
+
+import "strings"
+
+// Rest reads s past its first three bytes.
+func Rest(s string) *strings.Reader {
+	if len(s) > 3 {
+		return strings.NewReader(s[3:])
+	}
+	return strings.NewReader(s)
+}
+`)
+	if strings.Contains(stderr, "left out") {
+		t.Errorf("cases were left out:\n%s", stderr)
+	}
+	if !strings.Contains(src, "// The result (*strings.Reader) is not checked: no literal can say what it holds") {
+		t.Errorf("no comment says the result is not checked:\n%s", src)
+	}
+	if n := strings.Count(src, "{name: "); n < 2 {
+		t.Errorf("%d cases, want one per branch at least:\n%s", n, src)
+	}
+}
