@@ -1222,9 +1222,7 @@ func (g *generator) unwritable(f *function, i int) string {
 		if c.Panic != "" || i >= len(c.Outputs) {
 			continue
 		}
-		w := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state,
-			names: map[*ir.Literal]string{}, declared: map[*ir.Literal]bool{}}
-		if _, err := g.want(w, t, c.Outputs[i]); err != nil {
+		if err := g.tryLiteral(t, c.Outputs[i]); err != nil {
 			return "no literal can say what it holds (" + err.Error() + ")"
 		}
 	}
@@ -1609,21 +1607,29 @@ func (g *generator) afterWritable(f *function, i int) bool {
 		if c.Panic != "" || i >= len(c.After) {
 			continue
 		}
-		o := newObjects()
-		o.walk(t, c.After[i])
-		w := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
-		if shared := o.shared(); len(shared) > 0 {
-			w.names = map[*ir.Literal]string{}
-			for j, obj := range shared {
-				w.names[obj] = "v" + strconv.Itoa(j)
-			}
-			if _, err := w.declare(o, shared); err != nil {
-				return false
-			}
-		}
-		if _, err := w.literal(t, c.After[i]); err != nil {
+		if g.tryLiteral(t, c.After[i]) != nil {
 			return false
 		}
 	}
 	return true
+}
+
+// tryLiteral writes l, a value of type t, on its own, declaring first the
+// objects it points to more than once (a cyclic list) as the table does,
+// and says why it cannot be written, or nil.
+func (g *generator) tryLiteral(t types.Type, l ir.Literal) error {
+	o := newObjects()
+	o.walk(t, l)
+	w := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
+	if shared := o.shared(); len(shared) > 0 {
+		w.names = map[*ir.Literal]string{}
+		for j, obj := range shared {
+			w.names[obj] = "v" + strconv.Itoa(j)
+		}
+		if _, err := w.declare(o, shared); err != nil {
+			return err
+		}
+	}
+	_, err := w.literal(t, l)
+	return err
 }
