@@ -148,6 +148,14 @@ var followed = map[string]bool{
 	"strings.SplitAfter": true,
 	"strings.genSplit":   true,
 	"strings.explode":    true,
+
+	// Writing a rune's bytes: jsonparser's unescapeToUTF8 and
+	// tidwall/match's Allowable call EncodeRune, and every function that
+	// calls them was searched on the real code only.
+	"unicode/utf8.EncodeRune":         true,
+	"unicode/utf8.encodeRuneNonASCII": true,
+	"unicode/utf8.AppendRune":         true,
+	"unicode/utf8.appendRuneNonASCII": true,
 }
 
 // stdFollowed reports whether the lowering follows the body of fn, a

@@ -13,10 +13,12 @@ const stdSrc = `package m
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 type Color int
@@ -61,6 +63,17 @@ func Used(s string) int {
 }
 
 func Words(s string) int { return len(strings.Fields(s)) }
+
+func Keep(s string) int {
+	runtime.KeepAlive(s)
+	return len(s)
+}
+
+func Encode(r rune) (int, []byte) {
+	b := make([]byte, 4)
+	n := utf8.EncodeRune(b, r)
+	return n, utf8.AppendRune(nil, r)
+}
 
 func Sort(xs []int, ss []string) {
 	ys := slices.Clone(xs)
@@ -160,6 +173,8 @@ func TestStdLowering(t *testing.T) {
 		{"m.Split", []string{"extern strings.Count", "extern strings.Index", "strings.Split", "strings.genSplit"}},
 		{"m.Join", []string{"strings.Join"}},
 		{"m.Words", []string{"extern unicode.IsSpace", "strings.FieldsFunc"}},
+		{"m.Keep", nil},
+		{"m.Encode", []string{"utf8.AppendRune", "utf8.EncodeRune", "utf8.appendRuneNonASCII", "utf8.encodeRuneNonASCII"}},
 		{"m.Sort", []string{"pbccsort.Ints", "pbccsort.Strings", "slices.Clone[[]int, int]"}},
 		{"m.Format", []string{"extern fmt.Sprint", "extern fmt.Sprintf", "extern fmt.Sprintln"}},
 	}
