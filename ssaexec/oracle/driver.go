@@ -55,6 +55,9 @@ type pbccTarget struct {
 	// or slice the search makes has one of these lengths a quarter of
 	// the time, which neither random lengths nor edits of one byte reach.
 	lens []int
+	// chars are the bytes the function compares with (pattern[i] ==
+	// '*'): strings are made of them half the time.
+	chars string
 	// env names the environment variables the function reads: inputs
 	// the search sets before each call (pbccWithEnv).
 	env []string
@@ -111,7 +114,7 @@ var (
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}{{if .Env}}, env: []string{ {{- .Env -}} }{{end}}},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}{{if ne .Chars "\"\""}}, chars: {{.Chars}}{{end}}{{if .Env}}, env: []string{ {{- .Env -}} }{{end}}},
 {{- end}}
 }
 
@@ -889,7 +892,7 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 			}
 		default:
 			if i < len(s) {
-				s = s[:i] + string(pbccAlphabet[r.IntN(len(pbccAlphabet))]) + s[i+1:]
+				s = s[:i] + string(pbccChar(r, tg)) + s[i+1:]
 			}
 		}
 		v.SetString(s)
@@ -1629,7 +1632,7 @@ const pbccAlphabet = "abcxyzABZ019 .,-_/:=%@\\\"'\t\n"
 func pbccSized(r *pbccrand.Rand, tg *pbccTarget, n int) []byte {
 	b := make([]byte, n)
 	for i := range b {
-		b[i] = pbccAlphabet[r.IntN(len(pbccAlphabet))]
+		b[i] = pbccChar(r, tg)
 	}
 	if len(tg.strs) > 0 && r.IntN(2) == 0 {
 		copy(b, tg.strs[r.IntN(len(tg.strs))])
@@ -1655,9 +1658,19 @@ func pbccString(r *pbccrand.Rand, tg *pbccTarget) string {
 	}
 	b := make([]byte, r.IntN(9))
 	for i := range b {
-		b[i] = pbccAlphabet[r.IntN(len(pbccAlphabet))]
+		b[i] = pbccChar(r, tg)
 	}
 	return string(b)
+}
+
+// pbccChar returns a byte of the alphabet or, half the time, one the
+// function compares with (tidwall/match's '*' and '?', a JSON parser's
+// '{' and '"'): its branches on characters want those.
+func pbccChar(r *pbccrand.Rand, tg *pbccTarget) byte {
+	if len(tg.chars) > 0 && r.IntN(2) == 0 {
+		return tg.chars[r.IntN(len(tg.chars))]
+	}
+	return pbccAlphabet[r.IntN(len(pbccAlphabet))]
 }
 
 func pbccWrite(line pbccExploreLine) { pbccAppend("PBCC_EXPLORE_OUT", line) }

@@ -142,7 +142,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		Sites, Rels, Covered string
 		Ints, Floats, Strs   string
 		Muts                 string
-		Lens                 string
+		Lens, Chars          string
 		Env                  string // the quoted names of Func.Env
 		First, After         bool
 		Key                  uint64
@@ -220,7 +220,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		}
 		drvTargets = append(drvTargets, target{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
 			First: targets[i].Covered == nil, Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
-			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), Lens: strings.Join(d.lens, ", "), index: i})
+			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), Lens: strings.Join(d.lens, ", "), Chars: strconv.Quote(d.chars), index: i})
 	}
 	if len(drvTargets) == 0 {
 		return out, nil
@@ -669,7 +669,14 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 	return reads, false
 }
 
-type dict struct{ ints, floats, strs, lens []string }
+type dict struct {
+	ints, floats, strs, lens []string
+	// chars are the bytes fn compares with (its constants of type byte
+	// or rune below 0x80: pattern[i] == '*', case '{'), in order: the
+	// search's strings are made of them as much as of its alphabet,
+	// which has no '*', '?', '{' or '['.
+	chars string
+}
 
 // lenComparedWith returns c when in compares len(x) with the integer
 // constant c.
@@ -698,6 +705,7 @@ func lenComparedWith(in ssa.Instruction) (int64, bool) {
 // source, each once, in a fixed order.
 func dictionary(fn *ssa.Function, callees bool) dict {
 	ints, floats, strs := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	var chars [0x80]bool
 	// The decimal text of fn's large integer constants (cutoffs,
 	// limits): a parser's overflow boundary is a string of as many
 	// digits, which no edit of short strings makes.
@@ -732,6 +740,9 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 			case constant.Int:
 				if v, ok := constant.Int64Val(c.Value); ok {
 					ints[strconv.FormatInt(v, 10)] = true
+					if charType(c.Type()) && v > 0 && v < 0x80 {
+						chars[byte(v)] = true
+					}
 				}
 				if big(c.Value) {
 					nums[strconv.Quote(c.Value.ExactString())] = true
@@ -778,6 +789,11 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 		return out
 	}
 	d := dict{ints: keys(ints), floats: keys(floats), strs: keys(strs)}
+	for c, ok := range chars {
+		if ok {
+			d.chars += string(rune(c))
+		}
+	}
 	for _, n := range slices.Sorted(maps.Keys(lens)) {
 		d.lens = append(d.lens, strconv.FormatInt(n, 10))
 	}
@@ -787,6 +803,13 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 		}
 	}
 	return d
+}
+
+// charType reports whether t is byte or rune (uint8 or int32, named or
+// not): the type of a character a parser compares with.
+func charType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int32)
 }
 
 // big reports whether the integer constant v has more than 6 digits: a

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -291,5 +292,66 @@ func Class(x float64) int {
 		if !got[want] {
 			t.Errorf("no case of Class returns %d (results: %v)", want, got)
 		}
+	}
+}
+
+// scanSrc compares bytes with characters its search's alphabet does not
+// have ('{', '}', '[', '*'): a JSON scanner's or a glob matcher's
+// (tidwall/match's Allowable, buger/jsonparser's searchKeys).
+const scanSrc = `package p
+
+func Scan(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth == 0 {
+				return -1
+			}
+			depth--
+		case '*':
+			if i > 0 && s[i-1] == '[' {
+				return 7
+			}
+		}
+	}
+	return depth
+}
+
+func Wide(r rune, n int) bool { return r == 'é' || r == '?' || n == 64 }
+`
+
+func TestDictionaryChars(t *testing.T) {
+	pkg := buildPackage(t, scanSrc)
+	for fn, want := range map[string]string{"Scan": "*[{}", "Wide": "?"} {
+		if got := dictionary(pkg.Func(fn), false).chars; got != want {
+			t.Errorf("%s: chars %q, want %q (bytes and ASCII runes compared with, not other ints)", fn, got, want)
+		}
+	}
+}
+
+// TestExploreChars: the search on the real code makes strings of the
+// characters the function compares with, so that "[*" and an unmatched
+// "}" are reached.
+func TestExploreChars(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": scanSrc})
+	ex, err := Explore(context.Background(), dir, "p", targets[:1], DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64]bool{}
+	for _, c := range ex[0].Result.Cases {
+		if len(c.Outputs) == 1 {
+			got[c.Outputs[0].Int64()] = true
+		}
+	}
+	if !got[7] || !got[-1] {
+		t.Errorf("Scan's cases return %v; want 7 (\"[*\") and -1 (\"}\") among them", slices.Sorted(maps.Keys(got)))
 	}
 }
