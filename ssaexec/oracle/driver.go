@@ -1168,6 +1168,9 @@ func pbccNextInput(rng *pbccrand.Rand, corpus [][]pbccreflect.Value, ft pbccrefl
 	if len(corpus) > 0 && ft.NumIn() > 0 && rng.IntN(4) > 0 {
 		args := pbccSafeClone(corpus[rng.IntN(len(corpus))])
 		i := rng.IntN(len(args))
+		if len(args) > 1 && rng.IntN(5) == 0 && pbccCross(rng, args, i) {
+			return args
+		}
 		if rng.IntN(3) == 0 {
 			args[i] = pbccreflect.New(ft.In(i)).Elem()
 			pbccFill(args[i], rng, tg, 0)
@@ -1661,6 +1664,73 @@ func pbccString(r *pbccrand.Rand, tg *pbccTarget) string {
 		b[i] = pbccChar(r, tg)
 	}
 	return string(b)
+}
+
+// pbccCross sets text argument i (a string, a []byte, or an element of a
+// []string) to a word of another argument's text, or inserts the word in
+// it, and reports whether it did. A lookup wants a key its data holds
+// (jsonparser's Get(data, keys...): a key of the JSON text), which
+// neither argument's own mutations make.
+func pbccCross(r *pbccrand.Rand, args []pbccreflect.Value, i int) bool {
+	var texts []string
+	for j, a := range args {
+		if j == i {
+			continue
+		}
+		switch {
+		case a.Kind() == pbccreflect.String:
+			texts = append(texts, a.String())
+		case pbccBytes(a.Type()):
+			texts = append(texts, string(a.Bytes()))
+		case a.Kind() == pbccreflect.Slice && a.Type().Elem().Kind() == pbccreflect.String:
+			for k := 0; k < a.Len(); k++ {
+				texts = append(texts, a.Index(k).String())
+			}
+		}
+	}
+	var words []string
+	for _, text := range texts {
+		words = append(words, pbccstrings.FieldsFunc(text, func(c rune) bool {
+			return !(c == '_' || c == '-' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80)
+		})...)
+	}
+	if len(words) == 0 {
+		return false
+	}
+	w := words[r.IntN(len(words))]
+	v := args[i]
+	if !v.CanSet() {
+		return false
+	}
+	switch {
+	case v.Kind() == pbccreflect.String:
+		s := v.String()
+		if r.IntN(2) == 0 || s == "" {
+			v.SetString(w)
+		} else {
+			k := r.IntN(len(s) + 1)
+			v.SetString(s[:k] + w + s[k:])
+		}
+	case pbccBytes(v.Type()):
+		b := v.Bytes()
+		k := r.IntN(len(b) + 1)
+		nb := append(append(append([]byte{}, b[:k]...), w...), b[k:]...)
+		v.Set(pbccreflect.ValueOf(nb).Convert(v.Type()))
+	case v.Kind() == pbccreflect.Slice && v.Type().Elem().Kind() == pbccreflect.String:
+		e := pbccreflect.New(v.Type().Elem()).Elem()
+		e.SetString(w)
+		if v.Len() > 0 && r.IntN(2) == 0 {
+			n := pbccreflect.MakeSlice(v.Type(), v.Len(), v.Len())
+			pbccreflect.Copy(n, v)
+			n.Index(r.IntN(n.Len())).Set(e)
+			v.Set(n)
+		} else {
+			v.Set(pbccreflect.Append(v, e))
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // pbccChar returns a byte of the alphabet or, half the time, one the

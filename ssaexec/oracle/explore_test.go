@@ -355,3 +355,37 @@ func TestExploreChars(t *testing.T) {
 		t.Errorf("Scan's cases return %v; want 7 (\"[*\") and -1 (\"}\") among them", slices.Sorted(maps.Keys(got)))
 	}
 }
+
+// TestExploreCross: a lookup wants a key its data holds (jsonparser's
+// Get(data, keys...)): the search takes words of one argument's text for
+// another.
+func TestExploreCross(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": `package p
+
+import "bytes"
+
+func Has(data []byte, keys ...string) int {
+	for _, k := range keys {
+		if len(k) >= 4 && bytes.Contains(data, []byte(k)) {
+			return 1
+		}
+	}
+	return 0
+}
+`})
+	ex, err := Explore(context.Background(), dir, "p", targets, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range ex[0].Result.Cases {
+		found = found || len(c.Outputs) == 1 && c.Outputs[0].Int64() == 1
+	}
+	if !found {
+		t.Errorf("no case of Has returns 1: no key of 4 bytes or more taken from the data")
+	}
+}
