@@ -991,6 +991,21 @@ func pbccShrinkBy(args []pbccreflect.Value, works func([]pbccreflect.Value) bool
 }
 
 // pbccZeroFrom reports whether the elements of slice v from i on are zero.
+// pbccPlainFrom reports whether the elements of v from i on are bytes a
+// reader reads plainly (letters, digits, zeros): zeroing them would make
+// a literal no plainer, and undo what pbccSimpler's letters did.
+func pbccPlainFrom(v pbccreflect.Value, i int) bool {
+	if !pbccBytes(v.Type()) {
+		return false
+	}
+	for ; i < v.Len(); i++ {
+		if c := v.Index(i).Uint(); c != 0 && !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 func pbccZeroFrom(v pbccreflect.Value, i int) bool {
 	for ; i < v.Len(); i++ {
 		if !v.Index(i).IsZero() {
@@ -1063,10 +1078,10 @@ func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 	case pbccreflect.String:
 		s := v.String()
 		cands := []string{s[:len(s)/2], s[1:], s[:len(s)-1]}
-		for i := 0; i < len(s); i++ {
+		for i, k := 0, 0; i < len(s) && k < 4; i++ {
 			if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
 				cands = append(cands, s[:i]+"a"+s[i+1:])
-				break
+				k++
 			}
 		}
 		for _, c := range cands {
@@ -1087,7 +1102,7 @@ func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 			// magic number) too, the rest its filler; zeroing it one
 			// element at a time would take the whole budget.
 			for i := 1; i < n; i *= 2 {
-				if !pbccZeroFrom(v, i) {
+				if !pbccZeroFrom(v, i) && !pbccPlainFrom(v, i) {
 					with(func(x pbccreflect.Value) {
 						z := pbccreflect.Zero(t.Elem())
 						for j := i; j < n; j++ {
@@ -1098,6 +1113,20 @@ func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 			}
 		} else {
 			add(pbccreflect.Zero(t))
+		}
+		if pbccBytes(t) {
+			// Bytes are text to a reader, as a string's are: a
+			// punctuation or control byte becomes a letter, not 0x00,
+			// which no []byte("...") literal shows plainly.
+			// Each such byte in turn (a few): the first may be one
+			// the branch needs ('[').
+			for i, k := 0, 0; i < n && k < 4; i++ {
+				if c := v.Index(i).Uint(); c != 0 && !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+					with(func(x pbccreflect.Value) { x.Index(i).SetUint('a') })
+					k++
+				}
+			}
+			break
 		}
 		for i := 0; i < n; i++ {
 			for _, e := range pbccSimpler(v.Index(i), depth+1) {

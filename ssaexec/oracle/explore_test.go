@@ -389,3 +389,59 @@ func Has(data []byte, keys ...string) int {
 		t.Errorf("no case of Has returns 1: no key of 4 bytes or more taken from the data")
 	}
 }
+
+// TestShrinkToLetters: the bytes of a case's text that its branch does
+// not need are shrunk to letters, in a []byte as in a string, every one
+// of them and not only the first: []byte("a{a"), not []byte{0x00, 0x7b,
+// 0x06}.
+func TestShrinkToLetters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": `package p
+
+func Brace(b []byte) int {
+	if len(b) > 4 && b[1] == '{' {
+		return 1
+	}
+	return 0
+}
+
+func Quote(s string) int {
+	if len(s) > 4 && s[1] == '"' {
+		return 1
+	}
+	return 0
+}
+`})
+	ex, err := Explore(context.Background(), dir, "p", targets, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ex {
+		found := false
+		for _, c := range e.Result.Cases {
+			if len(c.Outputs) != 1 || c.Outputs[0].Int64() != 1 {
+				continue
+			}
+			found = true
+			var text []byte
+			if in := c.Inputs[0]; in.T.String() == "string" {
+				text = []byte(in.Str)
+			} else {
+				for _, el := range in.Elems {
+					text = append(text, byte(el.Bits))
+				}
+			}
+			for i, b := range text {
+				if i != 1 && b != 0 && !(b >= 'a' && b <= 'z' || b >= '0' && b <= '9') {
+					t.Errorf("%s: case input %q: byte %d is %q, not shrunk to a letter", e.Result.Func.Name, text, i, b)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no case returns 1", e.Result.Func.Name)
+		}
+	}
+}
