@@ -606,6 +606,8 @@ var readers = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "os.Envir
 	"os.Getegid": true, "os.Getgroups": true, "os.Getpagesize": true, "os.Hostname": true, "os.Getwd": true,
 	"os.Executable": true, "os.UserHomeDir": true, "os.UserCacheDir": true, "os.UserConfigDir": true,
 	"os.TempDir": true, "os.Stat": true, "os.Lstat": true,
+	// A file read (rs/xid's machine ID from /etc/machine-id).
+	"os.ReadFile": true, "ioutil.ReadFile": true, "os.ReadDir": true, "ioutil.ReadDir": true,
 	"net.Interfaces": true, "net.InterfaceAddrs": true, "net.InterfaceByIndex": true, "net.InterfaceByName": true,
 	"net.Addrs": true, "net.MulticastAddrs": true}
 

@@ -35,7 +35,7 @@ func TestSideEffect(t *testing.T) {
 	for name, w := range map[string]want{
 		"Clean": {"os.RemoveAll", true}, "viaCallee": {"os.RemoveAll", true}, "Later": {"os.Exit", true},
 		"Home": {"", false}, "Var": {"os.Getenv", false}, "Owner": {"os.Getuid", false}, "ReadThenRemove": {"os.Remove", true},
-		"Pure": {"", false}, "NotFound": {"", false},
+		"Pure": {"", false}, "NotFound": {"", false}, "MachineID": {"os.ReadFile", false},
 	} {
 		if call, acts := sideEffect(pkg.Func(name)); call != w.call || acts != w.acts {
 			t.Errorf("sideEffect(%s) = %q, %v; want %q, %v", name, call, acts, w.call, w.acts)
@@ -134,6 +134,7 @@ func Later() func() { return func() { os.Exit(1) } }
 func Owner() int { return os.Getuid() + 1 }
 func ReadThenRemove() { if os.Getenv("X") != "" { os.Remove("x") } }
 func NotFound(err error) bool { return os.IsNotExist(err) }
+func MachineID() string { b, _ := os.ReadFile("/etc/machine-id"); return string(b) }
 `
 
 // buildPackage builds the SSA form of one file's package p.
