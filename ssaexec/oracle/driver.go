@@ -35,6 +35,9 @@ import (
 	pbcctesting "testing"
 	pbcctime "time"
 	pbccunsafe "unsafe"
+{{- range .Imports}}
+	{{.Alias}} {{.Path}}
+{{- end}}
 )
 
 type pbccTarget struct {
@@ -58,6 +61,10 @@ type pbccTarget struct {
 	// chars are the bytes the function compares with (pattern[i] ==
 	// '*'): strings are made of them half the time.
 	chars string
+	// anys are the types the function asserts an empty interface to
+	// (a type switch's cases): an any parameter holds one of them half
+	// the time.
+	anys []pbccreflect.Type
 	// env names the environment variables the function reads: inputs
 	// the search sets before each call (pbccWithEnv).
 	env []string
@@ -114,7 +121,7 @@ var (
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}{{if ne .Chars "\"\""}}, chars: {{.Chars}}{{end}}{{if .Env}}, env: []string{ {{- .Env -}} }{{end}}},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}{{if ne .Chars "\"\""}}, chars: {{.Chars}}{{end}}{{if .Anys}}, anys: []pbccreflect.Type{ {{- .Anys -}} }{{end}}{{if .Env}}, env: []string{ {{- .Env -}} }{{end}}},
 {{- end}}
 }
 
@@ -260,6 +267,15 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 		}()
 	}
 	pbccCalls, pbccStepsAll, pbccSteps, pbccKillLog = 0, 0, 0, ""
+	// A panic of the search itself (not of the function: pbccCall
+	// recovers those) ends this function's search, keeping the cases
+	// written, and not the others' (spf13/cast: an unhashable map key
+	// lost the search of all 67 functions).
+	defer func() {
+		if r := recover(); r != nil {
+			pbccWrite(pbccExploreLine{Func: idx, Stop: pbccfmt.Sprintf("the search failed: %v", r)})
+		}
+	}()
 	cases, pool := pbccSearch(t, idx, tg, fv, ft, &stop)
 	if pbccHangs == 0 {
 		// After calls that did not return, the search starts again
@@ -818,8 +834,8 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 		v.Set(pbccreflect.ValueOf(pbccreflect.ValueOf(x.Interface())))
 		return
 	}
-	if t.Kind() == pbccreflect.Interface && t.NumMethod() > 0 && t != pbccErrorType && !v.IsNil() && r.IntN(2) == 0 {
-		// The value held, edited (a reader's text).
+	if t.Kind() == pbccreflect.Interface && t != pbccErrorType && !v.IsNil() && r.IntN(2) == 0 {
+		// The value held, edited (a reader's text, an any's number).
 		x := pbccClone(v.Elem())
 		pbccMutate(x, r, tg, depth+1)
 		v.Set(x)
@@ -1482,6 +1498,9 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			pbccFill(k, r, tg, depth+1)
 			e := pbccreflect.New(t.Elem()).Elem()
 			pbccFill(e, r, tg, depth+1)
+			if k.Kind() == pbccreflect.Interface && !k.IsNil() && !k.Elem().Type().Comparable() {
+				continue // an any key holding a map: no hash
+			}
 			m.SetMapIndex(k, e)
 		}
 		v.Set(m)
@@ -1522,6 +1541,11 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 		case t.NumMethod() > 0 && t != pbccErrorType && r.IntN(8) > 0 && pbccFillImpl(v, r, tg, depth):
 			// A value of a type that implements it, mostly: a nil
 			// writer or state only panics.
+		case t.NumMethod() == 0 && len(tg.anys) > 0 && r.IntN(2) == 0:
+			// One of the types the function asserts it to.
+			x := pbccreflect.New(tg.anys[r.IntN(len(tg.anys))]).Elem()
+			pbccFill(x, r, tg, depth+1)
+			v.Set(x)
 		case r.IntN(3) == 0:
 		case t == pbccErrorType && r.IntN(2) == 0 && pbccFillError(v, r, tg, depth):
 			// A value of one of the package's error types.

@@ -143,12 +143,14 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		Ints, Floats, Strs   string
 		Muts                 string
 		Lens, Chars          string
+		Anys                 string // the reflect.Types of assertedTypes
 		Env                  string // the quoted names of Func.Env
 		First, After         bool
 		Key                  uint64
 		index                int
 	}
 	var drvTargets []target
+	namer := &typeNamer{own: ownPackage(fns)}
 	// machineReads names, by function, a call that reads the machine's
 	// state: its cases check only that the call does not panic.
 	machineReads := make([]string, len(fns))
@@ -214,13 +216,19 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			covered = append(covered, strconv.Itoa(k))
 		}
 		d := dictionary(fn, len(f.Env) > 0)
+		var anys []string
+		for _, at := range assertedTypes(fn) {
+			if e, ok := namer.expr(at); ok {
+				anys = append(anys, e)
+			}
+		}
 		var env []string
 		for _, k := range f.Env {
 			env = append(env, strconv.Quote(k))
 		}
 		drvTargets = append(drvTargets, target{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
 			First: targets[i].Covered == nil, Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
-			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), Lens: strings.Join(d.lens, ", "), Chars: strconv.Quote(d.chars), index: i})
+			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), Lens: strings.Join(d.lens, ", "), Chars: strconv.Quote(d.chars), Anys: strings.Join(anys, ", "), index: i})
 	}
 	if len(drvTargets) == 0 {
 		return out, nil
@@ -239,7 +247,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		steps = math.MaxInt64
 	}
 	impls, byIface := implTypes(fns)
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit, "Impls": impls, "IfaceImpls": byIface,
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit, "Impls": impls, "IfaceImpls": byIface, "Imports": namer.imports,
 		"Calls": opts.Calls, "Steps": steps, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
 		// A call that does not return within callTimeout (a loop
 		// without exit) ends the search of its function.

@@ -446,3 +446,118 @@ func Quote(s string) int {
 		}
 	}
 }
+
+// anySrc switches an empty interface on types of the package, of other
+// packages and built-in ones (spf13/cast's ToIntE), and takes a map with
+// any keys, which a map held by an any would not hash in.
+const anySrc = `package p
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+)
+
+type Celsius float64
+
+type hidden struct{ n int }
+
+func Kind(i interface{}) int {
+	switch s := i.(type) {
+	case int8:
+		return 1
+	case uint16:
+		return 2
+	case json.Number:
+		if _, err := s.Int64(); err == nil {
+			return 3
+		}
+	case time.Duration:
+		return 4
+	case Celsius:
+		return 5
+	case []string:
+		return 6
+	case map[string]string:
+		return 7
+	case hidden:
+		return 8
+	case error:
+		return 9
+	}
+	return weight(i)
+}
+
+func weight(i interface{}) int {
+	if s, ok := i.(string); ok {
+		n, _ := strconv.Atoi(s)
+		return n
+	}
+	return 0
+}
+
+func Keys(m map[interface{}]int) int {
+	for k := range m {
+		if _, ok := k.(map[string]string); ok {
+			return 1
+		}
+	}
+	return len(m)
+}
+`
+
+func TestAssertedTypes(t *testing.T) {
+	pkg := buildPackage(t, anySrc)
+	var got []string
+	for _, at := range assertedTypes(pkg.Func("Kind")) {
+		got = append(got, at.String())
+	}
+	// Interfaces (error) are not listed: they have no value of their own.
+	want := []string{"[]string", "encoding/json.Number", "int8", "map[string]string", "p.Celsius", "p.hidden", "string", "time.Duration", "uint16"}
+	if !slices.Equal(got, want) {
+		t.Errorf("assertedTypes(Kind) = %v, want %v (the callee's string included)", got, want)
+	}
+	n := &typeNamer{own: pkg.Pkg}
+	for _, at := range assertedTypes(pkg.Func("Kind")) {
+		if _, ok := n.expr(at); !ok {
+			t.Errorf("the driver cannot name %s", at)
+		}
+	}
+	if len(n.imports) != 0 {
+		t.Errorf("imports %v: json and time are the driver's own", n.imports)
+	}
+}
+
+// TestExploreAnyTypes: an any parameter holds the types the function
+// switches it to, so that each case of the switch is reached, and a
+// map with any keys is filled without a panic of the search.
+func TestExploreAnyTypes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": anySrc})
+	ex, err := Explore(context.Background(), dir, "p", targets, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ex {
+		if e.Stop != "" && e.Stop != "time budget" {
+			t.Errorf("%s: the search stopped: %s", e.Result.Func.Name, e.Stop)
+		}
+		if e.Result.Func.Name != "p.Kind" {
+			continue
+		}
+		got := map[int64]bool{}
+		for _, c := range e.Result.Cases {
+			if len(c.Outputs) == 1 {
+				got[c.Outputs[0].Int64()] = true
+			}
+		}
+		for k := int64(1); k <= 8; k++ {
+			if !got[k] {
+				t.Errorf("no case of Kind returns %d (its type switch's case %d): %v", k, k, slices.Sorted(maps.Keys(got)))
+			}
+		}
+	}
+}
