@@ -100,7 +100,7 @@ func unmodelled(fn *ssa.Function, common *ssa.CallCommon) string {
 	case "errors.New":
 		return ""
 	case "fmt.Errorf":
-		_, _, _, _, why := errorfArgs(common)
+		_, _, _, _, _, why := errorfArgs(common)
 		return why
 	case "errors.Join":
 		_, _, why := variadic(common.Args[0])
@@ -165,9 +165,26 @@ func (l *fnLowering) stdCall(fn *ssa.Function, common *ssa.CallCommon, pos token
 		if msg, ok := errorfMessage(common.Args); ok {
 			return l.emit(ir.NewMakeError(ir.StringConst(msg))), true
 		}
-		format, args, wraps, _, why := errorfArgs(common)
+		format, args, wraps, _, opaque, why := errorfArgs(common)
 		if why != "" {
 			l.unsupported(pos, "%s", why)
+		}
+		if opaque {
+			// Only the wrapped errors are kept: errors.Is and As see
+			// through the error; its message is the real run's.
+			var vals []ir.Value
+			var kept []int
+			for _, w := range wraps {
+				kept = append(kept, len(vals))
+				if customErrorType(args[w].Type()) {
+					vals = append(vals, l.customError(args[w], pos))
+				} else {
+					vals = append(vals, l.value(args[w], pos))
+				}
+			}
+			e := ir.NewErrorf(format, vals, kept)
+			e.Opaque = true
+			return l.emit(e), true
 		}
 		vals := make([]ir.Value, len(args))
 		for i, a := range args {
@@ -216,7 +233,7 @@ func (l *fnLowering) skipVariadic(fn *ssa.Function, common *ssa.CallCommon) {
 	var build []ssa.Instruction
 	switch stdFunc(fn) {
 	case "fmt.Errorf":
-		_, _, _, build, _ = errorfArgs(common)
+		_, _, _, build, _, _ = errorfArgs(common)
 	case "errors.Join":
 		_, build, _ = variadic(common.Args[0])
 	}
@@ -326,31 +343,37 @@ func onlyUsedBy(v ssa.Value, user ssa.Instruction) bool {
 // values of its arguments (before their conversion to any), the indexes
 // of those a %w verb wraps, the instructions that build the arguments,
 // and why the call is not modelled ("" when it is).
-func errorfArgs(common *ssa.CallCommon) (format string, args []ssa.Value, wraps []int, build []ssa.Instruction, why string) {
+//
+// opaque says that the message is not modelled (ir.Errorf.Opaque): an
+// argument's type is not one errorfArgType accepts, or the format is not
+// one formatVerbs reads. Only a format that is not a constant, or
+// arguments not listed in the call, are refused (why).
+func errorfArgs(common *ssa.CallCommon) (format string, args []ssa.Value, wraps []int, build []ssa.Instruction, opaque bool, why string) {
 	c, ok := common.Args[0].(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
-		return "", nil, nil, nil, "call of fmt.Errorf with a format that is not a constant"
+		return "", nil, nil, nil, false, "call of fmt.Errorf with a format that is not a constant"
 	}
 	format = constant.StringVal(c.Value)
 	args, build, why = variadic(common.Args[1])
 	if why != "" {
-		return "", nil, nil, nil, "call of fmt.Errorf: " + why
+		return "", nil, nil, nil, false, "call of fmt.Errorf: " + why
 	}
-	for i, a := range args {
-		if why := errorfArgType(a.Type()); why != "" {
-			return "", nil, nil, nil, fmt.Sprintf("call of fmt.Errorf: argument %d of type %s (%s)", i+1, typeString(a.Type()), why)
+	for _, a := range args {
+		if errorfArgType(a.Type()) != "" {
+			opaque = true
 		}
 	}
 	verbs, why := formatVerbs(format)
 	if why != "" {
-		return "", nil, nil, nil, "call of fmt.Errorf: " + why
+		// %[2]d, %*d: the wrapped errors cannot be told either.
+		return format, args, nil, build, true, ""
 	}
 	for i, v := range verbs {
 		if v == 'w' && i < len(args) && (isError(args[i].Type()) || customErrorType(args[i].Type())) {
 			wraps = append(wraps, i)
 		}
 	}
-	return format, args, wraps, build, ""
+	return format, args, wraps, build, opaque, ""
 }
 
 // errorfArgType says why an argument of fmt.Errorf of type t is not
@@ -437,8 +460,8 @@ func (l *fnLowering) wrappedSentinel(call *ssa.Call, pos token.Pos) (ir.Literal,
 	if callee == nil || stdFunc(callee) != "fmt.Errorf" {
 		return ir.Literal{}, false
 	}
-	format, args, wraps, _, why := errorfArgs(call.Common())
-	if why != "" || len(wraps) != 1 {
+	format, args, wraps, _, opaque, why := errorfArgs(call.Common())
+	if why != "" || opaque || len(wraps) != 1 {
 		return ir.Literal{}, false
 	}
 	goArgs := make([]any, len(args))

@@ -24,6 +24,12 @@ type Errorf struct {
 	Format string
 	Args   []Value
 	Wraps  []int
+	// Opaque says that the message is not modelled: an argument is
+	// formatted as only Go's fmt can (an interface's dynamic value, %T,
+	// a String method); Args then holds the wrapped errors alone, each
+	// in Wraps. The executor takes the message for an unknown, which
+	// the real run gives.
+	Opaque bool
 }
 
 // ErrorIs is errors.Is(X, Target): whether X, or an error X wraps
@@ -60,6 +66,9 @@ func (i *Errorf) String() string {
 	}
 	if len(i.Wraps) > 0 {
 		s += fmt.Sprintf(" wraps %v", i.Wraps)
+	}
+	if i.Opaque {
+		s += " (message not modelled)"
 	}
 	return s
 }

@@ -40,9 +40,13 @@ func (m *machine) execErrors(st *state, fr *frame, in ir.Instr) ([]check, bool) 
 		for i, a := range in.Args {
 			args[i] = fr.value(a)
 		}
-		msg, ok := errorfMessage(st, in, args)
-		if !ok {
-			msg, ok = errorfConcat(st, in, args)
+		var msg value
+		ok := false
+		if !in.Opaque {
+			msg, ok = errorfMessage(st, in, args)
+			if !ok {
+				msg, ok = errorfConcat(st, in, args)
+			}
 		}
 		if !ok {
 			msg = m.unknownMessage("errorf")
