@@ -126,6 +126,12 @@ func TestBudgetFairShare(t *testing.T) {
 	if got, want := time.Until(d1), 40*time.Second*shareSlack/16; got > want || got < want-time.Second {
 		t.Errorf("first of 16 functions in 40s: %v, want %v", got, want)
 	}
+	b = newBudget(time.Minute, 5, 1)
+	_, c5, d5 := b.next(ctx, 0)
+	defer c5()
+	if got, want := time.Until(d5), 40*time.Second-40*time.Second*4/10; got > want || got < want-time.Second {
+		t.Errorf("first of 5 functions in 40s: %v, want %v (the 4 others keep half a fair share each)", got, want)
+	}
 	b = newBudget(3*time.Second, 4, 2)
 	_, c2, d2 := b.next(ctx, 0)
 	defer c2()

@@ -631,8 +631,14 @@ func (b *budget) next(ctx context.Context, i int) (context.Context, context.Canc
 	b.mu.Unlock()
 	d := b.perFunc
 	if dl, ok := ctx.Deadline(); ok {
-		share := dl.Sub(now) * time.Duration(min(b.nworkers, n)) * shareSlack / time.Duration(n)
-		d = min(d, share, dl.Sub(now))
+		left := dl.Sub(now)
+		share := left * time.Duration(min(b.nworkers, n)) * shareSlack / time.Duration(n)
+		// The functions not started yet keep at least half their fair
+		// share of one worker: with few functions, shareSlack shares
+		// were all the time (tidwall/match under -timeout 45s: match
+		// took it, and IsPattern, last of 5, got none).
+		keep := left * time.Duration(n-1) / time.Duration(2*n)
+		d = min(d, share, left-keep)
 	}
 	deadline := now.Add(max(d, 0))
 	fctx, cancel := context.WithDeadline(ctx, deadline)
