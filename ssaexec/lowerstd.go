@@ -156,6 +156,29 @@ var followed = map[string]bool{
 	"unicode/utf8.encodeRuneNonASCII": true,
 	"unicode/utf8.AppendRune":         true,
 	"unicode/utf8.appendRuneNonASCII": true,
+
+	// Methods of encoding/binary's byte orders, by the name go/ssa
+	// gives them: shifts and ors over a byte slice (segmentio/ksuid's
+	// 14 functions on binary.BigEndian). Their receiver, BigEndian or
+	// LittleEndian, is an empty struct (stdGlobal).
+	"(encoding/binary.bigEndian).Uint16":       true,
+	"(encoding/binary.bigEndian).Uint32":       true,
+	"(encoding/binary.bigEndian).Uint64":       true,
+	"(encoding/binary.bigEndian).PutUint16":    true,
+	"(encoding/binary.bigEndian).PutUint32":    true,
+	"(encoding/binary.bigEndian).PutUint64":    true,
+	"(encoding/binary.bigEndian).AppendUint16": true,
+	"(encoding/binary.bigEndian).AppendUint32": true,
+	"(encoding/binary.bigEndian).AppendUint64": true,
+	"(encoding/binary.littleEndian).Uint16":       true,
+	"(encoding/binary.littleEndian).Uint32":       true,
+	"(encoding/binary.littleEndian).Uint64":       true,
+	"(encoding/binary.littleEndian).PutUint16":    true,
+	"(encoding/binary.littleEndian).PutUint32":    true,
+	"(encoding/binary.littleEndian).PutUint64":    true,
+	"(encoding/binary.littleEndian).AppendUint16": true,
+	"(encoding/binary.littleEndian).AppendUint32": true,
+	"(encoding/binary.littleEndian).AppendUint64": true,
 }
 
 // stdFollowed reports whether the lowering follows the body of fn, a
@@ -171,7 +194,14 @@ func stdFollowed(fn *ssa.Function) bool {
 		return false
 	}
 	obj, ok := origin.Object().(*types.Func)
-	if !ok || obj.Type().(*types.Signature).Recv() != nil || !followed[obj.Pkg().Path()+"."+obj.Name()] {
+	if !ok {
+		return false
+	}
+	key := obj.Pkg().Path() + "." + obj.Name()
+	if obj.Type().(*types.Signature).Recv() != nil {
+		key = origin.String() // "(encoding/binary.bigEndian).Uint32"
+	}
+	if !followed[key] {
 		return false
 	}
 	if len(fn.Blocks) == 0 && fn.Origin() == nil {

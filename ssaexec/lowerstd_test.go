@@ -12,6 +12,7 @@ const stdSrc = `package m
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"slices"
@@ -63,6 +64,11 @@ func Used(s string) int {
 }
 
 func Words(s string) int { return len(strings.Fields(s)) }
+
+func Order(b []byte) (uint32, uint16, []byte) {
+	binary.LittleEndian.PutUint16(b, 7)
+	return binary.BigEndian.Uint32(b), binary.LittleEndian.Uint16(b), binary.BigEndian.AppendUint64(nil, 1)
+}
 
 func Keep(s string) int {
 	runtime.KeepAlive(s)
@@ -174,6 +180,7 @@ func TestStdLowering(t *testing.T) {
 		{"m.Join", []string{"strings.Join"}},
 		{"m.Words", []string{"extern unicode.IsSpace", "strings.FieldsFunc"}},
 		{"m.Keep", nil},
+		{"m.Order", []string{"binary.bigEndian.AppendUint64", "binary.bigEndian.Uint32", "binary.littleEndian.PutUint16", "binary.littleEndian.Uint16"}},
 		{"m.Encode", []string{"utf8.AppendRune", "utf8.EncodeRune", "utf8.appendRuneNonASCII", "utf8.encodeRuneNonASCII"}},
 		{"m.Sort", []string{"pbccsort.Ints", "pbccsort.Strings", "slices.Clone[[]int, int]"}},
 		{"m.Format", []string{"extern fmt.Sprint", "extern fmt.Sprintf", "extern fmt.Sprintln"}},

@@ -133,6 +133,9 @@ func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 		return g
 	}
 	if v.Pkg == nil || !lw.inModule[v.Pkg.Pkg] {
+		if g, ok := lw.stdGlobal(v, name); ok {
+			return g
+		}
 		l.unsupported(pos, "package-level variable %s%s", name, outside(v.Pkg))
 	}
 	t, why := lw.typ(v.Type().(*types.Pointer).Elem())
@@ -160,6 +163,25 @@ func (l *fnLowering) global(v *ssa.Global, pos token.Pos) *ir.Global {
 	}
 	lw.globals[v] = g
 	return g
+}
+
+// stdGlobal returns the global of v, a variable of the standard library
+// of an empty struct type (binary.BigEndian, binary.LittleEndian): the
+// receiver of the methods followed, with nothing in it to model.
+func (lw *lowerer) stdGlobal(v *ssa.Global, name string) (*ir.Global, bool) {
+	st, ok := v.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok || st.NumFields() != 0 || v.Pkg == nil || !stdPackage(v.Pkg) {
+		return nil, false
+	}
+	t, why := lw.typ(v.Type().(*types.Pointer).Elem())
+	if why != "" {
+		return nil, false
+	}
+	g := ir.NewGlobal(name, t)
+	zero := ir.Zero(t)
+	g.Init = &zero
+	lw.globals[v] = g
+	return g, true
 }
 
 // outside says why a function or variable of package p cannot be
@@ -221,8 +243,8 @@ func (l *fnLowering) markInputGlobals() {
 					continue
 				}
 				g, ok := l.lw.globals[v]
-				if !ok || l.lw.sentinels[g] {
-					continue
+				if !ok || l.lw.sentinels[g] || v.Pkg == nil || !l.lw.inModule[v.Pkg.Pkg] {
+					continue // a test sets only the module's variables
 				}
 				if l.lw.globalInputs {
 					g.Input = true
