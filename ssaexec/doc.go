@@ -187,7 +187,10 @@
 //	Global (package variable)    ir.Global named by its Go name, one per
 //	                             variable, of the variable's type (as a
 //	                             value, a pointer to it); Init from a
-//	                             constant initializer (var limit = 3);
+//	                             constant initializer (var limit = 3),
+//	                             a composite literal of constants, or a
+//	                             conversion of one ([]byte("true"),
+//	                             string([]rune{...})) (lowerinit.go);
 //	                             Input when some lowered function may read
 //	                             it (any use but as the address of a
 //	                             Store, directly or through field and
