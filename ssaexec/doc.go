@@ -72,6 +72,13 @@
 //	Convert string -> []byte     t1 = len s; t2 = make []u8 0 t1;
 //	                             t3 = append t2 s... (never nil)
 //	ChangeType                   the operand itself
+//	*(*string)(unsafe.Pointer(   the copying conversion the idiom
+//	p)), p a *[]byte;            views without a copy: Load p,
+//	unsafe.String(unsafe.        Convert to String; Convert b;
+//	SliceData(b), len(b));       []byte(s) as above (the unsafe.Pointer
+//	unsafe.Slice(unsafe.         conversions and the SliceData and
+//	StringData(s), len(s))       StringData calls are not lowered:
+//	                             lowerunsafe.go)
 //	Phi                          Phi, operands in the order of Block.Preds
 //	Call of a static callee      Call; a Call of several results has a
 //	                             Tuple type, read by Extract
@@ -187,7 +194,10 @@
 //	Global (package variable)    ir.Global named by its Go name, one per
 //	                             variable, of the variable's type (as a
 //	                             value, a pointer to it); Init from a
-//	                             constant initializer (var limit = 3);
+//	                             constant initializer (var limit = 3),
+//	                             a composite literal of constants, or a
+//	                             conversion of one ([]byte("true"),
+//	                             string([]rune{...})) (lowerinit.go);
 //	                             Input when some lowered function may read
 //	                             it (any use but as the address of a
 //	                             Store, directly or through field and
@@ -210,7 +220,8 @@
 // that is not a constant, with explicit argument indexes or * widths, or
 // with arguments other than integers, bools, floats, strings (of types
 // without String, Error or Format methods) and errors; errors.Join of a
-// slice (errs...); channels, complex numbers; other calls
+// slice (errs...); channels, complex numbers; other uses of unsafe
+// (unsafe.Pointer conversions, unsafe.Add, ...); other calls
 // and variables outside the module ("call of strconv.Itoa (standard
 // library not modelled yet)"); min and max of floats (NaN, -0); clear
 // and the other builtins not listed above; defer, go, select; generic

@@ -499,7 +499,8 @@ func sortBlocks(bs []*ssa.BasicBlock) {
 }
 
 // inspect calls visit on every node of the function's syntax, in
-// preorder, except inside function literals (other functions).
+// preorder, except inside function literals (other functions). The
+// syntax of a function literal is its *ast.FuncLit, which is walked.
 func (l *fnLowering) inspect(visit func(ast.Node)) {
 	syntax := l.fn.Syntax()
 	if syntax == nil {
@@ -509,7 +510,7 @@ func (l *fnLowering) inspect(visit func(ast.Node)) {
 		if n == nil {
 			return false
 		}
-		if _, ok := n.(*ast.FuncLit); ok {
+		if _, ok := n.(*ast.FuncLit); ok && n != syntax {
 			return false
 		}
 		visit(n)

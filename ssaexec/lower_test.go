@@ -906,3 +906,62 @@ func TestGlobalInits(t *testing.T) {
 		}
 	}
 }
+
+// closureSrc has a function literal with a range loop over a slice, an
+// expression switch and a type switch: conditions go/ssa synthesises,
+// whose positions are found in the literal's own syntax (jsonparser's
+// EachKey$1 ranges over a captured slice).
+const closureSrc = `package m
+
+func Count(xs []int, vs []any) int {
+	n := 0
+	each := func() {
+		for _, x := range xs {
+			switch x {
+			case 1:
+				n++
+			}
+		}
+		for _, v := range vs {
+			switch v.(type) {
+			case int:
+				n++
+			}
+		}
+	}
+	each()
+	return n
+}
+`
+
+// TestClosureBranches checks that the branches of a function literal
+// that go/ssa synthesises (a range loop over a slice, the cases of a
+// switch) get their source position and text, as in a declared function.
+func TestClosureBranches(t *testing.T) {
+	dir := writeModule(t, map[string]string{"m.go": closureSrc})
+	pkgs, err := Load(dir, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range pkgs[0].Errors {
+		t.Errorf("unsupported: %v", e)
+	}
+	var lit *ir.Func
+	for _, f := range pkgs[0].Funcs {
+		for _, c := range instrs[*ir.MakeClosure](f.IR) {
+			lit = c.Fn
+		}
+	}
+	if lit == nil {
+		t.Fatal("m.Count$1 not lowered")
+	}
+	var got []string
+	for _, in := range instrs[*ir.If](lit) {
+		got = append(got, fmt.Sprintf("%d:%d %s", in.Pos.Line, in.Pos.Col, in.Text))
+	}
+	slices.Sort(got)
+	want := []string{"12:3 range vs", "14:9 v.(int)", "6:3 range xs", "8:9 x == 1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("branches of m.Count$1: %q, want %q", got, want)
+	}
+}

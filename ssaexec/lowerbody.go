@@ -46,6 +46,10 @@ type fnLowering struct {
 	// (lowererr.go, lowerfmt.go).
 	skip map[ssa.Instruction]bool
 
+	// views are the zero-copy conversions through unsafe, by the value
+	// they give (lowerunsafe.go).
+	views map[ssa.Value]unsafeView
+
 	// defers are the defer statements, in the order they run at a
 	// return (lowerdefer.go).
 	defers []*ssa.Defer
@@ -112,6 +116,7 @@ func (l *fnLowering) function() {
 	}
 	l.checkCalls()
 	l.markVarargs()
+	l.markUnsafe()
 	for i, p := range fn.Params {
 		l.params[p] = l.f.Params[i]
 	}
@@ -183,6 +188,13 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 	l.ib, l.ipos = l.blocks[b.Index], l.lw.pos(pos)
 	ib := l.ib
 	define := func(x ssa.Value, v ir.Value) { l.values[x] = v }
+	if v, ok := instr.(ssa.Value); ok {
+		if view, ok := l.views[v]; ok {
+			// A zero-copy conversion through unsafe (lowerunsafe.go).
+			define(v, l.unsafeView(v, view, pos))
+			return
+		}
+	}
 
 	switch in := instr.(type) {
 	case *ssa.DebugRef:

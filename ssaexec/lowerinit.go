@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -27,13 +28,18 @@ import (
 //	                                       t7 = &t6.A [#0]; *t7 = 1:int
 //	                                       t8 = *t6; *cfg = t8
 //	var Default Shape = Circle{R: 1}       ...; t9 = make Shape <- Circle (t8)
+//	var trueLit = []byte("true")           t10 = convert []byte <- string ("true":string)
+//	                                       *trueLit = t10
 //
 // initLiteral follows such values back to constants: constants, and
 // composite literals (arrays, structs, slices, maps, pointers to them,
-// interfaces holding them) of constants, nested. A value computed
-// otherwise (a call, another variable) is not followed: the variable has
-// no known initial value, and a function reading it is not supported
-// without -globals.
+// interfaces holding them) of constants, nested, and the conversions
+// between strings and byte or rune slices of such values ([]byte("true"),
+// []rune("é"), string([]byte{'h', 'i'}), of named types too: Bytes("x")),
+// which go/ssa leaves as Convert instructions where a Go constant would
+// have been folded. A value computed otherwise (a call, another variable)
+// is not followed: the variable has no known initial value, and a
+// function reading it is not supported without -globals.
 
 // initLiteral returns the value the package's initialisation gives v, of
 // IR type t: nil and "" when it leaves v at its zero value, nil and the
@@ -219,6 +225,22 @@ func (e *initEval) value(v ssa.Value, t ir.Type) (ir.Literal, string) {
 			}
 		}
 		return lit, ""
+	case *ssa.Convert:
+		from, why := e.lw.typ(v.X.Type())
+		if why != "" {
+			break
+		}
+		x, why := e.value(v.X, from)
+		if why != "" {
+			return ir.Literal{}, why
+		}
+		if lit, ok := convertLiteral(x, t); ok {
+			return lit, ""
+		}
+	case *ssa.ChangeType:
+		// Between types of the same underlying type (var b Bytes =
+		// []byte("x")): the same literal, under the new type.
+		return e.value(v.X, t)
 	case *ssa.MakeInterface:
 		it, ok := t.(*ir.Interface)
 		if !ok || types.IsInterface(v.X.Type()) {
@@ -235,6 +257,53 @@ func (e *initEval) value(v ssa.Value, t ir.Type) (ir.Literal, string) {
 		return ir.Literal{T: t, Bits: uint64(tag), Elems: []ir.Literal{x}}, ""
 	}
 	return ir.Literal{}, "its initial value is computed (" + describeInit(v) + ")"
+}
+
+// convertLiteral converts x, the literal of a string, byte slice or rune
+// slice, to t as Go's conversion does: a string to a fresh byte slice
+// (never nil, even when empty) or to its runes (an invalid byte decoding
+// to U+FFFD), and a byte or rune slice to a string (an invalid rune
+// encoding as U+FFFD). It returns false for other conversions.
+func convertLiteral(x ir.Literal, t ir.Type) (ir.Literal, bool) {
+	elem := func(t ir.Type) (ir.Int, bool) {
+		s, ok := t.(ir.Slice)
+		if !ok {
+			return ir.Int{}, false
+		}
+		e, ok := s.Elem.(ir.Int)
+		return e, ok && (sameType(e, ir.Int{Bits: 8}) || sameType(e, ir.Int{Bits: 32, Signed: true}))
+	}
+	_, fromString := x.T.(ir.String)
+	_, toString := t.(ir.String)
+	switch to, ok := elem(t); {
+	case fromString && ok:
+		lit := ir.Literal{T: t, Elems: []ir.Literal{}}
+		if to.Bits == 8 {
+			for i := range len(x.Str) {
+				lit.Elems = append(lit.Elems, ir.Literal{T: to, Bits: uint64(x.Str[i])})
+			}
+			return lit, true
+		}
+		for _, r := range x.Str {
+			lit.Elems = append(lit.Elems, ir.Literal{T: to, Bits: uint64(uint32(r))})
+		}
+		return lit, true
+	case toString:
+		from, ok := elem(x.T)
+		if !ok {
+			return ir.Literal{}, false
+		}
+		var b []byte
+		for _, e := range x.Elems {
+			if from.Bits == 8 {
+				b = append(b, byte(e.Bits))
+			} else {
+				b = utf8.AppendRune(b, rune(int32(uint32(e.Bits))))
+			}
+		}
+		return ir.Literal{T: t, Str: string(b)}, true
+	}
+	return ir.Literal{}, false
 }
 
 // describe names an SSA value or instruction for a message: "call of

@@ -115,6 +115,9 @@ func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 		l.unsupported(pos, "conversion from %s to %s%s", typeString(in.X.Type()), typeString(in.Type()), reason)
 	}
 	if why != "" || why2 != "" {
+		if isUnsafePointer(in.X.Type()) || isUnsafePointer(in.Type()) {
+			fail(" (of unsafe, only *(*string)(unsafe.Pointer(p)) with p a *[]byte is modelled)")
+		}
 		fail("")
 	}
 	isNum := func(t ir.Type) bool {
@@ -141,13 +144,8 @@ func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 			return x // int <-> int64 and the like: same IR type
 		}
 		return l.emit(ir.NewConvert(x, to))
-	case fromString && isBytes(to):
-		x := l.value(in.X, pos)
-		n := l.emit(ir.NewLen(x, l.lw.intType()))
-		b := l.emit(ir.NewMakeSlice(to.(ir.Slice), ir.IntConst(l.lw.intType(), 0), n))
-		return l.emit(ir.NewAppend(b, x))
-	case isBytes(from) && toString, fromString && isRunes(to), isRunes(from) && toString:
-		return l.emit(ir.NewConvert(l.value(in.X, pos), to))
+	case fromString && isBytes(to), isBytes(from) && toString, fromString && isRunes(to), isRunes(from) && toString:
+		return l.convertValue(l.value(in.X, pos), to)
 	case toString:
 		if _, ok := from.(ir.Int); ok {
 			return l.emit(ir.NewConvert(l.value(in.X, pos), to))
@@ -158,6 +156,19 @@ func (l *fnLowering) convert(in *ssa.Convert, pos token.Pos) ir.Value {
 	}
 	fail("")
 	return nil
+}
+
+// convertValue lowers the conversion of x, a string, byte slice or rune
+// slice, to the string, byte slice or rune slice type to (convert).
+func (l *fnLowering) convertValue(x ir.Value, to ir.Type) ir.Value {
+	if _, ok := x.Type().(ir.String); ok {
+		if s, ok := to.(ir.Slice); ok && sameType(s.Elem, ir.Int{Bits: 8}) {
+			n := l.emit(ir.NewLen(x, l.lw.intType()))
+			b := l.emit(ir.NewMakeSlice(s, ir.IntConst(l.lw.intType(), 0), n))
+			return l.emit(ir.NewAppend(b, x))
+		}
+	}
+	return l.emit(ir.NewConvert(x, to))
 }
 
 // call lowers a call:
@@ -370,6 +381,9 @@ func (l *fnLowering) builtin(b *ssa.Builtin, in *ssa.Call, pos token.Pos) ir.Val
 		l.valueType(args[0], pos)
 		l.emit(ir.NewMapDelete(l.value(args[0], pos), l.value(args[1], pos)))
 		return nil
+	}
+	if unsafeBuiltins[b.Name()] {
+		l.unsupported(pos, "call of unsafe.%s (of unsafe, only unsafe.String(unsafe.SliceData(b), len(b)) and unsafe.Slice(unsafe.StringData(s), len(s)) are modelled)", b.Name())
 	}
 	l.unsupported(pos, "call of builtin %s", b.Name())
 	return nil

@@ -39,7 +39,9 @@ import (
 //     []int{}; a byte slice that is printable text is []byte("xy"),
 //     otherwise []byte{0x00, 0xff};
 //   - pointers as &T{...}, new(5) or new(int8(5)) (Go 1.26; before it
-//     func() *int { v := int(5); return &v }()), or nil;
+//     func() *int { v := int(5); return &v }()), or nil; a pointer to a
+//     slice written as a conversion or a call as new([]byte("xy"))
+//     (before Go 1.26 func() *[]byte { v := []byte("xy"); return &v }());
 //     a bytes.Buffer as bytes.NewBufferString("unread bytes") (a value:
 //     *bytes.NewBufferString(...)), a *strings.Builder with what it holds
 //     written into a new one; a big.Int as big.NewInt(n) (a value:
@@ -488,6 +490,20 @@ func isByte(t types.Type) bool {
 // element (google/uuid's 16-byte and 36-byte inputs).
 const longBytes = 8
 
+// sliceCall reports whether write writes l, a literal of slice type u,
+// as a call or a conversion rather than a composite literal: with room
+// past its length (make, append), or as a string ([]byte("xy")).
+func sliceCall(u *types.Slice, l ir.Literal) bool {
+	if l.Nil {
+		return false
+	}
+	if l.Cap > len(l.Elems) {
+		return true
+	}
+	_, ok := byteString(u, l)
+	return ok
+}
+
 // byteString returns the text of a byte slice (its elements exactly of
 // type byte) when it is non-empty printable UTF-8, or longBytes long or
 // more.
@@ -687,10 +703,16 @@ func stdBuffer(t types.Type, l ir.Literal) (text, kind string, ok bool) {
 }
 
 // writeObject writes a pointer to a new object of type t holding l: &T{}
-// for composite types (T elided when elide is set), new(v) otherwise.
+// for composite types (T elided when elide is set), new(v) otherwise, and
+// for a slice written as a call or a conversion ([]byte("aaa"), make,
+// append), which & cannot take the address of.
 func (w *litWriter) writeObject(b *strings.Builder, t types.Type, l ir.Literal, elide bool, at place) error {
+	u, isSlice := t.Underlying().(*types.Slice)
 	switch t.Underlying().(type) {
 	case *types.Struct, *types.Array, *types.Slice, *types.Map:
+		if isSlice && sliceCall(u, l) {
+			break
+		}
 		// A pointer to a nil slice or map: &T(nil) does not compile
 		// (pkg/errors' (*stack).StackTrace), and new(T) also stands
 		// where a composite literal's & is elided.
@@ -724,6 +746,11 @@ func (w *litWriter) writeObject(b *strings.Builder, t types.Type, l ir.Literal, 
 		// new(v) needs Go 1.26; before it, a function literal gives the
 		// pointer in one expression.
 		ts := types.TypeString(t, w.qual)
+		if isSlice {
+			// Typed already: []byte("aaa").
+			fmt.Fprintf(b, "func() *%s { v := %s; return &v }()", ts, v)
+			return nil
+		}
 		fmt.Fprintf(b, "func() *%s { v := %s(%s); return &v }()", ts, ts, v)
 		return nil
 	}

@@ -1,10 +1,16 @@
 package emit
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"strings"
 	"testing"
 
-	"go/types"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/pbcc/pbcc/gen/ir"
 )
@@ -104,6 +110,68 @@ var _ []byte
 		var b strings.Builder
 		if err := w.write(&b, types.NewSlice(types.Universe.Lookup("byte").Type()), tc.l, false, place{}); err != nil || b.String() != tc.want {
 			t.Errorf("%v: %q, %v; want %q", tc.l, b.String(), err, tc.want)
+		}
+	}
+}
+
+// TestPointerToByteSlice: a pointer to a slice written as a conversion or
+// a call ([]byte("aaa"), append(make(...), ...)) is new(v) in Go 1.26, a
+// function literal before (&[]byte("aaa") does not compile: jsonparser's
+// equalStr(b *[]byte, s string) lost its table to it), elided or not.
+func TestPointerToByteSlice(t *testing.T) {
+	bytesOf := func(s string) ir.Literal {
+		l := ir.Literal{T: ir.Slice{Elem: ir.Int{Bits: 8}}}
+		for _, c := range []byte(s) {
+			l.Elems = append(l.Elems, ir.Literal{T: ir.Int{Bits: 8}, Bits: uint64(c)})
+		}
+		return l
+	}
+	withCap := ir.Literal{T: ir.Slice{Elem: ir.Int{Bits: 64, Signed: true}}, Cap: 4,
+		Elems: []ir.Literal{{T: ir.Int{Bits: 64, Signed: true}, Bits: 1}}}
+	plain := withCap
+	plain.Cap = 0
+	for _, goVersion := range []string{"go1.26", "go1.13"} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "pb.go", "package pb\ntype Bytes []byte\n", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conf := &types.Config{Importer: importer.Default(), GoVersion: goVersion}
+		p, _, err := ssautil.BuildPackage(conf, fset, types.NewPackage("example.com/m/pb", "pb"), []*ast.File{f}, ssa.SanityCheckFunctions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			typ  types.Type
+			l    ir.Literal
+			want string // in Go 1.26
+		}{
+			{types.NewSlice(types.Universe.Lookup("byte").Type()), bytesOf("aaa"), `new([]byte("aaa"))`},
+			{p.Pkg.Scope().Lookup("Bytes").Type(), bytesOf("aaa"), `new(Bytes("aaa"))`},
+			{types.NewSlice(types.Typ[types.Int]), withCap, ""},
+			{types.NewSlice(types.Typ[types.Int]), plain, "&[]int{1}"}, // a composite literal, as before
+		} {
+			ptr := ir.Literal{T: ir.Pointer{Elem: tc.l.T}, Ref: &tc.l}
+			pt := types.NewPointer(tc.typ)
+			for _, elide := range []bool{false, true} {
+				w := &litWriter{qual: types.RelativeTo(p.Pkg), pkg: p.Pkg, names: map[*ir.Literal]string{}, declared: map[*ir.Literal]bool{}}
+				var b strings.Builder
+				if err := w.writePointer(&b, pt, pt, ptr, elide, place{}); err != nil {
+					t.Errorf("%s: %v", goVersion, err)
+					continue
+				}
+				got := b.String()
+				if elide && strings.HasPrefix(tc.want, "&") {
+					continue // &T{...} elided to {...} in a composite literal
+				}
+				if goVersion == "go1.26" && tc.want != "" && got != tc.want {
+					t.Errorf("%s: %v as %s: %q, want %q", goVersion, tc.l, pt, got, tc.want)
+				}
+				tv, err := types.Eval(fset, p.Pkg, token.NoPos, got)
+				if err != nil || !types.Identical(tv.Type, pt) {
+					t.Errorf("%s: %v as %s: %q is of type %v, %v; want %s", goVersion, tc.l, pt, got, tv.Type, err, pt)
+				}
+			}
 		}
 	}
 }
