@@ -1006,7 +1006,6 @@ func pbccShrinkBy(args []pbccreflect.Value, works func([]pbccreflect.Value) bool
 	return best
 }
 
-// pbccZeroFrom reports whether the elements of slice v from i on are zero.
 // pbccPlainFrom reports whether the elements of v from i on are bytes a
 // reader reads plainly (letters, digits, zeros): zeroing them would make
 // a literal no plainer, and undo what pbccSimpler's letters did.
@@ -1022,6 +1021,7 @@ func pbccPlainFrom(v pbccreflect.Value, i int) bool {
 	return true
 }
 
+// pbccZeroFrom reports whether the elements of slice v from i on are zero.
 func pbccZeroFrom(v pbccreflect.Value, i int) bool {
 	for ; i < v.Len(); i++ {
 		if !v.Index(i).IsZero() {
