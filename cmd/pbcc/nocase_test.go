@@ -381,3 +381,28 @@ func Stamp(qty int) (time.Time, error) {
 		t.Errorf("a case left unchecked:\n%s", tests)
 	}
 }
+
+// TestOpaqueMessageNoMismatch: an error fmt.Errorf formats as only Go
+// can (%T of an any) has a message the model does not know; the real
+// one is the test's, and it is no disagreement between the model and
+// the real code (google/uuid's Scan: "unable to scan type %T").
+func TestOpaqueMessageNoMismatch(t *testing.T) {
+	stdout, stderr, data := genInc(t, `package inc
+
+import "fmt"
+
+func Scan(src interface{}) error {
+	switch src.(type) {
+	case nil, string:
+		return nil
+	}
+	return fmt.Errorf("Scan: unable to scan type %T", src)
+}
+`, "-json")
+	if strings.Contains(stderr, "disagrees") || !strings.Contains(stdout, `"model_mismatch":0`) {
+		t.Errorf("the unknown message counted as a mismatch:\n%s\n%s", stdout, stderr)
+	}
+	if !strings.Contains(data, `wantErr: "Scan: unable to scan type `) {
+		t.Errorf("no case checks the real message:\n%s", data)
+	}
+}

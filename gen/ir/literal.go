@@ -47,6 +47,10 @@ type Literal struct {
 	Offset int
 	Func   *Func
 	Global *Global
+	// Unknown says that the model does not know this value: an error
+	// whose message only Go's fmt can format (ir.Errorf.Opaque). The
+	// real run's replaces it, and that is no disagreement.
+	Unknown bool
 }
 
 // Int64 returns an integer literal's value, sign-extended when signed.

@@ -130,6 +130,24 @@ func iteError(c *term.Term, x, y value) value {
 
 // unknownMessage returns a fresh string of unknown bytes and length
 // (within the bound on lengths), named after what made it.
+// unknownMsg reports whether the message msg may be one unknownMessage
+// made (its length is one of those unknowns): the model does not know
+// it, and the real run's is no disagreement.
+func unknownMsg(msg value) bool {
+	if msg.n == nil {
+		return false
+	}
+	for _, v := range term.Vars(msg.n) {
+		if strings.HasSuffix(v.Name, unknownMsgSuffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownMsgSuffix ends the name of an unknown message's length.
+const unknownMsgSuffix = ".msg.len"
+
 func (m *machine) unknownMessage(what string) value {
 	m.ext.unknowns++
 	name := fmt.Sprintf("%s#%d.msg", what, m.ext.unknowns)
@@ -138,7 +156,7 @@ func (m *machine) unknownMessage(what string) value {
 	for j := range es {
 		es[j] = value{t: term.Var(fmt.Sprintf("%s[%d]", name, j), 8)}
 	}
-	n := term.Var(name+".len", 64)
+	n := term.Var(name+".len", 64) // name + unknownMsgSuffix
 	n = term.Ite(term.ULE(n, bv64(strLen)), n, bv64(strLen))
 	return value{elems: es, n: n}
 }
@@ -226,7 +244,7 @@ func (c *concretizer) errorLiteral(t ir.Type, v value) ir.Literal {
 	if tag == 0 {
 		return ir.Literal{T: t, Nil: true}
 	}
-	l := ir.Literal{T: t, Str: c.literal(ir.String{}, msgOf(v)).Str}
+	l := ir.Literal{T: t, Str: c.literal(ir.String{}, msgOf(v)).Str, Unknown: unknownMsg(msgOf(v))}
 	if g := c.sentinels[tag]; g != nil {
 		l.Global, l.Str = g, g.Init.Str
 		return l

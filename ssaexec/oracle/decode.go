@@ -102,10 +102,16 @@ func correct(f *ir.Func, c *gen.Case, l *record, pkgName string) (string, bool) 
 		if !same(c.Outputs[i], outs[i], f.Results[i], map[[2]*ir.Literal]bool{}) {
 			diffs = append(diffs, fmt.Sprintf("result %d is %s, the model said %s", i, outs[i], c.Outputs[i]))
 			c.Outputs[i] = outs[i]
-		} else if _, ok := f.Results[i].(ir.Error); ok && outs[i].Ref != nil {
-			// Same message: the error's typed value, which the model
-			// does not give, is the real run's.
-			c.Outputs[i].Ref = outs[i].Ref
+		} else if _, ok := f.Results[i].(ir.Error); ok {
+			if c.Outputs[i].Unknown {
+				// A message the model could not format: the real one.
+				c.Outputs[i].Str, c.Outputs[i].Unknown = outs[i].Str, false
+			}
+			if outs[i].Ref != nil {
+				// Same message: the error's typed value, which the
+				// model does not give, is the real run's.
+				c.Outputs[i].Ref = outs[i].Ref
+			}
 		}
 	}
 	if fill {
@@ -378,7 +384,7 @@ func same(m, r ir.Literal, t ir.Type, seen map[[2]*ir.Literal]bool) bool {
 		return m.Str == r.Str
 	case ir.Error:
 		mn, rn := m.Nil || (m.T == nil && m.Str == ""), r.Nil
-		if mn != rn || (!mn && m.Str != r.Str) {
+		if mn != rn || (!mn && m.Str != r.Str && !m.Unknown) {
 			return false
 		}
 		// The value of the package's error type errors.As finds: the
