@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/pbcc/pbcc/gen/ir"
 )
 
 // The dynamic types an empty interface parameter is given in the search
@@ -154,4 +156,30 @@ func assertedTypes(fn *ssa.Function) []types.Type {
 		out[i] = byName[n]
 	}
 	return out
+}
+
+// packageVars returns the names of the variables of the package of fns,
+// sorted: the driver restores them before each function's search
+// (pbccRestoreGlobals).
+func packageVars(fns []*ir.Func) []string {
+	var pkg *ssa.Package
+	for _, f := range fns {
+		if fn, ok := f.Src.(*ssa.Function); ok && fn.Pkg != nil {
+			pkg = fn.Pkg
+			break
+		}
+	}
+	if pkg == nil {
+		return nil
+	}
+	var names []string
+	for name, m := range pkg.Members {
+		g, ok := m.(*ssa.Global)
+		if !ok || name == "_" || g.Object() == nil || strings.HasPrefix(name, "init$") || strings.HasPrefix(name, "pbcc") || strings.HasPrefix(name, "_pbcc") {
+			continue
+		}
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }

@@ -141,10 +141,12 @@ type pbccExploreLine struct {
 
 func TestPBCCExplore(t *pbcctesting.T) {
 	from, _ := pbccstrconv.Atoi(pbccos.Getenv("PBCC_EXPLORE_FROM"))
+	initial := pbccSaveGlobals()
 	for i, tg := range pbccTargets {
 		if i < from {
 			continue
 		}
+		pbccRestoreGlobals(initial)
 		pbccHangs = 0
 		if i == from {
 			// A search started again after calls that did not return:
@@ -157,6 +159,50 @@ func TestPBCCExplore(t *pbcctesting.T) {
 			}
 		}
 		pbccExploreOne(t, i, tg)
+	}
+}
+
+// pbccGlobals are the package's variables: each function is searched
+// from the values the package's initialisation gives them, as its tests
+// run in a new process, not from what the search of the functions
+// before it left (iancoleman/strcase: ConfigureAcronym's search stored
+// acronyms that ToCamel's cases then read, and they were left unchecked
+// as results that vary).
+var pbccGlobals = []pbccreflect.Value{
+{{- range .Globals}}
+	pbccreflect.ValueOf(&{{.}}).Elem(),
+{{- end}}
+}
+
+// pbccSaveGlobals returns a copy of the package's variables, nil for one
+// reflection cannot copy; the objects they share stay shared.
+func pbccSaveGlobals() []pbccreflect.Value {
+	seen := map[pbccPtrKey]pbccreflect.Value{}
+	saved := make([]pbccreflect.Value, len(pbccGlobals))
+	for i, g := range pbccGlobals {
+		func() {
+			defer func() {
+				if recover() != nil {
+					saved[i] = pbccreflect.Value{}
+				}
+			}()
+			saved[i] = pbccCloneIn(g, seen)
+		}()
+	}
+	return saved
+}
+
+// pbccRestoreGlobals sets the package's variables to a copy of saved.
+func pbccRestoreGlobals(saved []pbccreflect.Value) {
+	seen := map[pbccPtrKey]pbccreflect.Value{}
+	for i, g := range pbccGlobals {
+		if !saved[i].IsValid() {
+			continue
+		}
+		func() {
+			defer func() { _ = recover() }()
+			g.Set(pbccCloneIn(saved[i], seen))
+		}()
 	}
 }
 

@@ -247,7 +247,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		steps = math.MaxInt64
 	}
 	impls, byIface := implTypes(fns)
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit, "Impls": impls, "IfaceImpls": byIface, "Imports": namer.imports,
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit, "Impls": impls, "IfaceImpls": byIface, "Imports": namer.imports, "Globals": packageVars(fns),
 		"Calls": opts.Calls, "Steps": steps, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
 		// A call that does not return within callTimeout (a loop
 		// without exit) ends the search of its function.

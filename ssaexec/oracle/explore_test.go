@@ -561,3 +561,43 @@ func TestExploreAnyTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreGlobalsRestored: each function is searched from the
+// package's variables as its initialisation leaves them, not as the
+// search of the functions before it left them: Register's search fills
+// the registry, and Lookup's cases, which its tests run in a new
+// process, must not read what it stored (iancoleman/strcase's
+// ConfigureAcronym and ToCamel).
+func TestExploreGlobalsRestored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": `package p
+
+var registry = map[string]string{"known": "yes"}
+
+func Register(k, v string) { registry[k] = v }
+
+func Lookup(k string) string {
+	if v, ok := registry[k]; ok {
+		return v
+	}
+	return "none"
+}
+`})
+	ex, err := Explore(context.Background(), dir, "p", targets, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ex {
+		if e.Result.Func.Name != "p.Lookup" {
+			continue
+		}
+		for _, c := range e.Result.Cases {
+			if got := c.Outputs[0].Str; got != "none" && got != "yes" {
+				t.Errorf("Lookup(%q) = %q: a value Register's search stored", c.Inputs[0].Str, got)
+			}
+		}
+	}
+}
