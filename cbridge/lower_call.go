@@ -146,7 +146,9 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		if len(args) != 1 {
 			b.unsupported(x, "call to free with %d arguments", len(args))
 		}
-		p := b.expr(args[0])
+		// free((char *)p), free((pointer)p): the cast to a generic
+		// pointer changes nothing free does; p itself is freed.
+		p := b.expr(pointerCastOperand(args[0]))
 		if c, ok := p.(*ir.Const); ok && c.Bits == 0 {
 			return nil // free(NULL) does nothing
 		}
@@ -398,4 +400,17 @@ func (b *builder) declarationOf(n cc.Node, name string) *cc.Declarator {
 		return d == nil
 	})
 	return d
+}
+
+// pointerCastOperand strips the casts of a pointer to another pointer type
+// (and the parentheses) from e: (void *)p, (char *)p, K&R's (pointer)p.
+func pointerCastOperand(e cc.ExpressionNode) cc.ExpressionNode {
+	for {
+		e = unparen(e)
+		x, ok := e.(*cc.CastExpression)
+		if !ok || x.Case != cc.CastExpressionCast || x.Type().Kind() != cc.Ptr || x.CastExpression.Type() == nil || x.CastExpression.Type().Kind() != cc.Ptr {
+			return e
+		}
+		e = x.CastExpression
+	}
 }
