@@ -149,6 +149,39 @@ var benchUnits = []benchUnit{
 		subline(p2, pat, sub);`}},
 	},
 	{
+		// tot_info: main's work on one table, r and c from 1 to 5 (main
+		// reads them, then r*c counts), InfoTbl then QChiSq on its
+		// result, as main does. (Not the names x, f, r, c: tot_info's
+		// macro and statics.)
+		Program: "tot_info", Name: "tot_info",
+		Funcs: []string{"LGamma", "gser", "gcf", "QGamma", "QChiSq", "InfoTbl"},
+		Drivers: []cTarget{{Func: "InfoTbl", Params: []string{"unsigned char[2]", "signed char[25]"}, Call: `int nr = 1 + p0[0] % 5, nc = 1 + p0[1] % 5;
+	long tbl[25];
+	for (int k = 0; k < 25; k++)
+		tbl[k] = p1[k];
+	int df = 0;
+	double info = InfoTbl(nr, nc, tbl, &df);
+	if (info >= 0.0)
+		(void)QChiSq(info, df);`}},
+	},
+	{
+		// wordplay: the string helpers main applies to the phrase and
+		// to each candidate word (anagramr7 needs main's word index;
+		// left out). The phrase is cut at 100 bytes: main reads it
+		// from argv into buffers of MAX_WORD_LENGTH.
+		Program: "wordplay", Name: "wordplay",
+		Funcs: []string{"uppercase", "alphabetic", "numvowels", "extract", "intmask"},
+		Drivers: []cTarget{{Func: "extract", Params: []string{"char[16]", "char*"}, Call: `p0[15] = 0;
+	if (strlen(p1) > 100)
+		p1[100] = 0;
+	char s[130], w[130];
+	strcpy(s, uppercase(alphabetic(p1)));
+	strcpy(w, uppercase(p0));
+	(void)numvowels(s);
+	(void)intmask(s);
+	(void)extract(s, w);`}},
+	},
+	{
 		// schedule: main's command loop, the commands and their
 		// arguments from the input.
 		Program: "schedule", Name: "schedule",
@@ -477,12 +510,12 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 	// clang (afl-cc) makes an error of "return;" in an int function,
 	// which K&R code does (print_tokens, schedule); gcc warns.
 	cc := []string{"AFL_QUIET=1", "AFL_DONT_OPTIMIZE=1"}
-	if err := run(ctx, fdir, cc, "afl-cc", "-O0", "-w", "-Wno-error=return-type", "-o", "fuzzme", "afl_harness.c"); err != nil {
+	if err := run(ctx, fdir, cc, "afl-cc", "-O0", "-w", "-Wno-error=return-type", "-o", "fuzzme", "afl_harness.c", "-lm"); err != nil {
 		return r, fmt.Errorf("afl-cc: %v", err)
 	}
 	aflArgs := []string{"-V", fmt.Sprint(max(int(budget.Seconds()), 1)), "-i", "in", "-o", "out"}
 	if *cmplog {
-		if err := run(ctx, fdir, append(cc, "AFL_LLVM_CMPLOG=1"), "afl-cc", "-O0", "-w", "-Wno-error=return-type", "-o", "fuzzme.cmplog", "afl_harness.c"); err != nil {
+		if err := run(ctx, fdir, append(cc, "AFL_LLVM_CMPLOG=1"), "afl-cc", "-O0", "-w", "-Wno-error=return-type", "-o", "fuzzme.cmplog", "afl_harness.c", "-lm"); err != nil {
 			return r, fmt.Errorf("afl-cc (cmplog): %v", err)
 		}
 		aflArgs = append(aflArgs, "-c", "./fuzzme.cmplog")
