@@ -265,9 +265,21 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 	}
 	if outputFuncs[name] && discard {
 		for _, a := range args {
-			// Evaluated when it has effects, or reads memory that may
-			// not be there (putc(lin[j], stdout) with lin NULL).
-			if !isStringLiteral(a) && !isStdin(a) && (hasEffects(a) || dereferences(a)) {
+			if isFile(a.Type()) && !isStdin(a) && b.inputFile(a) {
+				// fprintf(fp, ...), putc(c, fp) on a FILE * parameter
+				// or member: writing through NULL crashes (gzip's
+				// display_ratio and fprint_off), so the stream is
+				// loaded, and a case passes the harness's stream.
+				fp := b.expr(a)
+				b.value(ir.NewLoad(fp), x)
+				b.info.Files = true
+				continue
+			}
+			// Evaluated when it has effects, reads memory that may
+			// not be there (putc(lin[j], stdout) with lin NULL), or
+			// has branches gcov counts (gzip's display_ratio:
+			// fprintf(file, "%5.1f%%", den == 0 ? 0 : 100.0 * num / den)).
+			if !isStringLiteral(a) && !isStdin(a) && (hasEffects(a) || dereferences(a) || branches(a)) {
 				b.expr(a)
 			}
 		}

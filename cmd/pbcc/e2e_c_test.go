@@ -410,3 +410,85 @@ func TestCMutants(t *testing.T) {
 		}
 	}
 }
+
+// TestCOtherUnitGlobals: a unit of a larger program (gzip 1.3's util.c,
+// in K&R C) declares in a header beside it the globals and functions
+// another unit defines, and prints to a FILE * parameter. Before, the
+// harness did not link (the globals were undefined, the function declared
+// in the header was not made weak), so nothing was written; a case passed
+// a NULL stream to fprintf and crashed the measurement; a branch inside a
+// printf argument was not searched.
+func TestCOtherUnitGlobals(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles C")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"prog.h": "extern int quiet;\nextern unsigned char window[];\nvoid abort_prog();\n",
+		"prog.c": `#include <stdio.h>
+#include "prog.h"
+
+int level(x)
+	int x;
+{
+	if (quiet)
+		return 0;
+	return x > 2;
+}
+
+void ratio(num, den, file)
+	long num, den;
+	FILE *file;
+{
+	fprintf(file, "%ld", den == 0 ? 0 : num / den);
+}
+
+void bail()
+{
+	abort_prog();
+}
+
+int first()
+{
+	return window[0];
+}
+`,
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "prog.c")
+	if code != 0 {
+		t.Fatalf("pbcc gen prog.c: exit %d\n%s", code, stderr)
+	}
+	got := map[string]funcSummary{}
+	for _, l := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var s funcSummary
+		if err := json.Unmarshal([]byte(l), &s); err != nil {
+			t.Fatalf("bad JSON line %q: %v", l, err)
+		}
+		got[s.Func] = s
+	}
+	for _, f := range []string{"level", "ratio"} {
+		s, ok := got[f]
+		if !ok || s.Branches != 2 || s.Covered != 2 {
+			t.Errorf("%s: %+v, want 2 of 2 branches covered\n%s", f, s, stderr)
+		}
+	}
+	harness, err := os.ReadFile(filepath.Join(dir, "prog_pbcc_test.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"#pragma weak abort_prog", "__attribute__((weak)) __typeof__(quiet) quiet;",
+		"__attribute__((weak)) __typeof__(window[0]) window[1];"} {
+		if !strings.Contains(string(harness), want) {
+			t.Errorf("harness lacks %q:\n%s", want, harness)
+		}
+	}
+	checkHarnessWarnings(t, dir, "prog_pbcc_test.c")
+}
