@@ -69,6 +69,23 @@ type benchUnit struct {
 	Name    string   // the unit's name in the table
 	Funcs   []string // the functions whose branches count; pbcc generates for these
 	Drivers []cTarget
+	// CPath: the program includes its own headers as <config.h>, which
+	// gcc finds with -I: its directory is given to pbcc, gcc and afl-cc
+	// through CPATH (pbcc has no -I flag).
+	CPath bool
+	// Defs are file-scope definitions the drivers' harnesses add after
+	// the unit: what the program's other units define (gzip.c's
+	// globals for util.c). pbcc's harness makes its own.
+	Defs string
+}
+
+// withDefs inserts the unit's Defs after the unit's #include in a
+// harness made from compare.go's cPrologue.
+func withDefs(h []byte, defs string) []byte {
+	if defs == "" {
+		return h
+	}
+	return []byte(strings.Replace(string(h), "#undef main\n", "#undef main\n\n"+defs+"\n", 1))
 }
 
 // tcasInputs are tcas's inputs as its main reads them (argv → the twelve
@@ -180,6 +197,38 @@ var benchUnits = []benchUnit{
 	(void)numvowels(s);
 	(void)intmask(s);
 	(void)extract(s, w);`}},
+	},
+	{
+		// gzip 1.3's util.c (K&R, GNU): the helpers that need no file
+		// descriptor, as gzip applies them to a name and to data;
+		// quiet and exit_code are gzip.c's globals.
+		Program: "gzip_util", Name: "gzip_util", CPath: true,
+		Defs: `uch inbuf[INBUFSIZ + INBUF_EXTRA], outbuf[OUTBUFSIZ + OUTBUF_EXTRA], window[2L * WSIZE];
+unsigned insize, inptr, outcnt;
+off_t bytes_in, bytes_out;
+int ifd, ofd, exit_code, quiet, test;
+char ifname[1024], ofname[1024], *progname = "gzip";
+RETSIGTYPE abort_gzip() { exit(1); }`,
+		Funcs: []string{"updcrc", "strlwr", "base_name", "make_simple_name", "warning", "display_ratio", "fprint_off"},
+		Drivers: []cTarget{{Func: "updcrc", Params: []string{"unsigned char[2]", "long[2]", "int", "char*"}, Call: `static FILE *devnull;
+	if (!devnull)
+		devnull = fopen("/dev/null", "w");
+	quiet = p0[0] & 1;
+	exit_code = p0[1] % 3;
+	if (strlen(p3) > 200)
+		p3[200] = 0;
+	(void)updcrc(NULL, 0);
+	(void)updcrc((uch *)p3, (unsigned)strlen(p3));
+	char name[256];
+	strcpy(name, p3);
+	make_simple_name(name);
+	strcpy(name, p3);
+	(void)base_name(name);
+	strcpy(name, p3);
+	(void)strlwr(name);
+	warning(p3);
+	display_ratio(p1[0], p1[1], devnull);
+	fprint_off(devnull, p1[0], p2 % 64);`}},
 	},
 	{
 		// schedule: main's command loop, the commands and their
@@ -402,6 +451,11 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 		return nil
 	}
 
+	if u.CPath {
+		os.Setenv("CPATH", src)
+		defer os.Unsetenv("CPATH")
+	}
+
 	// (a) pbcc, with its defaults.
 	pdir := filepath.Join(work, "pbcc-"+u.Name)
 	if err := copyDir(pdir); err != nil {
@@ -471,7 +525,7 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 		return r, err
 	}
 	rh := filepath.Join(rdir, "random_"+u.Program+".c")
-	if err := os.WriteFile(rh, randomHarness(unit, body, seedLen, *budget), 0o644); err != nil {
+	if err := os.WriteFile(rh, withDefs(randomHarness(unit, body, seedLen, *budget), u.Defs), 0o644); err != nil {
 		return r, err
 	}
 	cov, mout, err = gcovMeasure(ctx, rh)
@@ -501,7 +555,7 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 	if err := os.MkdirAll(filepath.Join(fdir, "in"), 0o755); err != nil {
 		return r, err
 	}
-	if err := os.WriteFile(filepath.Join(fdir, "afl_harness.c"), cHarnessOf(unit, body), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(fdir, "afl_harness.c"), withDefs(cHarnessOf(unit, body), u.Defs), 0o644); err != nil {
 		return r, err
 	}
 	if err := os.WriteFile(filepath.Join(fdir, "in", "zero"), make([]byte, max(seedLen, 1)), 0o644); err != nil {
@@ -528,7 +582,7 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 	fmt.Sscanf(stats["execs_done"], "%d", &r.AFLExecs)
 	dirs := []string{filepath.Join(fdir, "out", "default", "queue"), filepath.Join(fdir, "out", "default", "crashes")}
 	replay := filepath.Join(fdir, "replay_"+u.Program+".c")
-	if err := os.WriteFile(replay, cReplayHarnessOf(unit, body, dirs), 0o644); err != nil {
+	if err := os.WriteFile(replay, withDefs(cReplayHarnessOf(unit, body, dirs), u.Defs), 0o644); err != nil {
 		return r, err
 	}
 	cov, mout, err = gcovMeasure(ctx, replay)
