@@ -212,6 +212,9 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 		twice := b.value(ir.NewBinOp(ir.Add, more, more), x)
 		return b.value(ir.NewBinOp(ir.Sub, twice, ir.IntConst(i32, 1)), x)
 	}
+	if name == "__assert_fail" {
+		name, args = "abort", nil // assert(e) failing: glibc prints and aborts
+	}
 	if name == "exit" || name == "_Exit" || name == "abort" {
 		// The path ends here, on purpose: a case may expect it.
 		var status ir.Value
@@ -282,6 +285,22 @@ func (b *builder) libraryCall(x *cc.PostfixExpression, name string, args []cc.Ex
 			if !isStringLiteral(a) && !isStdin(a) && (hasEffects(a) || dereferences(a) || branches(a)) {
 				b.expr(a)
 			}
+		}
+		return nil
+	}
+	if b.u.info.undefined[name] {
+		// Another unit of the program defines it: the path ends here
+		// for the search (ir.Panic.Unknown), the other paths of the
+		// function are searched (bc's bc_new_num calls out_of_memory
+		// when malloc fails). Its arguments are not evaluated.
+		b.terminate(&ir.Panic{Unknown: name}, x)
+		if t := x.Type(); t != nil && t.Kind() != cc.Void {
+			if it, ok := b.u.irType(t); ok {
+				if z := zeroValue(it); z != nil {
+					return z // dead code: the block after the end
+				}
+			}
+			b.unsupported(x, "call to %s, defined in another unit, of result %s", name, t)
 		}
 		return nil
 	}
