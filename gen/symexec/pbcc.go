@@ -230,7 +230,7 @@ func recoverUnsupported(err *error) {
 	case *errUnsupported:
 		*err = e
 	case error:
-		if errors.Is(e, ErrTooLarge) {
+		if errors.Is(e, ErrTooLarge) || errors.Is(e, ErrSteps) {
 			*err = e
 			return
 		}

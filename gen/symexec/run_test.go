@@ -635,3 +635,27 @@ func TestRunSwitch(t *testing.T) {
 		}
 	}
 }
+
+// TestRunHugeMalloc: a replay whose inputs ask malloc for more elements
+// than concreteAllocLimit ends with ErrSteps at once (bc's bc_new_num:
+// each replay with length+scale near 2^16 spent seconds copying the
+// object at every store of its memset); a constant count is allocated.
+func TestRunHugeMalloc(t *testing.T) {
+	u8 := ir.Int{Bits: 8}
+	n := ir.NewParam("n", i64)
+	b := newFunc("hand.huge", ir.C, []ir.Type{i64}, n)
+	b0 := b.f.NewBlock("entry")
+	b0.Emit(ir.NewMalloc(u8, n, false))
+	b0.Emit(ir.NewMalloc(u8, c64(100000), false))
+	b0.SetTerm(&ir.Return{Results: []ir.Value{n}})
+	f := b.done(t)
+
+	tr, err := run(f, params(ir.Literal{T: i64, Bits: 1 << 20}), 0)
+	if !errors.Is(err, symexec.ErrSteps) {
+		t.Errorf("Run(1<<20) = %+v, %v; want ErrSteps", tr, err)
+	}
+	tr, err = run(f, params(ir.Literal{T: i64, Bits: 64}), 0)
+	if err != nil || tr.Panicked || show(tr.Outputs) != "64" {
+		t.Errorf("Run(64) = %+v, %v; want 64", tr, err)
+	}
+}
