@@ -121,6 +121,10 @@ func Load(path string) (f *File, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: configuring the C front end: %w", path, err)
 	}
+	if len(IncludeDirs) > 0 {
+		cfg.IncludePaths = append(append([]string{}, IncludeDirs...), cfg.IncludePaths...)
+		cfg.SysIncludePaths = append(append([]string{}, IncludeDirs...), cfg.SysIncludePaths...)
+	}
 	lib, err := loadLibc(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err) // a bug of pbcc's

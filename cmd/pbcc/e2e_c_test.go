@@ -498,3 +498,33 @@ int first()
 	}
 	checkHarnessWarnings(t, dir, "prog_pbcc_test.c")
 }
+
+// TestCIncludeDirs: a GNU program's unit includes <config.h> from its own
+// directory, which gcc finds with -I (gzip's util.c, bc's number.c);
+// pbcc gen -I does the same for its front end and its builds, and the
+// harness's command line records it for pbcc check -I.
+func TestCIncludeDirs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles C")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "config.h"), []byte("#define LIMIT 3\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "unit.c"), []byte("#include <config.h>\n\nint over(int x)\n{\n\treturn x > LIMIT;\n}\n"), 0o644)
+	code, _, stderr := pbcc(t, dir, "gen", "unit.c")
+	if code != 2 || !strings.Contains(stderr, "unit.c:1:10: include file not found: <config.h>") {
+		t.Errorf("pbcc gen unit.c without -I: exit %d, want 2 naming the include\n%s", code, stderr)
+	}
+	if code, _, stderr := pbcc(t, dir, "gen", "-I", ".", "unit.c"); code != 0 {
+		t.Fatalf("pbcc gen -I . unit.c: exit %d\n%s", code, stderr)
+	}
+	harness, err := os.ReadFile(filepath.Join(dir, "unit_pbcc_test.c"))
+	if err != nil || !strings.Contains(string(harness), "/* pbcc gen -I . unit.c */") {
+		t.Errorf("harness (%v) does not record -I:\n%s", err, harness)
+	}
+	if code, stdout, stderr := pbcc(t, dir, "check", "-I", ".", "unit.c"); code != 0 {
+		t.Errorf("pbcc check -I . unit.c: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

@@ -23,6 +23,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/pbcc/pbcc/cbridge"
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/ssaexec"
@@ -827,6 +828,9 @@ func cUnitHash(cfg *genConfig, abs string) (string, error) {
 	}
 	sum := sha256.New()
 	fmt.Fprintf(sum, "%s\nfunc=%v\n%d\n", optionsKey(cfg), cfg.funcRE, len(src))
+	if len(cbridge.IncludeDirs) > 0 {
+		fmt.Fprintf(sum, "I=%q\n", cbridge.IncludeDirs)
+	}
 	sum.Write(src)
 	headers, err := filepath.Glob(filepath.Join(filepath.Dir(abs), "*.h"))
 	if err != nil {
