@@ -70,8 +70,8 @@ type benchUnit struct {
 	Funcs   []string // the functions whose branches count; pbcc generates for these
 	Drivers []cTarget
 	// CPath: the program includes its own headers as <config.h>, which
-	// gcc finds with -I: its directory is given to pbcc, gcc and afl-cc
-	// through CPATH (pbcc has no -I flag).
+	// gcc finds with -I: pbcc gets -I . (its run is in the program's
+	// copy), gcc and afl-cc the program's directory through CPATH.
 	CPath bool
 	// Defs are file-scope definitions the drivers' harnesses add after
 	// the unit: what the program's other units define (gzip.c's
@@ -229,6 +229,68 @@ RETSIGTYPE abort_gzip() { exit(1); }`,
 	warning(p3);
 	display_ratio(p1[0], p1[1], devnull);
 	fprint_off(devnull, p1[0], p2 % 64);`}},
+	},
+	{
+		// GNU bc 1.06's number.c (Philip A. Nelson, K&R): the
+		// arbitrary-precision arithmetic, as bc's interpreter uses it:
+		// two numbers parsed from the input (bc_str2num), one operation
+		// on them, the result printed to a string. out_of_memory,
+		// rt_warn and rt_error are bc's other units'.
+		Program: "bc_number", Name: "bc_number", CPath: true,
+		Defs: `void out_of_memory(void) { abort(); }
+void rt_warn(char *mesg, ...) { (void)mesg; }
+void rt_error(char *mesg, ...) { (void)mesg; }`,
+		Funcs: []string{"bc_new_num", "bc_free_num", "bc_copy_num", "bc_init_num", "_bc_rm_leading_zeros",
+			"_bc_do_compare", "bc_compare", "bc_is_neg", "bc_is_zero", "bc_is_near_zero", "_bc_do_add", "_bc_do_sub",
+			"bc_sub", "bc_add", "new_sub_num", "_bc_simp_mul", "_bc_shift_addsub", "_bc_rec_mul", "bc_multiply",
+			"_one_mult", "bc_divide", "bc_divmod", "bc_modulo", "bc_raise", "bc_sqrt", "bc_num2long", "bc_int2num",
+			"num2str", "bc_str2num"},
+		Drivers: []cTarget{{Func: "bc_add", Params: []string{"unsigned char[4]", "char*"}, Call: `static int inited;
+	if (!inited) {
+		bc_init_numbers();
+		inited = 1;
+	}
+	if (strlen(p1) > 60)
+		p1[60] = 0;
+	char *sp = strchr(p1, ' ');
+	char *s2 = sp ? sp + 1 : "1";
+	if (sp)
+		*sp = 0;
+	bc_num a, b, r;
+	bc_init_num(&a);
+	bc_init_num(&b);
+	bc_init_num(&r);
+	bc_str2num(&a, p1, p0[0] % 10);
+	bc_str2num(&b, s2, p0[1] % 10);
+	int sc = p0[2] % 10;
+	long e;
+	switch (p0[3] % 8) {
+	case 0: bc_add(a, b, &r, sc); break;
+	case 1: bc_sub(a, b, &r, sc); break;
+	case 2: bc_multiply(a, b, &r, sc); break;
+	case 3: (void)bc_divide(a, b, &r, sc); break;
+	case 4: (void)bc_modulo(a, b, &r, sc); break;
+	case 5:
+		e = bc_num2long(b);
+		if (e > -20 && e < 20)
+			bc_raise(a, b, &r, sc);
+		break;
+	case 6:
+		bc_free_num(&r);
+		r = bc_copy_num(a);
+		(void)bc_sqrt(&r, sc);
+		break;
+	case 7:
+		(void)bc_compare(a, b);
+		(void)bc_is_near_zero(a, sc);
+		(void)bc_int2num(&r, (int)bc_num2long(a));
+		break;
+	}
+	(void)bc_num2long(r);
+	free(num2str(r));
+	bc_free_num(&a);
+	bc_free_num(&b);
+	bc_free_num(&r);`}},
 	},
 	{
 		// schedule: main's command loop, the commands and their
@@ -465,8 +527,13 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 	for _, f := range u.Funcs {
 		quoted = append(quoted, regexp.QuoteMeta(f))
 	}
+	genArgs := []string{"gen", "-json", "-func", "^(" + strings.Join(quoted, "|") + ")$"}
+	if u.CPath {
+		genArgs = append(genArgs, "-I", ".")
+	}
+	genArgs = append(genArgs, unit)
 	start := time.Now()
-	out, err := output(ctx, pdir, pbcc, "gen", "-json", "-func", "^("+strings.Join(quoted, "|")+")$", unit)
+	out, err := output(ctx, pdir, pbcc, genArgs...)
 	r.PbccWall = time.Since(start).Seconds()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: pbcc gen: %v\n%s\n", u.Name, err, lastLines(out, 20))
@@ -503,7 +570,7 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 			if err := copyDir(ddir); err != nil {
 				return r, err
 			}
-			cmd := exec.CommandContext(ctx, pbcc, "gen", "-json", "-func", "^("+strings.Join(quoted, "|")+")$", unit)
+			cmd := exec.CommandContext(ctx, pbcc, genArgs...)
 			cmd.Dir, cmd.Env = ddir, append(os.Environ(), "PBCC_WORKERS="+workers)
 			_ = cmd.Run() // its exit status is the first run's to judge; the harness is compared
 			again, err := os.ReadFile(filepath.Join(ddir, filepath.Base(harness)))
