@@ -129,6 +129,7 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		if len(r.Cases) == 0 {
 			continue
 		}
+		r = uniqueCaseNames(r)
 		hf, err := harnessFunction(r)
 		if err == nil && !tableOK(r) {
 			if info, ok := f.Src.(*FuncInfo); ok && info.Stream != NoStream {
@@ -408,4 +409,27 @@ func cString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// uniqueCaseNames returns r with its cases named apart: two goals may have
+// the same name (bc's MAX(a, MAX(b, c)): two conditions "MAX"), and a FAIL
+// line must say which case failed. A repeated name gets " (2)", " (3)"...
+func uniqueCaseNames(r *gen.Result) *gen.Result {
+	seen := map[string]int{}
+	var cases []gen.Case
+	for i, c := range r.Cases {
+		seen[c.Name]++
+		if n := seen[c.Name]; n > 1 {
+			if cases == nil {
+				cases = slices.Clone(r.Cases)
+			}
+			cases[i].Name = fmt.Sprintf("%s (%d)", c.Name, n)
+		}
+	}
+	if cases == nil {
+		return r
+	}
+	r2 := *r
+	r2.Cases = cases
+	return &r2
 }

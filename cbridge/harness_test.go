@@ -275,3 +275,35 @@ func TestRenderLeavesOut(t *testing.T) {
 		t.Errorf("Render with nothing to write: %v, want ErrNothing", err)
 	}
 }
+
+// TestRenderUniqueCaseNames: two goals of one name (bc's bc_sub, whose
+// MAX(a, MAX(b, c)) makes two conditions "MAX") give cases named apart,
+// so that a FAIL line says which one failed.
+func TestRenderUniqueCaseNames(t *testing.T) {
+	f, err := Load("../testdata/c/kr.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var max *ir.Func
+	for _, fn := range f.Funcs {
+		if fn.Name == "max" {
+			max = fn
+		}
+	}
+	c := func(a, b, want int64) gen.Case {
+		return gen.Case{Name: "MAX", Inputs: []ir.Literal{lit(i32, a), lit(i32, b)}, Outputs: []ir.Literal{lit(i32, want)}}
+	}
+	r := &gen.Result{Func: max, Cases: []gen.Case{c(2, 1, 2), c(1, 2, 2), c(3, 3, 3)}}
+	h, err := Render("../testdata/c/kr.c", []*gen.Result{r}, "pbcc gen kr.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`{"MAX", 2, 1, 2}`, `{"MAX (2)", 1, 2, 2}`, `{"MAX (3)", 3, 3, 3}`} {
+		if !strings.Contains(string(h.Content), want) {
+			t.Errorf("harness lacks %s:\n%s", want, h.Content)
+		}
+	}
+	if r.Cases[1].Name != "MAX" {
+		t.Errorf("Render renamed the result's own cases: %q", r.Cases[1].Name)
+	}
+}
