@@ -527,4 +527,17 @@ func TestCIncludeDirs(t *testing.T) {
 	if code, stdout, stderr := pbcc(t, dir, "check", "-I", ".", "unit.c"); code != 0 {
 		t.Errorf("pbcc check -I . unit.c: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// The same unit elsewhere gets the same harness, hash line included
+	// (-I's absolute path is not in it).
+	other := t.TempDir()
+	for _, n := range []string{"config.h", "unit.c"} {
+		data, _ := os.ReadFile(filepath.Join(dir, n))
+		os.WriteFile(filepath.Join(other, n), data, 0o644)
+	}
+	if code, _, stderr := pbcc(t, other, "gen", "-I", ".", "unit.c"); code != 0 {
+		t.Fatalf("pbcc gen -I . unit.c elsewhere: exit %d\n%s", code, stderr)
+	}
+	if again, _ := os.ReadFile(filepath.Join(other, "unit_pbcc_test.c")); !bytes.Equal(again, harness) {
+		t.Errorf("the same unit in another directory gets another harness:\n%s\n---\n%s", harness, again)
+	}
 }

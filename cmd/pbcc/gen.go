@@ -47,6 +47,7 @@ type genConfig struct {
 	mem            int64     // memory ceiling of the process, bytes (-mem)
 	memPassed      int       // how many times the ceiling ended searches (generate)
 	cmdLine        string    // recorded in the generated files' header
+	includes       []string  // -I, as given
 	progress       *progress // nil: silent
 }
 
@@ -147,7 +148,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 		parts = append(parts, quoteArg(p))
 	}
 	c.cmdLine = strings.Join(parts, " ")
-	cbridge.IncludeDirs = incl.abs
+	cbridge.IncludeDirs, c.includes = incl.abs, incl.given
 	return c, fs.Args(), nil
 }
 

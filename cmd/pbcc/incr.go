@@ -23,7 +23,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/pbcc/pbcc/cbridge"
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/ssaexec"
@@ -828,8 +827,10 @@ func cUnitHash(cfg *genConfig, abs string) (string, error) {
 	}
 	sum := sha256.New()
 	fmt.Fprintf(sum, "%s\nfunc=%v\n%d\n", optionsKey(cfg), cfg.funcRE, len(src))
-	if len(cbridge.IncludeDirs) > 0 {
-		fmt.Fprintf(sum, "I=%q\n", cbridge.IncludeDirs)
+	if len(cfg.includes) > 0 {
+		// As given, not absolute: the same unit copied elsewhere
+		// (another checkout, a CI runner) has the same hash.
+		fmt.Fprintf(sum, "I=%q\n", cfg.includes)
 	}
 	sum.Write(src)
 	headers, err := filepath.Glob(filepath.Join(filepath.Dir(abs), "*.h"))
