@@ -8,8 +8,9 @@
 //
 //	go run bench/compare.go bench/cbench.go [-budget 30s] [-det] [-list bench/cbench.txt] [-cache DIR] [units...]
 //
-// Units (tcas, print_tokens, print_tokens2, replace, schedule) are selected
-// by their exact names; none: all.
+// Units (tcas, print_tokens, print_tokens2, replace, schedule, tot_info,
+// wordplay, gzip_util, bc_number) are selected by their exact names; none:
+// all.
 //
 // The programs' sources are not in this repository: bench/cbench.txt names,
 // per program, the public GitHub repository, commit and paths they are
