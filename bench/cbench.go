@@ -8,8 +8,9 @@
 //
 //	go run bench/compare.go bench/cbench.go [-budget 30s] [-det] [-list bench/cbench.txt] [-cache DIR] [units...]
 //
-// Units (tcas, print_tokens, print_tokens2, replace, schedule) are selected
-// by their exact names; none: all.
+// Units (tcas, print_tokens, print_tokens2, replace, schedule, tot_info,
+// wordplay, gzip_util, bc_number) are selected by their exact names; none:
+// all.
 //
 // The programs' sources are not in this repository: bench/cbench.txt names,
 // per program, the public GitHub repository, commit and paths they are
@@ -69,6 +70,23 @@ type benchUnit struct {
 	Name    string   // the unit's name in the table
 	Funcs   []string // the functions whose branches count; pbcc generates for these
 	Drivers []cTarget
+	// CPath: the program includes its own headers as <config.h>, which
+	// gcc finds with -I: pbcc gets -I . (its run is in the program's
+	// copy), gcc and afl-cc the program's directory through CPATH.
+	CPath bool
+	// Defs are file-scope definitions the drivers' harnesses add after
+	// the unit: what the program's other units define (gzip.c's
+	// globals for util.c). pbcc's harness makes its own.
+	Defs string
+}
+
+// withDefs inserts the unit's Defs after the unit's #include in a
+// harness made from compare.go's cPrologue.
+func withDefs(h []byte, defs string) []byte {
+	if defs == "" {
+		return h
+	}
+	return []byte(strings.Replace(string(h), "#undef main\n", "#undef main\n\n"+defs+"\n", 1))
 }
 
 // tcasInputs are tcas's inputs as its main reads them (argv → the twelve
@@ -147,6 +165,133 @@ var benchUnits = []benchUnit{
 	string pat, sub;
 	if (getpat(p0, pat) && getsub(p1, sub))
 		subline(p2, pat, sub);`}},
+	},
+	{
+		// tot_info: main's work on one table, r and c from 1 to 5 (main
+		// reads them, then r*c counts), InfoTbl then QChiSq on its
+		// result, as main does. (Not the names x, f, r, c: tot_info's
+		// macro and statics.)
+		Program: "tot_info", Name: "tot_info",
+		Funcs: []string{"LGamma", "gser", "gcf", "QGamma", "QChiSq", "InfoTbl"},
+		Drivers: []cTarget{{Func: "InfoTbl", Params: []string{"unsigned char[2]", "signed char[25]"}, Call: `int nr = 1 + p0[0] % 5, nc = 1 + p0[1] % 5;
+	long tbl[25];
+	for (int k = 0; k < 25; k++)
+		tbl[k] = p1[k];
+	int df = 0;
+	double info = InfoTbl(nr, nc, tbl, &df);
+	if (info >= 0.0)
+		(void)QChiSq(info, df);`}},
+	},
+	{
+		// wordplay: the string helpers main applies to the phrase and
+		// to each candidate word (anagramr7 needs main's word index;
+		// left out). The phrase is cut at 100 bytes: main reads it
+		// from argv into buffers of MAX_WORD_LENGTH.
+		Program: "wordplay", Name: "wordplay",
+		Funcs: []string{"uppercase", "alphabetic", "numvowels", "extract", "intmask"},
+		Drivers: []cTarget{{Func: "extract", Params: []string{"char[16]", "char*"}, Call: `p0[15] = 0;
+	if (strlen(p1) > 100)
+		p1[100] = 0;
+	char s[130], w[130];
+	strcpy(s, uppercase(alphabetic(p1)));
+	strcpy(w, uppercase(p0));
+	(void)numvowels(s);
+	(void)intmask(s);
+	(void)extract(s, w);`}},
+	},
+	{
+		// gzip 1.3's util.c (K&R, GNU): the helpers that need no file
+		// descriptor, as gzip applies them to a name and to data;
+		// quiet and exit_code are gzip.c's globals.
+		Program: "gzip_util", Name: "gzip_util", CPath: true,
+		Defs: `uch inbuf[INBUFSIZ + INBUF_EXTRA], outbuf[OUTBUFSIZ + OUTBUF_EXTRA], window[2L * WSIZE];
+unsigned insize, inptr, outcnt;
+off_t bytes_in, bytes_out;
+int ifd, ofd, exit_code, quiet, test;
+char ifname[1024], ofname[1024], *progname = "gzip";
+RETSIGTYPE abort_gzip() { exit(1); }`,
+		Funcs: []string{"updcrc", "strlwr", "base_name", "make_simple_name", "warning", "display_ratio", "fprint_off"},
+		Drivers: []cTarget{{Func: "updcrc", Params: []string{"unsigned char[2]", "long[2]", "int", "char*"}, Call: `static FILE *devnull;
+	if (!devnull)
+		devnull = fopen("/dev/null", "w");
+	quiet = p0[0] & 1;
+	exit_code = p0[1] % 3;
+	if (strlen(p3) > 200)
+		p3[200] = 0;
+	(void)updcrc(NULL, 0);
+	(void)updcrc((uch *)p3, (unsigned)strlen(p3));
+	char name[256];
+	strcpy(name, p3);
+	make_simple_name(name);
+	strcpy(name, p3);
+	(void)base_name(name);
+	strcpy(name, p3);
+	(void)strlwr(name);
+	warning(p3);
+	display_ratio(p1[0], p1[1], devnull);
+	fprint_off(devnull, p1[0], p2 % 64);`}},
+	},
+	{
+		// GNU bc 1.06's number.c (Philip A. Nelson, K&R): the
+		// arbitrary-precision arithmetic, as bc's interpreter uses it:
+		// two numbers parsed from the input (bc_str2num), one operation
+		// on them, the result printed to a string. out_of_memory,
+		// rt_warn and rt_error are bc's other units'.
+		Program: "bc_number", Name: "bc_number", CPath: true,
+		Defs: `void out_of_memory(void) { abort(); }
+void rt_warn(char *mesg, ...) { (void)mesg; }
+void rt_error(char *mesg, ...) { (void)mesg; }`,
+		Funcs: []string{"bc_new_num", "bc_free_num", "bc_copy_num", "bc_init_num", "_bc_rm_leading_zeros",
+			"_bc_do_compare", "bc_compare", "bc_is_neg", "bc_is_zero", "bc_is_near_zero", "_bc_do_add", "_bc_do_sub",
+			"bc_sub", "bc_add", "new_sub_num", "_bc_simp_mul", "_bc_shift_addsub", "_bc_rec_mul", "bc_multiply",
+			"_one_mult", "bc_divide", "bc_divmod", "bc_modulo", "bc_raise", "bc_sqrt", "bc_num2long", "bc_int2num",
+			"num2str", "bc_str2num"},
+		Drivers: []cTarget{{Func: "bc_add", Params: []string{"unsigned char[4]", "char*"}, Call: `static int inited;
+	if (!inited) {
+		bc_init_numbers();
+		inited = 1;
+	}
+	if (strlen(p1) > 60)
+		p1[60] = 0;
+	char *sp = strchr(p1, ' ');
+	char *s2 = sp ? sp + 1 : "1";
+	if (sp)
+		*sp = 0;
+	bc_num a, b, r;
+	bc_init_num(&a);
+	bc_init_num(&b);
+	bc_init_num(&r);
+	bc_str2num(&a, p1, p0[0] % 10);
+	bc_str2num(&b, s2, p0[1] % 10);
+	int sc = p0[2] % 10;
+	long e;
+	switch (p0[3] % 8) {
+	case 0: bc_add(a, b, &r, sc); break;
+	case 1: bc_sub(a, b, &r, sc); break;
+	case 2: bc_multiply(a, b, &r, sc); break;
+	case 3: (void)bc_divide(a, b, &r, sc); break;
+	case 4: (void)bc_modulo(a, b, &r, sc); break;
+	case 5:
+		e = bc_num2long(b);
+		if (e > -20 && e < 20)
+			bc_raise(a, b, &r, sc);
+		break;
+	case 6:
+		bc_free_num(&r);
+		r = bc_copy_num(a);
+		(void)bc_sqrt(&r, sc);
+		break;
+	case 7:
+		(void)bc_compare(a, b);
+		(void)bc_is_near_zero(a, sc);
+		(void)bc_int2num(&r, (int)bc_num2long(a));
+		break;
+	}
+	(void)bc_num2long(r);
+	free(num2str(r));
+	bc_free_num(&a);
+	bc_free_num(&b);
+	bc_free_num(&r);`}},
 	},
 	{
 		// schedule: main's command loop, the commands and their
@@ -369,6 +514,11 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 		return nil
 	}
 
+	if u.CPath {
+		os.Setenv("CPATH", src)
+		defer os.Unsetenv("CPATH")
+	}
+
 	// (a) pbcc, with its defaults.
 	pdir := filepath.Join(work, "pbcc-"+u.Name)
 	if err := copyDir(pdir); err != nil {
@@ -378,8 +528,13 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 	for _, f := range u.Funcs {
 		quoted = append(quoted, regexp.QuoteMeta(f))
 	}
+	genArgs := []string{"gen", "-json", "-func", "^(" + strings.Join(quoted, "|") + ")$"}
+	if u.CPath {
+		genArgs = append(genArgs, "-I", ".")
+	}
+	genArgs = append(genArgs, unit)
 	start := time.Now()
-	out, err := output(ctx, pdir, pbcc, "gen", "-json", "-func", "^("+strings.Join(quoted, "|")+")$", unit)
+	out, err := output(ctx, pdir, pbcc, genArgs...)
 	r.PbccWall = time.Since(start).Seconds()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: pbcc gen: %v\n%s\n", u.Name, err, lastLines(out, 20))
@@ -416,7 +571,7 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 			if err := copyDir(ddir); err != nil {
 				return r, err
 			}
-			cmd := exec.CommandContext(ctx, pbcc, "gen", "-json", "-func", "^("+strings.Join(quoted, "|")+")$", unit)
+			cmd := exec.CommandContext(ctx, pbcc, genArgs...)
 			cmd.Dir, cmd.Env = ddir, append(os.Environ(), "PBCC_WORKERS="+workers)
 			_ = cmd.Run() // its exit status is the first run's to judge; the harness is compared
 			again, err := os.ReadFile(filepath.Join(ddir, filepath.Base(harness)))
@@ -438,7 +593,7 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 		return r, err
 	}
 	rh := filepath.Join(rdir, "random_"+u.Program+".c")
-	if err := os.WriteFile(rh, randomHarness(unit, body, seedLen, *budget), 0o644); err != nil {
+	if err := os.WriteFile(rh, withDefs(randomHarness(unit, body, seedLen, *budget), u.Defs), 0o644); err != nil {
 		return r, err
 	}
 	cov, mout, err = gcovMeasure(ctx, rh)
@@ -468,7 +623,7 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 	if err := os.MkdirAll(filepath.Join(fdir, "in"), 0o755); err != nil {
 		return r, err
 	}
-	if err := os.WriteFile(filepath.Join(fdir, "afl_harness.c"), cHarnessOf(unit, body), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(fdir, "afl_harness.c"), withDefs(cHarnessOf(unit, body), u.Defs), 0o644); err != nil {
 		return r, err
 	}
 	if err := os.WriteFile(filepath.Join(fdir, "in", "zero"), make([]byte, max(seedLen, 1)), 0o644); err != nil {
@@ -477,12 +632,12 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 	// clang (afl-cc) makes an error of "return;" in an int function,
 	// which K&R code does (print_tokens, schedule); gcc warns.
 	cc := []string{"AFL_QUIET=1", "AFL_DONT_OPTIMIZE=1"}
-	if err := run(ctx, fdir, cc, "afl-cc", "-O0", "-w", "-Wno-error=return-type", "-o", "fuzzme", "afl_harness.c"); err != nil {
+	if err := run(ctx, fdir, cc, "afl-cc", "-O0", "-w", "-Wno-error=return-type", "-o", "fuzzme", "afl_harness.c", "-lm"); err != nil {
 		return r, fmt.Errorf("afl-cc: %v", err)
 	}
 	aflArgs := []string{"-V", fmt.Sprint(max(int(budget.Seconds()), 1)), "-i", "in", "-o", "out"}
 	if *cmplog {
-		if err := run(ctx, fdir, append(cc, "AFL_LLVM_CMPLOG=1"), "afl-cc", "-O0", "-w", "-Wno-error=return-type", "-o", "fuzzme.cmplog", "afl_harness.c"); err != nil {
+		if err := run(ctx, fdir, append(cc, "AFL_LLVM_CMPLOG=1"), "afl-cc", "-O0", "-w", "-Wno-error=return-type", "-o", "fuzzme.cmplog", "afl_harness.c", "-lm"); err != nil {
 			return r, fmt.Errorf("afl-cc (cmplog): %v", err)
 		}
 		aflArgs = append(aflArgs, "-c", "./fuzzme.cmplog")
@@ -495,7 +650,7 @@ func benchOne(ctx context.Context, work, pbcc string, u benchUnit) (benchRow, er
 	fmt.Sscanf(stats["execs_done"], "%d", &r.AFLExecs)
 	dirs := []string{filepath.Join(fdir, "out", "default", "queue"), filepath.Join(fdir, "out", "default", "crashes")}
 	replay := filepath.Join(fdir, "replay_"+u.Program+".c")
-	if err := os.WriteFile(replay, cReplayHarnessOf(unit, body, dirs), 0o644); err != nil {
+	if err := os.WriteFile(replay, withDefs(cReplayHarnessOf(unit, body, dirs), u.Defs), 0o644); err != nil {
 		return r, err
 	}
 	cov, mout, err = gcovMeasure(ctx, replay)

@@ -874,7 +874,7 @@ func gcovMeasure(ctx context.Context, harness string) (map[string]funcCoverage, 
 	if err := sh("gcc", "-std=c11", "-Wall", "-Wextra", "--coverage", "-c", harness, "-o", base+".o"); err != nil {
 		return nil, out.String(), err
 	}
-	if err := sh("gcc", "--coverage", base+".o", "-o", base); err != nil {
+	if err := sh("gcc", "--coverage", base+".o", "-o", base, "-lm"); err != nil { // the unit may call libm (tot_info)
 		return nil, out.String(), err
 	}
 	if err := sh(filepath.Join(dir, base)); err != nil {

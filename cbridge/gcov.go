@@ -38,6 +38,12 @@ var (
 	LinkFlags = []string{"-lm"}
 )
 
+// IncludeDirs are the directories searched for #include "..." and
+// #include <...> before the system's, as gcc's -I (pbcc gen -I): a GNU
+// program's units include <config.h> from their own directory. Load reads
+// the unit with them, and pbcc's builds pass them to gcc. Absolute paths.
+var IncludeDirs []string
+
 // compileFlags returns CFlags and, for gcc 14 and later, -fpermissive:
 // gcc 14 made errors of what legacy C relies on and older gccs warn about
 // (implicit int, calls of undeclared functions, "return;" in an int
@@ -52,6 +58,9 @@ func compileFlags(ctx context.Context) []string {
 		}
 	})
 	flags := append([]string{}, CFlags...)
+	for _, d := range IncludeDirs {
+		flags = append(flags, "-I", d)
+	}
 	if gccMajor >= 14 {
 		flags = append(flags, "-fpermissive")
 	}

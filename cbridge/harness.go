@@ -22,6 +22,7 @@ type harnessData struct {
 	Findings []string        // per finding: "file:line: kind in func: inputs"
 	Unit     string          // the unit's file name, as #included
 	Weak     []string        // functions the unit uses but does not define (unitInfo.undefined)
+	WeakVars []string        // definitions of the variables it uses but only declares (unitInfo.undefinedVars)
 	LeftOut  []string        // per function left out: "f: why"
 	Stdin    bool            // some case feeds standard input: emit pbcc_stdin
 	Files    bool            // some case opens a FILE * parameter's contents: emit pbcc_open
@@ -128,10 +129,15 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 		if len(r.Cases) == 0 {
 			continue
 		}
+		r = uniqueCaseNames(r)
 		hf, err := harnessFunction(r)
 		if err == nil && !tableOK(r) {
 			if info, ok := f.Src.(*FuncInfo); ok && info.Stream != NoStream {
 				data.Stdin = data.Stdin || !info.Files
+			}
+			if info, ok := f.Src.(*FuncInfo); ok {
+				// A stream it only writes to (fprintf(fp, ...)) is
+				// opened by pbcc_open too.
 				data.Files = data.Files || info.Files
 			}
 		}
@@ -159,11 +165,24 @@ func Render(unitPath string, results []*gen.Result, cmd string) (*Rendered, erro
 					data.Weak = append(data.Weak, name)
 				}
 			}
+			for name, unsized := range info.unit.undefinedVars {
+				// __typeof__ spells the declared type; an array of
+				// unknown size gets one element (no case uses it:
+				// the functions that do are unsupported).
+				def := fmt.Sprintf("__attribute__((weak)) __typeof__(%s) %s;", name, name)
+				if unsized {
+					def = fmt.Sprintf("__attribute__((weak)) __typeof__(%s[0]) %s[1];", name, name)
+				}
+				if !slices.Contains(data.WeakVars, def) {
+					data.WeakVars = append(data.WeakVars, def)
+				}
+			}
 		}
 	}
 	// The order the sites were found in may vary; the file must not.
 	slices.Sort(data.Findings)
 	slices.Sort(data.Weak)
+	slices.Sort(data.WeakVars)
 	data.Uses = helpersUsed(data.Funcs)
 	tmpl, err := template.New(templates.CTest).Funcs(template.FuncMap{"cstring": cString}).ParseFS(templates.FS, templates.CTest)
 	if err != nil {
@@ -390,4 +409,27 @@ func cString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// uniqueCaseNames returns r with its cases named apart: two goals may have
+// the same name (bc's MAX(a, MAX(b, c)): two conditions "MAX"), and a FAIL
+// line must say which case failed. A repeated name gets " (2)", " (3)"...
+func uniqueCaseNames(r *gen.Result) *gen.Result {
+	seen := map[string]int{}
+	var cases []gen.Case
+	for i, c := range r.Cases {
+		seen[c.Name]++
+		if n := seen[c.Name]; n > 1 {
+			if cases == nil {
+				cases = slices.Clone(r.Cases)
+			}
+			cases[i].Name = fmt.Sprintf("%s (%d)", c.Name, n)
+		}
+	}
+	if cases == nil {
+		return r
+	}
+	r2 := *r
+	r2.Cases = cases
+	return &r2
 }

@@ -275,3 +275,66 @@ func TestRenderLeavesOut(t *testing.T) {
 		t.Errorf("Render with nothing to write: %v, want ErrNothing", err)
 	}
 }
+
+// TestRenderUniqueCaseNames: two goals of one name (bc's bc_sub, whose
+// MAX(a, MAX(b, c)) makes two conditions "MAX") give cases named apart,
+// so that a FAIL line says which one failed.
+func TestRenderUniqueCaseNames(t *testing.T) {
+	f, err := Load("../testdata/c/kr.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var max *ir.Func
+	for _, fn := range f.Funcs {
+		if fn.Name == "max" {
+			max = fn
+		}
+	}
+	c := func(a, b, want int64) gen.Case {
+		return gen.Case{Name: "MAX", Inputs: []ir.Literal{lit(i32, a), lit(i32, b)}, Outputs: []ir.Literal{lit(i32, want)}}
+	}
+	r := &gen.Result{Func: max, Cases: []gen.Case{c(2, 1, 2), c(1, 2, 2), c(3, 3, 3)}}
+	h, err := Render("../testdata/c/kr.c", []*gen.Result{r}, "pbcc gen kr.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`{"MAX", 2, 1, 2}`, `{"MAX (2)", 1, 2, 2}`, `{"MAX (3)", 3, 3, 3}`} {
+		if !strings.Contains(string(h.Content), want) {
+			t.Errorf("harness lacks %s:\n%s", want, h.Content)
+		}
+	}
+	if r.Cases[1].Name != "MAX" {
+		t.Errorf("Render renamed the result's own cases: %q", r.Cases[1].Name)
+	}
+}
+
+// TestHarnessEnumField: gcc gives an enum without negative constants an
+// unsigned type, where pbcc's model reads it as int: a field set to -2 by
+// a case read back as 4294967294 and the case failed (bc's sign). The
+// harness compares it as the model's type.
+func TestHarnessEnumField(t *testing.T) {
+	needGCC(t)
+	f := loadSource(t, "typedef enum { PLUS, MINUS } sign;\nstruct num { sign s; int v; };\nint keep(struct num *n) { n->v = 1; return n->s == MINUS; }\n")
+	fn := f.Funcs[0]
+	st := fn.Params[0].T.(ir.Pointer).Elem
+	num := func(s, v int64) ir.Literal {
+		return ir.Literal{T: st, Elems: []ir.Literal{lit(i32, s), lit(i32, v)}}
+	}
+	in, after := num(-2, 5), num(-2, 1)
+	r := &gen.Result{Func: fn, Cases: []gen.Case{{Name: "odd sign",
+		Inputs: []ir.Literal{{T: fn.Params[0].T, Ref: &in}}, Outputs: []ir.Literal{lit(i32, 0)},
+		After: []ir.Literal{{T: fn.Params[0].T, Ref: &after}}}}}
+	src, err := Harness(f.Path, []*gen.Result{r}, "pbcc gen unit.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(filepath.Dir(f.Path), TestFileName("unit.c"))
+	os.WriteFile(path, src, 0o644)
+	bin := filepath.Join(filepath.Dir(f.Path), "a.out")
+	if out, err := exec.Command("gcc", "-std=c11", "-Wall", "-Wextra", "-o", bin, path).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s\n%s", err, out, src)
+	}
+	if out, err := exec.Command(bin).CombinedOutput(); err != nil || !strings.Contains(string(out), "1 passed, 0 failed") {
+		t.Errorf("run: %v\n%s\n%s", err, out, src)
+	}
+}

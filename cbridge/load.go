@@ -3,6 +3,7 @@ package cbridge
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -119,6 +120,10 @@ func Load(path string) (f *File, err error) {
 	cfg, err := cc.NewConfig("", "", "-std=c11")
 	if err != nil {
 		return nil, fmt.Errorf("%s: configuring the C front end: %w", path, err)
+	}
+	if len(IncludeDirs) > 0 {
+		cfg.IncludePaths = append(append([]string{}, IncludeDirs...), cfg.IncludePaths...)
+		cfg.SysIncludePaths = append(append([]string{}, IncludeDirs...), cfg.SysIncludePaths...)
 	}
 	lib, err := loadLibc(cfg)
 	if err != nil {
@@ -315,15 +320,31 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 
 // undefinedFuncs records in u.info.undefined the functions the file at
 // path uses (calls, takes the address of) but does not define, declared
-// in the file or implicitly: another unit of the program defines them.
-// Those a system header declares are the C library's, which links.
+// in the file, in a header beside it or implicitly: another unit of the
+// program defines them. Those a system header declares are the C
+// library's, which links. It records in u.info.undefinedVars, the same
+// way, the variables of external linkage the file uses that no
+// declaration of the translation unit defines (gzip's util.c uses
+// gzip.c's globals through gzip.h's extern declarations): the harness
+// defines them, weak, so that it links.
 func undefinedFuncs(u *unit, ast *cc.AST, path string) {
 	defined := map[string]bool{}
 	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
-		if ed := tu.ExternalDeclaration; ed.Case == cc.ExternalDeclarationFuncDef {
+		switch ed := tu.ExternalDeclaration; ed.Case {
+		case cc.ExternalDeclarationFuncDef:
 			defined[ed.FunctionDefinition.Declarator.Name()] = true
+		case cc.ExternalDeclarationDecl:
+			if ed.Declaration == nil {
+				continue
+			}
+			for l := ed.Declaration.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				if d := l.InitDeclarator.Declarator; d != nil && d.Type() != nil && d.Type().Kind() != cc.Function && !d.IsTypename() && (!d.IsExtern() || l.InitDeclarator.Initializer != nil) {
+					defined[d.Name()] = true
+				}
+			}
 		}
 	}
+	own := func(name string) bool { return name == path || besideUnit(path, name) }
 	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
 		ed := tu.ExternalDeclaration
 		if ed.Position().Filename != path {
@@ -335,12 +356,26 @@ func undefinedFuncs(u *unit, ast *cc.AST, path string) {
 				return true
 			}
 			d, ok := pe.ResolvedTo().(*cc.Declarator)
-			if ok && d.Type() != nil && d.Type().Kind() == cc.Function && d.Position().Filename == path && !defined[d.Name()] {
+			if !ok || d.Type() == nil || !own(d.Position().Filename) || defined[d.Name()] {
+				return true
+			}
+			switch {
+			case d.Type().Kind() == cc.Function:
 				u.info.undefined[d.Name()] = true
+			case d.IsExtern() && !d.IsTypename() && d.Linkage() == cc.External:
+				u.info.undefinedVars[d.Name()] = d.Type().Kind() == cc.Array && d.Type().(*cc.ArrayType).IsIncomplete()
 			}
 			return true
 		})
 	}
+}
+
+// besideUnit reports whether the file name (a header the unit includes)
+// is in the directory of the unit at path.
+func besideUnit(path, name string) bool {
+	a, err1 := filepath.Abs(filepath.Dir(path))
+	b, err2 := filepath.Abs(filepath.Dir(name))
+	return err1 == nil && err2 == nil && a == b
 }
 
 // markInputs sets Input on each global a lowered function may read before

@@ -42,6 +42,10 @@ type unitInfo struct {
 	// case calls a function that uses one: such functions are
 	// unsupported).
 	undefined map[string]bool
+	// undefinedVars holds the variables of external linkage the file
+	// uses and only declares (extern), by name; true for an array of
+	// unknown size. The harness defines them, weak.
+	undefinedVars map[string]bool
 }
 
 func newUnit(path string, src []byte, broken map[string]bool) *unit {
@@ -49,7 +53,7 @@ func newUnit(path string, src []byte, broken map[string]bool) *unit {
 		path: path, src: src, funcs: map[string]*ir.Func{}, broken: broken,
 		structs: map[string]*ir.Struct{}, globals: map[string]*ir.Global{}, inits: map[string]*cc.Initializer{},
 		info: &unitInfo{ctypes: map[*ir.Global]cc.Type{}, consts: map[*ir.Global]bool{}, hidden: map[*ir.Global]bool{},
-			undefined: map[string]bool{}},
+			undefined: map[string]bool{}, undefinedVars: map[string]bool{}},
 	}
 }
 

@@ -89,3 +89,21 @@ func dereferences(e cc.Node) bool {
 	})
 	return found
 }
+
+// branches reports whether e holds a branch of its own: a conditional
+// expression, && or ||.
+func branches(e cc.Node) bool {
+	found := false
+	inspect(e, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.ConditionalExpression:
+			found = x.Case == cc.ConditionalExpressionCond
+		case *cc.LogicalAndExpression:
+			found = x.Case == cc.LogicalAndExpressionLAnd
+		case *cc.LogicalOrExpression:
+			found = x.Case == cc.LogicalOrExpressionLOr
+		}
+		return !found
+	})
+	return found
+}

@@ -553,7 +553,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 				k-- // the same bound again: the replay told real results of external calls
 				continue
 			}
-			if st.Outcome != Covered && st.Outcome != Faults && st.Outcome != Timeout {
+			if st.Outcome != Covered && st.Outcome != Faults && st.Outcome != Timeout && st.Outcome != Unsupported {
 				st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
 			}
 			return false, nil
@@ -598,7 +598,7 @@ func (g *generation) reachDeeper(goal ir.Edge, sp inputSpace) (longer bool, err 
 		if err := g.addCase(goal, g.literals(sp, form.F, model, goal)); err != nil {
 			return false, err
 		}
-		if st.Outcome != Covered && st.Outcome != Faults && st.Outcome != Timeout {
+		if st.Outcome != Covered && st.Outcome != Faults && st.Outcome != Timeout && st.Outcome != Unsupported {
 			st.Outcome, st.K, st.Detail = Mismatch, k, "the replay of the solution took another path"
 		}
 		return false, nil
@@ -1240,6 +1240,14 @@ func (g *generation) addCase(goal ir.Edge, args symexec.Args) error {
 		Outputs: tr.Outputs, After: tr.After}
 	for _, ga := range args.Globals {
 		c.Globals = append(c.Globals, GlobalValue{G: ga.G, Value: ga.Value})
+	}
+	if tr.Unknown {
+		// The harness cannot run it: the goal stays to decide, and says
+		// why when no other path covers it.
+		if st := g.status[goal]; st != nil && st.Outcome != Covered && tookEdge(tr, goal) {
+			st.Outcome, st.Detail = Unsupported, "reached only through "+tr.Reason
+		}
+		return nil
 	}
 	if tr.Panicked {
 		st := g.status[goal]

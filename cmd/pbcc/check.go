@@ -45,6 +45,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fs.PrintDefaults()
 	}
 	profile := fs.String("coverprofile", "", "reuse this `file`, written by CI's own go test -coverprofile run, for the if decisions")
+	var incl includeDirs
+	fs.Var(&incl, "I", "search `dir` for a C unit's #include, as pbcc gen -I did (repeatable)")
 	minPct := fs.Float64("min", -1, "pass when at least `PCT` percent of all branches are covered (default: every branch the generated tests were made to cover)")
 	js := fs.Bool("json", false, "print one JSON object per uncovered branch and one per package")
 	if err := fs.Parse(args); err == flag.ErrHelp {
@@ -52,6 +54,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	} else if err != nil {
 		return 2
 	}
+	cbridge.IncludeDirs = incl.abs
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "pbcc check: no packages given")
 		return 2

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pbcc/pbcc/cbridge"
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/solve"
@@ -46,6 +47,7 @@ type genConfig struct {
 	mem            int64     // memory ceiling of the process, bytes (-mem)
 	memPassed      int       // how many times the ceiling ended searches (generate)
 	cmdLine        string    // recorded in the generated files' header
+	includes       []string  // -I, as given
 	progress       *progress // nil: silent
 }
 
@@ -66,6 +68,8 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	force := fs.Bool("force", false, "search every selected function again, even those whose code, callees and types did not change since their tables were made")
 	shard := fs.String("shard", "", "search only the functions of shard `i/n` (a hash of their names splits them in n), keeping the other tables: the jobs of a CI matrix")
 	mem := fs.String("mem", "", "memory `ceiling` of the run (e.g. 4GiB): past it the searches running end, keeping their cases (default: half the machine's memory, at most 8GiB)")
+	var incl includeDirs
+	fs.Var(&incl, "I", "search `dir` for a C unit's #include \"...\" and <...> before the system's, as gcc's -I (repeatable)")
 	maxLen := fs.Int("len", gen.DefaultOptions.Bounds.Len, "largest `length` of generated strings, slices, C buffers and standard input, at first: it doubles, up to 64, for a branch that needs longer inputs")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
@@ -137,10 +141,14 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	if *globals {
 		parts = append(parts, "-globals")
 	}
+	for _, d := range incl.given {
+		parts = append(parts, "-I "+quoteArg(d))
+	}
 	for _, p := range fs.Args() {
 		parts = append(parts, quoteArg(p))
 	}
 	c.cmdLine = strings.Join(parts, " ")
+	cbridge.IncludeDirs, c.includes = incl.abs, incl.given
 	return c, fs.Args(), nil
 }
 
@@ -1091,4 +1099,19 @@ func unreachableReason(es gen.EdgeStatus) string {
 		return "unreachable " + es.Detail + " (-len)"
 	}
 	return fmt.Sprintf("unreachable within k=%d", es.K)
+}
+
+// includeDirs is the value of -I: the directories as given (for the
+// harness's command line) and absolute (for gcc, which runs elsewhere).
+type includeDirs struct{ given, abs []string }
+
+func (d *includeDirs) String() string { return strings.Join(d.given, " ") }
+
+func (d *includeDirs) Set(s string) error {
+	a, err := filepath.Abs(s)
+	if err != nil {
+		return err
+	}
+	d.given, d.abs = append(d.given, s), append(d.abs, a)
+	return nil
 }

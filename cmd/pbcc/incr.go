@@ -827,6 +827,11 @@ func cUnitHash(cfg *genConfig, abs string) (string, error) {
 	}
 	sum := sha256.New()
 	fmt.Fprintf(sum, "%s\nfunc=%v\n%d\n", optionsKey(cfg), cfg.funcRE, len(src))
+	if len(cfg.includes) > 0 {
+		// As given, not absolute: the same unit copied elsewhere
+		// (another checkout, a CI runner) has the same hash.
+		fmt.Fprintf(sum, "I=%q\n", cfg.includes)
+	}
 	sum.Write(src)
 	headers, err := filepath.Glob(filepath.Join(filepath.Dir(abs), "*.h"))
 	if err != nil {

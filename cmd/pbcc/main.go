@@ -4,8 +4,8 @@
 //
 // Usage:
 //
-//	pbcc gen [-func REGEXP] [-shard I/N] [-force] [-k N] [-len N] [-globals] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] <packages | files.c>
-//	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
+//	pbcc gen [-func REGEXP] [-shard I/N] [-force] [-k N] [-len N] [-globals] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] [-I DIR] <packages | files.c>
+//	pbcc check [-coverprofile FILE] [-min PCT] [-json] [-I DIR] <packages | files.c>
 //
 // # pbcc gen
 //
@@ -132,7 +132,9 @@
 // saw taken. pbcc check file.c is the gate for C: by default a function
 // fails when gcov sees more of its branches untaken than gen said its
 // cases leave uncovered; with -min, over all the unit's branches but
-// those gen proved unreachable.
+// those gen proved unreachable. -I DIR (repeatable), as gcc's -I, adds
+// DIR to the directories searched for the unit's #include "..." and
+// <...> (a GNU unit's <config.h>); check takes the -I gen was given.
 //
 // # Determinism
 //
@@ -185,8 +187,8 @@ import (
 )
 
 const usage = `usage:
-	pbcc gen [-func REGEXP] [-shard I/N] [-force] [-k N] [-len N] [-globals] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] <packages | files.c>
-	pbcc check [-coverprofile FILE] [-min PCT] [-json] <packages | files.c>
+	pbcc gen [-func REGEXP] [-shard I/N] [-force] [-k N] [-len N] [-globals] [-timeout D] [-func-timeout D] [-query-timeout D] [-json] [-I DIR] <packages | files.c>
+	pbcc check [-coverprofile FILE] [-min PCT] [-json] [-I DIR] <packages | files.c>
 	pbcc help
 Run "pbcc help" for the manual, "pbcc gen -h" or "pbcc check -h" for a command's flags.
 `

@@ -529,10 +529,16 @@ type Return struct {
 // purpose, which a test may expect, where a Panic without Exit in C is
 // undefined behaviour (falling off the end of a function whose value is
 // used).
+//
+// Unknown names a C function another unit of the program defines (the
+// unit only declares or calls it): what the call does is not known, and
+// the harness cannot call it. A path reaching it is neither a case nor a
+// finding: the search leaves it, and searches the function's other paths.
 type Panic struct {
 	anInstr
-	X    Value // the panic value or exit status, if any (nil otherwise)
-	Exit bool
+	X       Value // the panic value or exit status, if any (nil otherwise)
+	Exit    bool
+	Unknown string
 }
 
 func (*If) Arity() int       { return 2 }

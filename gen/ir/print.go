@@ -69,6 +69,9 @@ func (t *Switch) String() string {
 func (t *Jump) String() string   { return "jump " + succ(t, 0) }
 func (t *Return) String() string { return strings.TrimSpace("return " + names(t.Results)) }
 func (t *Panic) String() string {
+	if t.Unknown != "" {
+		return "unknown call " + t.Unknown
+	}
 	if t.Exit {
 		if t.X == nil {
 			return "abort"

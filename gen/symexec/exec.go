@@ -1,6 +1,7 @@
 package symexec
 
 import (
+	"fmt"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
 	"sync"
@@ -320,6 +321,10 @@ func (m *machine) ptrAdd(fr *frame, in *ir.PtrAdd) []check {
 	return nil
 }
 
+// concreteAllocLimit bounds the elements of an object a replay allocates
+// with a count computed from the inputs (not a constant of the code).
+const concreteAllocLimit = 1 << 12
+
 // malloc allocates an array object of Count elements. A symbolic count
 // larger than the bound on lengths leaves the tree (it is no error).
 func (m *machine) malloc(st *state, fr *frame, in *ir.Malloc) []check {
@@ -328,6 +333,13 @@ func (m *machine) malloc(st *state, fr *frame, in *ir.Malloc) []check {
 	size := 0
 	var cs []check
 	if n.IsConst() {
+		if _, fixed := in.Count.(*ir.Const); !fixed && m.ext.concrete && n.Val > concreteAllocLimit {
+			// A count the inputs chose (bc's bc_new_num(length,
+			// scale)), past anything the trees allocate: each store
+			// into the object copies it, and its memset alone took
+			// seconds per replay. The replay ends, as past its steps.
+			panic(fmt.Errorf("%w: malloc of %d elements, more than %d", ErrSteps, n.Val, concreteAllocLimit))
+		}
 		size = int(min(n.Val, 1<<16))
 	} else {
 		size = st.lenBound()

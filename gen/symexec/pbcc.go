@@ -230,7 +230,7 @@ func recoverUnsupported(err *error) {
 	case *errUnsupported:
 		*err = e
 	case error:
-		if errors.Is(e, ErrTooLarge) {
+		if errors.Is(e, ErrTooLarge) || errors.Is(e, ErrSteps) {
 			*err = e
 			return
 		}
@@ -291,6 +291,13 @@ func (b *builder) walk(st *state) *term.Term {
 		panic(fmt.Errorf("%w (its loads and stores merged more than %d pointer targets)", ErrTooLarge, b.maxMerged))
 	}
 	pre := conds(checks)
+	if ev == panicked {
+		if p, ok := st.top().block.Term.(*ir.Panic); ok && p.Unknown != "" {
+			// A call of a function another unit defines: what follows
+			// is not known, so an unsat tree proves nothing (as a cut).
+			b.cut = true
+		}
+	}
 	if b.faultsIn != nil {
 		// A failure here, or a failure further on.
 		here := b.faultsHere(st, checks)

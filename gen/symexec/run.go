@@ -27,6 +27,9 @@ type Trace struct {
 	// marked Exit): an end a test may expect, Reason saying which
 	// ("exit(1)", "abort()"), and no undefined behaviour.
 	Exit bool
+	// Unknown reports that the run reached a call of a function another
+	// unit defines (an ir.Panic marked Unknown): no case rests on it.
+	Unknown bool
 	// Reason is what the run-time error was, or the text of an explicit
 	// panic's value as fmt.Sprint prints it; empty when the value is not
 	// known (the front end keeps only constant panic values).
@@ -90,6 +93,9 @@ func Run(f *ir.Func, args Args, maxSteps int) (tr *Trace, err error) {
 				tr.Reason = panicText(st.top(), p)
 				if p.Exit {
 					tr.Exit, tr.Reason = true, exitText(st.top(), p)
+				}
+				if p.Unknown != "" {
+					tr.Unknown, tr.Reason = true, "a call to "+p.Unknown+", which another unit defines"
 				}
 			}
 			return tr, nil

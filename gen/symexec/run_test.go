@@ -635,3 +635,56 @@ func TestRunSwitch(t *testing.T) {
 		}
 	}
 }
+
+// TestRunHugeMalloc: a replay whose inputs ask malloc for more elements
+// than concreteAllocLimit ends with ErrSteps at once (bc's bc_new_num:
+// each replay with length+scale near 2^16 spent seconds copying the
+// object at every store of its memset); a constant count is allocated.
+func TestRunHugeMalloc(t *testing.T) {
+	u8 := ir.Int{Bits: 8}
+	n := ir.NewParam("n", i64)
+	b := newFunc("hand.huge", ir.C, []ir.Type{i64}, n)
+	b0 := b.f.NewBlock("entry")
+	b0.Emit(ir.NewMalloc(u8, n, false))
+	b0.Emit(ir.NewMalloc(u8, c64(100000), false))
+	b0.SetTerm(&ir.Return{Results: []ir.Value{n}})
+	f := b.done(t)
+
+	tr, err := run(f, params(ir.Literal{T: i64, Bits: 1 << 20}), 0)
+	if !errors.Is(err, symexec.ErrSteps) {
+		t.Errorf("Run(1<<20) = %+v, %v; want ErrSteps", tr, err)
+	}
+	tr, err = run(f, params(ir.Literal{T: i64, Bits: 64}), 0)
+	if err != nil || tr.Panicked || show(tr.Outputs) != "64" {
+		t.Errorf("Run(64) = %+v, %v; want 64", tr, err)
+	}
+}
+
+// TestRunAfterFreed: memory the call frees is not part of what it leaves
+// behind its pointers (the harness read it after the call: bc's bc_sub,
+// whose result and free list aliased, freed the digits it returned).
+//
+//	void f(u8 **pp) { u8 *p = malloc(2); p[0] = 7; *pp = p; free(p); }
+func TestRunAfterFreed(t *testing.T) {
+	u8 := ir.Int{Bits: 8}
+	pu8 := ir.Pointer{Elem: u8}
+	pp := ir.NewParam("pp", ir.Pointer{Elem: pu8})
+	b := newFunc("hand.freed", ir.C, nil, pp)
+	b0 := b.f.NewBlock("entry")
+	p := b0.Emit(ir.NewMalloc(u8, c64(2), false)).(ir.Value)
+	b0.Emit(ir.NewStore(p, ir.IntConst(u8, 7)))
+	b0.Emit(ir.NewStore(pp, p))
+	b0.Emit(ir.NewFree(p))
+	b0.SetTerm(&ir.Return{})
+	f := b.done(t)
+
+	cell := ir.Literal{T: ir.Array{Elem: pu8, Len: 1}, Elems: []ir.Literal{{T: pu8}}}
+	tr, err := run(f, params(ir.Literal{T: ir.Pointer{Elem: pu8}, Ref: &cell}), 0)
+	if err != nil || tr.Panicked || len(tr.After) != 1 {
+		t.Fatalf("Run = %+v, %v", tr, err)
+	}
+	got := tr.After[0].Ref // *pp
+	if got == nil || got.Ref == nil || len(got.Ref.Elems) != 0 {
+		t.Errorf("after the call, pp = %s: want a pointer to a pointer to an object without elements (freed)", show(tr.After))
+	}
+}

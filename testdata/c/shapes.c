@@ -43,15 +43,17 @@ int twice(int x)
 
 int checksum(const char *s); /* defined elsewhere */
 
-/* verify needs checksum: unsupported, and the harness still links. */
+/* verify needs checksum past its first test: no case goes through it;
+ * the harness links. */
 int verify(const char *s, int want)
 {
-	if (checksum(s) == want)
-		return 1;
-	return 0;
+	if (want < 0)
+		return -1;
+	return checksum(s) == want;
 }
 
-/* trace calls a function it never declares (C89's implicit int). */
+/* trace calls a function it never declares (C89's implicit int): its
+ * other path gets a case. */
 void trace(int x)
 {
 	if (x)
