@@ -183,3 +183,23 @@ func packageVars(fns []*ir.Func) []string {
 	sort.Strings(names)
 	return names
 }
+
+// heldByParam reports whether an interface parameter of f may hold a
+// value of type t in the model (t is among its Impls): the cases of the
+// search are read back in the model's types, and an input holding
+// another type would be dropped (spf13/cast's ToStringMapInt, whose
+// interface{} holds what its callee asserts, lost its only case).
+func heldByParam(f *ir.Func, t types.Type) bool {
+	for _, p := range f.Params {
+		it, ok := p.T.(*ir.Interface)
+		if !ok {
+			continue
+		}
+		for _, im := range it.Impls {
+			if src, ok := im.Src.(types.Type); ok && types.Identical(src, t) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -247,12 +248,12 @@ func (d *decoder) decode(n *node, t ir.Type) (ir.Literal, bool) {
 		case "nil":
 			return ir.Literal{T: t, Nil: true}, true
 		case "iface":
-			name := strings.ReplaceAll(n.V, d.pkg+".", "")
+			name := sourceName(strings.ReplaceAll(n.V, d.pkg+".", ""))
 			for i, im := range t.Impls {
 				// The fmt.State is pbccState in the driver, and the
 				// test file's own in an oracle run (emit: stackState).
 				state := im.Name == ssaexec.StateName && strings.HasPrefix(name, "*") && strings.HasSuffix(name, "State") && !strings.Contains(name, ".")
-				if (im.Name == name || state) && len(n.E) == 1 {
+				if (sourceName(im.Name) == name || state) && len(n.E) == 1 {
 					v, ok := d.decode(n.E[0], im.T)
 					return ir.Literal{T: t, Bits: uint64(i + 1), Elems: []ir.Literal{v}}, ok
 				}
@@ -487,4 +488,19 @@ func pointsToMemory(f *ir.Func) bool {
 		}
 	}
 	return false
+}
+
+// reflectAliases are the names reflect prints for byte and rune.
+var reflectAliases = regexp.MustCompile(`\b(byte|rune)\b`)
+
+// sourceName writes a type's name as reflect does, byte as uint8 and
+// rune as int32 ([]byte is "[]uint8" to reflect, "[]byte" in source),
+// so that the two can be compared.
+func sourceName(name string) string {
+	return reflectAliases.ReplaceAllStringFunc(name, func(s string) string {
+		if s == "byte" {
+			return "uint8"
+		}
+		return "int32"
+	})
 }

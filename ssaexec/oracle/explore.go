@@ -218,6 +218,9 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		d := dictionary(fn, len(f.Env) > 0)
 		var anys []string
 		for _, at := range assertedTypes(fn) {
+			if !heldByParam(f, at) {
+				continue // a value the case could not be read back with
+			}
 			if e, ok := namer.expr(at); ok {
 				anys = append(anys, e)
 			}
