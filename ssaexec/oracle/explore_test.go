@@ -340,12 +340,7 @@ func TestExploreChars(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	dir := t.TempDir()
-	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": scanSrc})
-	ex, err := Explore(context.Background(), dir, "p", targets[:1], DefaultExplore)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ex := exploreP(t, scanSrc, 1)
 	got := map[int64]bool{}
 	for _, c := range ex[0].Result.Cases {
 		if len(c.Outputs) == 1 {
@@ -364,8 +359,7 @@ func TestExploreCross(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	dir := t.TempDir()
-	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": `package p
+	ex := exploreP(t, `package p
 
 import "bytes"
 
@@ -377,11 +371,7 @@ func Has(data []byte, keys ...string) int {
 	}
 	return 0
 }
-`})
-	ex, err := Explore(context.Background(), dir, "p", targets, DefaultExplore)
-	if err != nil {
-		t.Fatal(err)
-	}
+`, 0)
 	found := false
 	for _, c := range ex[0].Result.Cases {
 		found = found || len(c.Outputs) == 1 && c.Outputs[0].Int64() == 1
@@ -399,8 +389,7 @@ func TestShrinkToLetters(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	dir := t.TempDir()
-	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": `package p
+	ex := exploreP(t, `package p
 
 func Brace(b []byte) int {
 	if len(b) > 4 && b[1] == '{' {
@@ -415,11 +404,7 @@ func Quote(s string) int {
 	}
 	return 0
 }
-`})
-	ex, err := Explore(context.Background(), dir, "p", targets, DefaultExplore)
-	if err != nil {
-		t.Fatal(err)
-	}
+`, 0)
 	for _, e := range ex {
 		found := false
 		for _, c := range e.Result.Cases {
@@ -541,12 +526,7 @@ func TestExploreAnyTypes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	dir := t.TempDir()
-	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": anySrc})
-	ex, err := Explore(context.Background(), dir, "p", targets, DefaultExplore)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ex := exploreP(t, anySrc, 0)
 	for _, e := range ex {
 		if e.Stop != "" && e.Stop != "time budget" {
 			t.Errorf("%s: the search stopped: %s", e.Result.Func.Name, e.Stop)
@@ -581,8 +561,7 @@ func TestExploreGlobalsRestored(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	dir := t.TempDir()
-	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": `package p
+	ex := exploreP(t, `package p
 
 var registry = map[string]string{"known": "yes"}
 
@@ -594,11 +573,7 @@ func Lookup(k string) string {
 	}
 	return "none"
 }
-`})
-	ex, err := Explore(context.Background(), dir, "p", targets, DefaultExplore)
-	if err != nil {
-		t.Fatal(err)
-	}
+`, 0)
 	for _, e := range ex {
 		if e.Result.Func.Name != "p.Lookup" {
 			continue
@@ -609,4 +584,20 @@ func Lookup(k string) string {
 			}
 		}
 	}
+}
+
+// exploreP searches, on the real code, the first n functions of package
+// p of source src (all of them when n is 0), in a module of its own.
+func exploreP(t *testing.T, src string, n int) []*Explored {
+	t.Helper()
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{"go.mod": "module p\n\ngo 1.21\n", "p.go": src})
+	if n > 0 {
+		targets = targets[:n]
+	}
+	ex, err := Explore(context.Background(), dir, "p", targets, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ex
 }
