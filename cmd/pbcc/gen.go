@@ -212,7 +212,14 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 		return 2
 	}
-	for _, p := range pkgs {
+	// The coverage profiles of the checks of the files written (writeTests).
+	tmp, err := os.MkdirTemp("", "pbcc-profile-")
+	if err != nil {
+		fmt.Fprintf(stderr, "pbcc: %v\n", err)
+		return 2
+	}
+	defer os.RemoveAll(tmp)
+	for pi, p := range pkgs {
 		if _, ok := interrupted(ctx); ok {
 			return 2 // runInterruptible says so
 		}
@@ -299,7 +306,8 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "pbcc: %s\n", relErr(fmt.Errorf("%s", c)))
 			}
 		}
-		written, err := writeTests(ctx, cfg, p, results, hashes, len(kept) > 0, stderr)
+		profile := filepath.Join(tmp, fmt.Sprintf("%d.cover", pi))
+		written, profiled, err := writeTests(ctx, cfg, p, results, hashes, len(kept) > 0, profile, stderr)
 		if err != nil {
 			status = 2
 		}
@@ -307,7 +315,10 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			reportKept(cfg, p, kept, stdout)
 			continue
 		}
-		m, err := measure(ctx, p.Dir, "")
+		if !profiled {
+			profile = "" // measure runs the tests for it
+		}
+		m, err := measure(ctx, p.Dir, profile)
 		if _, ok := interrupted(ctx); ok {
 			return 2 // the files are written; runInterruptible says why no summary
 		}
@@ -672,13 +683,19 @@ type funcResult struct {
 //
 // hashes are the functions' content hashes, recorded in the header;
 // kept says that the other functions' tables were kept (reusable).
-func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, hashes map[string]string, kept bool, stderr io.Writer) ([]string, error) {
+//
+// The check of the files before they are written also writes the
+// package's coverage profile to profile (if not empty); profiled says
+// that it is the profile of the package's tests as they now are (the
+// files checked are those written and the package has no other tests), so
+// that the measurement need not build and run them again for it.
+func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, hashes map[string]string, kept bool, profile string, stderr io.Writer) (written []string, profiled bool, err error) {
 	if len(results) == 0 {
 		if kept {
-			return nil, nil
+			return nil, false, nil
 		}
 		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), nothingSelected(cfg, len(p.Funcs)+len(p.Skipped)))
-		return nil, nil
+		return nil, false, nil
 	}
 	byFile := map[string][]*gen.Result{}
 	var files []string
@@ -713,9 +730,8 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 	}
 	sort.Strings(files)
 	order := funcOrder(p)
-	var written []string
 	var firstErr error
-	contents, errs, omitted := verifiedFiles(ctx, cfg, p, byFile, files, stderr)
+	contents, errs, omitted, profiled := verifiedFiles(ctx, cfg, p, byFile, files, profile, stderr)
 	for _, f := range files {
 		path := emit.TestFileName(f)
 		content, err := contents[f], errs[f]
@@ -727,10 +743,12 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			}
 		}
 		if err == nil {
-			content = stampHashes(relHeaderPaths(content, p.Dir), hashes)
-			content, err = mergeTests(path, content, old[f], order[f])
+			stamped := stampHashes(relHeaderPaths(content, p.Dir), hashes)
+			content, err = mergeTests(path, stamped, old[f], order[f])
 			if err != nil {
 				err = fmt.Errorf("%s: %w", path, err)
+			} else if !bytes.Equal(content, stamped) {
+				profiled = false // tables kept from the old file were not run
 			}
 		}
 		if err == nil && bytes.Equal(content, old[f]) {
@@ -738,12 +756,13 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			continue
 		}
 		if _, ok := interrupted(ctx); ok {
-			break // a signal: the files not written yet stay as they are
+			return written, false, firstErr // a signal: the files not written yet stay as they are
 		}
 		if err == nil {
 			err = emit.Write(path, content)
 		}
 		if err != nil {
+			profiled = false
 			fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 			if firstErr == nil {
 				firstErr = err
@@ -757,7 +776,32 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			fmt.Fprintf(stderr, "wrote %s\n", rel(path))
 		}
 	}
-	return written, firstErr
+	return written, profiled && onlyTests(p.Dir, written), firstErr
+}
+
+// onlyTests reports whether the test files of the package in dir are
+// those of files, and no other.
+func onlyTests(dir string, files []string) bool {
+	all, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		return false
+	}
+	for _, f := range all {
+		if !slices.ContainsFunc(files, func(g string) bool { return sameFile(f, g) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameFile reports whether the paths a and b name the same file.
+func sameFile(a, b string) bool {
+	if a == b {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 // nothingSelected says why a package or C file of n functions has none

@@ -155,10 +155,7 @@ func measure(ctx context.Context, dir string, opts Options) (*measurement, error
 	profName := opts.CoverProfile
 	if profName == "" {
 		profName = filepath.Join(tmp, "cover.out")
-		mode := "count"
-		if raceOn(env) {
-			mode = "atomic" // go test refuses count with -race
-		}
+		mode := ProfileMode(env)
 		// Without vet: the package's own code may not be vet-clean (a
 		// format string, an assembly file), which is no test's doing.
 		if err := goTest(ctx, p.Dir, env, opts, "-vet=off", "-covermode="+mode, "-coverprofile="+profName); err != nil {
@@ -259,6 +256,19 @@ func goTest(ctx context.Context, dir string, env []string, opts Options, args ..
 }
 
 // raceOn reports whether GOFLAGS in env asks for the race detector.
+// ProfileMode is the -covermode of a profile Measure can read whatever
+// the run's environment env (os.Environ() when nil): count, or atomic
+// when GOFLAGS asks for -race (go test refuses count with -race).
+func ProfileMode(env []string) string {
+	if env == nil {
+		env = os.Environ()
+	}
+	if raceOn(env) {
+		return "atomic"
+	}
+	return "count"
+}
+
 func raceOn(env []string) bool {
 	flags := ""
 	for _, kv := range env {

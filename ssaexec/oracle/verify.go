@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pbcc/pbcc/internal/proc"
+	"github.com/pbcc/pbcc/ssaexec/cover"
 )
 
 // Failures is what go test and go vet found wrong with test files about to
@@ -50,7 +51,13 @@ var diagRE = regexp.MustCompile(`([^\s:]+\.go):(\d+)(?::\d+)?: (.*)`)
 // tests, of the files given by path and content overlaid on the package in
 // dir: nothing is written there. It returns what failed; an error says go
 // test could not be run at all.
-func Verify(ctx context.Context, dir string, files map[string][]byte, tests []string) (*Failures, error) {
+//
+// If profile is not empty, the run also writes there the coverage profile
+// of the package's code (count mode, atomic under -race, the counts of all
+// verifyRuns runs): when the tests run are all the package has, it is the
+// profile a measurement of coverage would make, and one build of the
+// tests is saved (cover.Options.CoverProfile).
+func Verify(ctx context.Context, dir string, files map[string][]byte, tests []string, profile string) (*Failures, error) {
 	tmp, err := os.MkdirTemp("", "pbcc-verify-")
 	if err != nil {
 		return nil, fmt.Errorf("oracle: %w", err)
@@ -73,12 +80,12 @@ func Verify(ctx context.Context, dir string, files map[string][]byte, tests []st
 	if len(tests) > 0 {
 		run = "^(" + strings.Join(quoted, "|") + ")$"
 	}
-	f, err := verifyRun(ctx, dir, overlayPath, run, "all", byBase)
+	f, err := verifyRun(ctx, dir, overlayPath, run, "all", profile, byBase)
 	if err == nil && f.Output != "" {
 		// Nothing wrong in the files, and yet go test failed: the
 		// package's own code may not be vet-clean (an assembly file, a
 		// format string). That is not the tests' doing: without vet.
-		if g, gerr := verifyRun(ctx, dir, overlayPath, run, "off", byBase); gerr == nil && g.OK() {
+		if g, gerr := verifyRun(ctx, dir, overlayPath, run, "off", profile, byBase); gerr == nil && g.OK() {
 			return g, nil
 		}
 	}
@@ -88,8 +95,9 @@ func Verify(ctx context.Context, dir string, files map[string][]byte, tests []st
 // verifyRuns is how many times Verify runs each test.
 const verifyRuns = 8
 
-// verifyRun runs go test with -vet=vet and reads what failed.
-func verifyRun(ctx context.Context, dir, overlayPath, run, vet string, byBase map[string]string) (*Failures, error) {
+// verifyRun runs go test with -vet=vet and reads what failed; it writes a
+// coverage profile to profile unless that is empty.
+func verifyRun(ctx context.Context, dir, overlayPath, run, vet, profile string, byBase map[string]string) (*Failures, error) {
 	// Several runs: a case whose outcome varies (the order of a map)
 	// fails in some, and is left out, if the oracle's runs missed it (the
 	// cases of the search on the real code have no oracle run).
@@ -97,8 +105,12 @@ func verifyRun(ctx context.Context, dir, overlayPath, run, vet string, byBase ma
 	// return: the run is stopped then, rather than at go test's limit.
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	cmd := proc.Command(runCtx, "go", "test", fmt.Sprintf("-count=%d", verifyRuns), "-json", "-vet="+vet, "-overlay="+overlayPath,
-		"-run", run, "-timeout", timeout(ctx).String(), ".")
+	args := []string{"test", fmt.Sprintf("-count=%d", verifyRuns), "-json", "-vet=" + vet, "-overlay=" + overlayPath}
+	if profile != "" {
+		args = append(args, "-covermode="+cover.ProfileMode(nil), "-coverprofile="+profile)
+	}
+	args = append(args, "-run", run, "-timeout", timeout(ctx).String(), ".")
+	cmd := proc.Command(runCtx, "go", args...)
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	w := &testWatch{running: map[string]time.Time{}}
