@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pbcc/pbcc/gen"
@@ -31,21 +32,81 @@ func repoRoot(t *testing.T) string {
 	return root
 }
 
+// A testdataRun is pbcc gen -json ./... on every Go testdata program, in
+// a module of its own: TestTestdata checks it, and TestDeterminism takes
+// it for its first run (the longest run of this package: once, not twice).
+type testdataRun struct {
+	dir            string
+	code           int
+	stdout, stderr string
+	err            error
+}
+
+var (
+	testdataOnce sync.Once
+	testdataRes  testdataRun
+	// tempDirs are removed by TestMain, after every test.
+	tempDirs []string
+)
+
+// runTestdata returns the testdata run, made by the first test that asks.
+func runTestdata(t *testing.T) testdataRun {
+	t.Helper()
+	testdataOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "pbcc-testdata-")
+		if err != nil {
+			testdataRes.err = err
+			return
+		}
+		tempDirs = append(tempDirs, dir)
+		testdataRes.err = fillModule(dir, testdataPackages(t)...)
+		if testdataRes.err != nil {
+			return
+		}
+		cmd := exec.Command(os.Args[0], "gen", "-json", "-timeout", "30m", "./...")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PBCC_TEST_AS_PBCC=1")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			if _, ok := err.(*exec.ExitError); !ok {
+				testdataRes.err = err
+				return
+			}
+		}
+		testdataRes = testdataRun{dir: dir, code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
+	})
+	if testdataRes.err != nil {
+		t.Fatal(testdataRes.err)
+	}
+	return testdataRes
+}
+
 // newModule copies the Go testdata programs into a fresh module that
 // already requires go-cmp (so no network is needed), and returns its
 // directory.
 func newModule(t *testing.T, pkgs ...string) string {
 	t.Helper()
-	root := repoRoot(t)
 	dir := t.TempDir()
+	if err := fillModule(dir, pkgs...); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// fillModule makes dir such a module.
+func fillModule(dir string, pkgs ...string) error {
+	if rootErr != nil {
+		return rootErr
+	}
 	for _, p := range pkgs {
 		src := filepath.Join(root, "testdata", "go", p)
 		entries, err := os.ReadDir(src)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
 		if err := os.MkdirAll(filepath.Join(dir, p), 0o755); err != nil {
-			t.Fatal(err)
+			return err
 		}
 		for _, e := range entries {
 			if !strings.HasSuffix(e.Name(), ".go") {
@@ -53,16 +114,16 @@ func newModule(t *testing.T, pkgs ...string) string {
 			}
 			data, err := os.ReadFile(filepath.Join(src, e.Name()))
 			if err != nil {
-				t.Fatal(err)
+				return err
 			}
 			if err := os.WriteFile(filepath.Join(dir, p, e.Name()), data, 0o644); err != nil {
-				t.Fatal(err)
+				return err
 			}
 		}
 	}
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	var cmpSum []string
 	for _, l := range strings.Split(string(sum), "\n") {
@@ -72,12 +133,9 @@ func newModule(t *testing.T, pkgs ...string) string {
 	}
 	mod := "module example.com/td\n\ngo 1.26\n\nrequire github.com/google/go-cmp v0.7.0\n"
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
-		t.Fatal(err)
+		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "go.sum"), []byte(strings.Join(cmpSum, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return os.WriteFile(filepath.Join(dir, "go.sum"), []byte(strings.Join(cmpSum, "\n")+"\n"), 0o644)
 }
 
 // testdataPackages lists the directories of testdata/go.
@@ -156,8 +214,8 @@ func TestTestdata(t *testing.T) {
 	// make test's time is this package's).
 	t.Parallel()
 	pkgs := testdataPackages(t)
-	dir := newModule(t, pkgs...)
-	code, stdout, stderr := pbccProcess(t, dir, "gen", "-json", "-timeout", "30m", "./...")
+	run := runTestdata(t)
+	dir, code, stdout, stderr := run.dir, run.code, run.stdout, run.stderr
 	if code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}

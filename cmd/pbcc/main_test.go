@@ -13,7 +13,11 @@ func TestMain(m *testing.M) {
 	if os.Getenv("PBCC_TEST_AS_PBCC") == "1" {
 		os.Exit(runInterruptible(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	for _, d := range tempDirs {
+		os.RemoveAll(d)
+	}
+	os.Exit(code)
 }
 
 // pbccProcess runs pbcc in dir in a process of its own, for the runs that
