@@ -80,6 +80,7 @@ func TestRunTimeout(t *testing.T) {
 // TestFuncTimeoutKeepsTable: a search cut short by its budget never
 // replaces a table that covers more.
 func TestFuncTimeoutKeepsTable(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -154,6 +155,7 @@ func TestBudgetFairShare(t *testing.T) {
 // the summary says "not measured" and why, not "not covered by the
 // tests", and the run is no failure.
 func TestNotMeasured(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -205,6 +207,7 @@ func TestExploreLoop(t *testing.T) {
 // the same, and the JSON says "not measured" and why, never that the
 // tests on the real code miss the branches.
 func TestNotMeasuredBuild(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -243,7 +246,7 @@ func TestWorkBudgetEndsSearch(t *testing.T) {
 	for _, w := range []string{"1", "2"} {
 		t.Setenv("PBCC_WORKERS", w)
 		dir := copyC(t, "kr.c")
-		code, stdout, stderr := pbcc(t, dir, "gen", "-json", "kr.c")
+		code, stdout, stderr := pbccHere(t, dir, "gen", "-json", "kr.c")
 		if code != 0 {
 			t.Fatalf("PBCC_WORKERS=%s: pbcc gen exited %d:\n%s%s", w, code, stdout, stderr)
 		}

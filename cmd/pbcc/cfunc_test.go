@@ -13,6 +13,7 @@ import (
 // what it selects and keeps every other table"): the harness is the one
 // a run without -func writes, but for the command and hash lines.
 func TestCFuncKeepsOtherTables(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs gcc")
 	}

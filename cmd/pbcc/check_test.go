@@ -17,6 +17,7 @@ import (
 // TestCheckGate: pbcc check cannot pass on failing tests, and the branches
 // gen proved unreachable never count against -min.
 func TestCheckGate(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -115,6 +116,7 @@ FAIL	example.com/a	0.01s
 // count against -min, the default threshold is what gen covered, and a
 // missing unit is named.
 func TestCheckGateC(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("compiles C")
 	}

@@ -55,8 +55,7 @@ func TestDeterminism(t *testing.T) {
 		t.Fatalf("run 1 (TestTestdata's, default workers) exited %d:\n%s", first.code, first.stderr)
 	}
 	want := map[string][]byte{}
-	for path, data := range generated(t, first.dir) {
-		rel, _ := filepath.Rel(first.dir, path)
+	for rel, data := range first.files(t) {
 		if slices.Contains(pkgs, strings.Split(filepath.ToSlash(rel), "/")[0]) {
 			want[rel] = data
 		}

@@ -63,50 +63,58 @@ func TestCTestdata(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("no gcc")
 	}
-	units := cUnits(t)
-	dir := copyC(t, units...)
-	for _, u := range units {
-		code, stdout, stderr := pbccProcess(t, dir, "gen", "-json", u)
-		if code != 0 {
-			t.Errorf("pbcc gen %s exited %d:\n%s", u, code, stderr)
-			continue
-		}
-		var lines []string
-		sc := bufio.NewScanner(strings.NewReader(stdout))
-		for sc.Scan() {
-			var s funcSummary
-			if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
-				t.Fatalf("%s: bad JSON line %q: %v", u, sc.Text(), err)
-			}
-			otherUnit := 0 // reached only through a function another unit defines: no case can
-			for _, nc := range s.NotCovered {
-				if strings.Contains(nc.Reason, "which another unit defines") {
-					otherUnit++
-				}
-			}
-			if s.Covered+s.Unreachable+otherUnit < s.Branches {
-				t.Errorf("%s %s: %d branches (gcov), %d covered, %d unreachable: %+v", u, s.Func, s.Branches, s.Covered, s.Unreachable, s.NotCovered)
-			}
-			// Time varies, and so may the inputs the solver picks to
-			// trigger a finding; its site and kind must not.
-			s.Seconds = 0
-			s.SolverCalls = 0 // effort, like time: measured by the benchmarks
-			for i := range s.Findings {
-				if s.Findings[i].Inputs == "" {
-					t.Errorf("%s %s: a finding without inputs: %+v", u, s.Func, s.Findings[i])
-				}
-				s.Findings[i].Inputs = ""
-			}
-			line, _ := json.Marshal(s)
-			lines = append(lines, string(line))
-		}
-		base := strings.TrimSuffix(u, ".c")
-		compareGolden(t, filepath.Join(repoRoot(t), "testdata", "c", base+".summary.golden"), []byte(strings.Join(lines, "\n")+"\n"))
-
-		checkHarnessWarnings(t, dir, cbridge.TestFileName(u))
-		// That a second run writes the same harness is TestCDeterminism's
-		// to show, on a few units, with 1 and 4 workers.
+	// Each unit in a directory of its own, as a parallel subtest: the
+	// units' runs fill both cores while one of them waits for gcc.
+	for _, u := range cUnits(t) {
+		t.Run(u, func(t *testing.T) {
+			t.Parallel()
+			testCUnit(t, u)
+		})
 	}
+}
+
+// testCUnit is TestCTestdata on the unit u.
+func testCUnit(t *testing.T, u string) {
+	dir := copyC(t, u)
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "-json", u)
+	if code != 0 {
+		t.Fatalf("pbcc gen %s exited %d:\n%s", u, code, stderr)
+	}
+	var lines []string
+	sc := bufio.NewScanner(strings.NewReader(stdout))
+	for sc.Scan() {
+		var s funcSummary
+		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
+			t.Fatalf("%s: bad JSON line %q: %v", u, sc.Text(), err)
+		}
+		otherUnit := 0 // reached only through a function another unit defines: no case can
+		for _, nc := range s.NotCovered {
+			if strings.Contains(nc.Reason, "which another unit defines") {
+				otherUnit++
+			}
+		}
+		if s.Covered+s.Unreachable+otherUnit < s.Branches {
+			t.Errorf("%s %s: %d branches (gcov), %d covered, %d unreachable: %+v", u, s.Func, s.Branches, s.Covered, s.Unreachable, s.NotCovered)
+		}
+		// Time varies, and so may the inputs the solver picks to
+		// trigger a finding; its site and kind must not.
+		s.Seconds = 0
+		s.SolverCalls = 0 // effort, like time: measured by the benchmarks
+		for i := range s.Findings {
+			if s.Findings[i].Inputs == "" {
+				t.Errorf("%s %s: a finding without inputs: %+v", u, s.Func, s.Findings[i])
+			}
+			s.Findings[i].Inputs = ""
+		}
+		line, _ := json.Marshal(s)
+		lines = append(lines, string(line))
+	}
+	base := strings.TrimSuffix(u, ".c")
+	compareGolden(t, filepath.Join(repoRoot(t), "testdata", "c", base+".summary.golden"), []byte(strings.Join(lines, "\n")+"\n"))
+
+	checkHarnessWarnings(t, dir, cbridge.TestFileName(u))
+	// That a second run writes the same harness is TestCDeterminism's
+	// to show, on a few units, with 1 and 4 workers.
 }
 
 // checkHarnessWarnings compiles the harness named name in dir as C89
@@ -127,6 +135,7 @@ func checkHarnessWarnings(t *testing.T, dir, name string) {
 
 // TestCUEGolden keeps each C unit's branch edges and goals.
 func TestCUEGolden(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	for _, u := range cUnits(t) {
 		f, err := cbridge.Load(filepath.Join(repoRoot(t), "testdata", "c", u))
 		if err != nil {
@@ -145,6 +154,7 @@ func TestCUEGolden(t *testing.T) {
 // gets a message naming file:line and the construct, and the other
 // functions are still generated; pbcc check gates a C unit with -min.
 func TestCErrors(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("compiles C")
 	}
@@ -216,6 +226,7 @@ func TestCErrors(t *testing.T) {
 // TestCHarnessAlwaysBuilds: pbcc writes a harness only when gcc accepts
 // it, keeps the previous one otherwise, and never writes an empty one.
 func TestCHarnessAlwaysBuilds(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("compiles C")
 	}
@@ -374,6 +385,7 @@ func TestCDeterminismGC(t *testing.T) {
 // 2, never crashes nor reports a bug of its own, and a harness it writes
 // builds with gcc.
 func TestCMutants(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("compiles and runs C harnesses")
 	}
@@ -425,6 +437,7 @@ func TestCMutants(t *testing.T) {
 // a NULL stream to fprintf and crashed the measurement; a branch inside a
 // printf argument was not searched.
 func TestCOtherUnitGlobals(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("compiles C")
 	}
@@ -504,6 +517,7 @@ int first()
 // pbcc gen -I does the same for its front end and its builds, and the
 // harness's command line records it for pbcc check -I.
 func TestCIncludeDirs(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("compiles C")
 	}

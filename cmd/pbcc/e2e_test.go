@@ -32,12 +32,14 @@ func repoRoot(t *testing.T) string {
 	return root
 }
 
-// A testdataRun is pbcc gen -json ./... on every Go testdata program, in
-// a module of its own: TestTestdata checks it, and TestDeterminism takes
-// it for its first run (the longest run of this package: once, not twice).
+// A testdataRun is pbcc gen -json ./... on every Go testdata program:
+// TestTestdata checks it, and TestDeterminism takes it for its first run
+// (the longest run of this package: once, not twice). The programs are
+// split between two modules, searched at once, so that the run keeps both
+// cores busy while one of them waits for go test.
 type testdataRun struct {
-	dir            string
-	code           int
+	dirs           []string // the modules
+	code           int      // the first nonzero exit status, else 0
 	stdout, stderr string
 	err            error
 }
@@ -53,33 +55,72 @@ var (
 func runTestdata(t *testing.T) testdataRun {
 	t.Helper()
 	testdataOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "pbcc-testdata-")
-		if err != nil {
-			testdataRes.err = err
-			return
-		}
-		tempDirs = append(tempDirs, dir)
-		testdataRes.err = fillModule(dir, testdataPackages(t)...)
-		if testdataRes.err != nil {
-			return
-		}
-		cmd := exec.Command(os.Args[0], "gen", "-json", "-timeout", "30m", "./...")
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "PBCC_TEST_AS_PBCC=1")
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Run(); err != nil {
-			if _, ok := err.(*exec.ExitError); !ok {
-				testdataRes.err = err
-				return
-			}
-		}
-		testdataRes = testdataRun{dir: dir, code: cmd.ProcessState.ExitCode(), stdout: stdout.String(), stderr: stderr.String()}
+		testdataRes = makeTestdataRun(testdataPackages(t))
 	})
 	if testdataRes.err != nil {
 		t.Fatal(testdataRes.err)
 	}
 	return testdataRes
+}
+
+func makeTestdataRun(pkgs []string) testdataRun {
+	var run testdataRun
+	halves := make([][]string, 2)
+	for i, p := range pkgs {
+		halves[i%2] = append(halves[i%2], p)
+	}
+	cmds := make([]*exec.Cmd, len(halves))
+	outs := make([]*bytes.Buffer, 2*len(halves))
+	for i, half := range halves {
+		dir, err := os.MkdirTemp("", "pbcc-testdata-")
+		if err != nil {
+			return testdataRun{err: err}
+		}
+		tempDirs = append(tempDirs, dir)
+		if err := fillModule(dir, half...); err != nil {
+			return testdataRun{err: err}
+		}
+		run.dirs = append(run.dirs, dir)
+		cmds[i] = exec.Command(os.Args[0], "gen", "-json", "-timeout", "30m", "./...")
+		cmds[i].Dir = dir
+		cmds[i].Env = append(os.Environ(), "PBCC_TEST_AS_PBCC=1")
+		outs[2*i], outs[2*i+1] = new(bytes.Buffer), new(bytes.Buffer)
+		cmds[i].Stdout, cmds[i].Stderr = outs[2*i], outs[2*i+1]
+		if err := cmds[i].Start(); err != nil {
+			return testdataRun{err: err}
+		}
+	}
+	var stdout, stderr strings.Builder
+	for i, cmd := range cmds {
+		err := cmd.Wait()
+		if _, ok := err.(*exec.ExitError); err != nil && !ok && run.err == nil {
+			run.err = err
+		}
+		if c := cmd.ProcessState.ExitCode(); c != 0 && run.code == 0 {
+			run.code = c
+		}
+		stdout.WriteString(outs[2*i].String())
+		stderr.WriteString(outs[2*i+1].String())
+	}
+	run.stdout, run.stderr = stdout.String(), stderr.String()
+	return run
+}
+
+// files returns the generated test files of the run, by their path
+// relative to their module.
+func (r testdataRun) files(t *testing.T) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	for _, dir := range r.dirs {
+		for path, data := range generated(t, dir) {
+			rel, err := filepath.Rel(dir, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[rel] = data
+		}
+	}
+	return files
 }
 
 // newModule copies the Go testdata programs into a fresh module that
@@ -154,8 +195,18 @@ func testdataPackages(t *testing.T) []string {
 	return pkgs
 }
 
-// pbcc runs the command in dir and returns its exit status and output.
+// pbcc runs the command in dir, in a process of its own (so that the
+// tests that run it can run in parallel), and returns its exit status and
+// output.
 func pbcc(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	return pbccProcess(t, dir, args...)
+}
+
+// pbccHere runs the command in dir in this process, for the tests that
+// set a hook of the pipeline (afterSearch, afterReplay): they cannot run
+// in parallel (t.Chdir).
+func pbccHere(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
 	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
@@ -215,7 +266,7 @@ func TestTestdata(t *testing.T) {
 	t.Parallel()
 	pkgs := testdataPackages(t)
 	run := runTestdata(t)
-	dir, code, stdout, stderr := run.dir, run.code, run.stdout, run.stderr
+	code, stdout, stderr := run.code, run.stdout, run.stderr
 	if code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
 	}
@@ -249,16 +300,18 @@ func TestTestdata(t *testing.T) {
 		compareGolden(t, filepath.Join(repoRoot(t), "testdata", "go", p, "summary.golden"), []byte(got))
 	}
 
-	vet := exec.Command("go", "vet", "./...")
-	vet.Dir = dir
-	if out, err := vet.CombinedOutput(); err != nil {
-		t.Errorf("go vet on the generated tests: %v\n%s", err, out)
+	for _, dir := range run.dirs {
+		vet := exec.Command("go", "vet", "./...")
+		vet.Dir = dir
+		if out, err := vet.CombinedOutput(); err != nil {
+			t.Errorf("go vet on the generated tests: %v\n%s", err, out)
+		}
 	}
 
 	// That a second run writes the same bytes is TestDeterminism's to
 	// show (three runs from scratch, 1 and 4 workers, on a few packages):
 	// a second run of every package here doubled the time of make test.
-	if len(generated(t, dir)) == 0 {
+	if len(run.files(t)) == 0 {
 		t.Fatal("no test files generated")
 	}
 }
@@ -267,6 +320,7 @@ func TestTestdata(t *testing.T) {
 // unconstrained edges (the goals), so that a change in the lowering or in
 // the UE computation shows.
 func TestUEGolden(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	root := repoRoot(t)
 	// One load for every package: loading them one by one took four
 	// times as long (the standard library type-checked 30 times).
@@ -317,6 +371,7 @@ func writeUE(b *strings.Builder, f *ir.Func) {
 // TestCheckNamesRemovedCase: removing a case from an emitted table makes
 // pbcc check fail, naming the branch only that case covered.
 func TestCheckNamesRemovedCase(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -363,6 +418,7 @@ func TestCheckNamesRemovedCase(t *testing.T) {
 // TestNeverOverwrites: a test file without pbcc's header is left alone, the
 // run says so and exits 2, and the other packages are still generated.
 func TestNeverOverwrites(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -390,6 +446,7 @@ func TestNeverOverwrites(t *testing.T) {
 // TestUsageErrors: bad flags and packages that do not compile exit 2 with
 // a message naming the problem.
 func TestUsageErrors(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/bad\n\ngo 1.26\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -429,6 +486,7 @@ func TestUsageErrors(t *testing.T) {
 // exits 0 (nothing to do is no error); check says there is nothing to
 // check, and passes.
 func TestNothingToDo(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	dir := newModule(t)
 	for path, src := range map[string]string{"none/none.go": "package none\n\nvar X = 1\n", "one/one.go": "package one\n\nfunc F() int { return 1 }\n", "empty.c": ""} {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, path)), 0o755); err != nil {
@@ -467,6 +525,7 @@ func TestNothingToDo(t *testing.T) {
 // gives them, and the tests never set them (they restore what a call
 // changes); -globals makes them inputs the tests set.
 func TestGlobalsFlag(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -520,6 +579,7 @@ func TestGlobalsFlag(t *testing.T) {
 // function whose table cannot be written: the file compiles, passes, and
 // holds the other functions' tables.
 func TestWritesWhatItCan(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
@@ -586,6 +646,7 @@ func goTest(dir string, args ...string) (string, error) {
 // TestNamesStable: moving a function down (lines added above it) changes
 // nothing in the generated file: names hold no line number.
 func TestNamesStable(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}

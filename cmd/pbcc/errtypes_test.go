@@ -13,6 +13,7 @@ import (
 // field in the expected value fails the test even where the message
 // stays right.
 func TestErrorTypesChecked(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}

@@ -13,6 +13,7 @@ import (
 // fail to compile, so that each such function lost its table (and the
 // header still said "all covered" of it).
 func TestOldGoLine(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}

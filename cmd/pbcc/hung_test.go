@@ -62,6 +62,7 @@ func TestVerifyLeavesOutHungCase(t *testing.T) {
 // TestCNoCase: a C function without branches whose call never returns
 // has no case, and the summary says why rather than 100%.
 func TestCNoCase(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs gcc")
 	}

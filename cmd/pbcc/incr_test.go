@@ -551,6 +551,7 @@ func TestContentHash(t *testing.T) {
 // regenerates it; -shard splits the units, and the shards together
 // write what one run writes.
 func TestCIncremental(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("compiles C")
 	}
@@ -639,6 +640,7 @@ func TestCIncremental(t *testing.T) {
 // know), so a table kept while its function moves down says what a new
 // search says, byte for byte, and pbcc check still passes.
 func TestMovedReasonsStay(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}

@@ -34,6 +34,7 @@ func TestParseSize(t *testing.T) {
 // and the file written still compiles and passes (the search on the real
 // code, a separate process, still finds cases).
 func TestMemoryCeiling(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	if testing.Short() {
 		t.Skip("runs go test")
 	}

@@ -61,7 +61,7 @@ func Add(a, b int8) int8 {
 		}
 	}
 	t.Cleanup(func() { afterSearch = nil })
-	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./slip")
+	code, stdout, stderr := pbccHere(t, dir, "gen", "-json", "./slip")
 	if code != 0 {
 		t.Fatalf("pbcc gen: exit %d\n%s", code, stderr)
 	}
@@ -110,7 +110,7 @@ func TestFailingCaseLeftOut(t *testing.T) {
 		}
 	}
 	t.Cleanup(func() { afterReplay = nil })
-	code, _, stderr := pbcc(t, dir, "gen", "./trityp")
+	code, _, stderr := pbccHere(t, dir, "gen", "./trityp")
 	if code != 0 {
 		t.Fatalf("pbcc gen: exit %d\n%s", code, stderr)
 	}
@@ -136,6 +136,7 @@ func TestFailingCaseLeftOut(t *testing.T) {
 // too) and the search starts again, in a new process, with the next
 // function, which still gets its cases.
 func TestHungCallRestartsTheSearch(t *testing.T) {
+	t.Parallel() // processes and directories of its own
 	dir := newModule(t)
 	src := `package hang
 
