@@ -1099,6 +1099,9 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 			}
 			continue
 		}
+		if errors.Is(err, symexec.ErrHugeAlloc) {
+			continue // ended at once: not a run that spent its steps
+		}
 		if errors.Is(err, symexec.ErrSteps) {
 			if long++; long >= maxSearchSpins {
 				return nil
