@@ -521,11 +521,16 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 				return false, err // covered following the real external functions
 			}
 			form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list, Meter: g.opts.Meter})
-			if errors.Is(err, symexec.ErrTooLarge) && complete {
+			if errors.Is(err, symexec.ErrTooLarge) && complete && !reachesBlock(goal.From, goal.From) {
 				// The paths on to a normal return are too many (every
 				// branch after the goal doubles them): the paths that
 				// end at the goal are fewer, and a goal near the entry
 				// has few. Larger bounds only make the tree larger.
+				// Not in a loop: the goals of a loop whose trees are
+				// too large are left to the other stages after a few
+				// (tooLargeInRow), and their paths to the goal alone
+				// were as large (print_tokens' get_token spent its
+				// whole step budget on them, 9 -> 0 of 29 edges).
 				g.completeTooLarge++
 				k = g.opts.K
 				continue
