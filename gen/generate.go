@@ -360,7 +360,20 @@ type generation struct {
 	// spun is the error of the last replay that did not end within its
 	// step budget (symexec.ErrSteps), nil when none.
 	spun error
+	// completeTooLarge counts the goals whose complete tree (the paths
+	// on to a normal return) was too large: past
+	// completeTooLargeLimit, the goals stage builds none.
+	completeTooLarge int
 }
+
+// completeTooLargeLimit is how many goals of a function may have a
+// complete tree too large before the others are searched with paths
+// that end at the goal only. The completion after a goal is the rest of
+// the function, shared by its goals: bc's _bc_do_add built a tree of
+// 20,000 blocks (pointer merges in each) for each of its 32 goals, and
+// spent its whole budget on them and on one formula of 1.2 million
+// terms, without a case.
+const completeTooLargeLimit = 2
 
 // An inputSpace is the input model of f under one length bound.
 type inputSpace struct {
@@ -484,7 +497,7 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 	sampled := !first
 	rounds := 0 // of learning external calls' results
 	modes := []bool{true, false}
-	if !first {
+	if !first || g.completeTooLarge >= completeTooLargeLimit {
 		modes = modes[1:]
 	}
 	for _, complete := range modes {
@@ -508,6 +521,20 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 				return false, err // covered following the real external functions
 			}
 			form, err := symexec.PBCC(sp.in, goal, k, symexec.Options{MaxNodes: g.opts.MaxNodes, Complete: complete, Facts: g.facts.list, Meter: g.opts.Meter})
+			if errors.Is(err, symexec.ErrTooLarge) && complete && !reachesBlock(goal.From, goal.From) {
+				// The paths on to a normal return are too many (every
+				// branch after the goal doubles them): the paths that
+				// end at the goal are fewer, and a goal near the entry
+				// has few. Larger bounds only make the tree larger.
+				// Not in a loop: the goals of a loop whose trees are
+				// too large are left to the other stages after a few
+				// (tooLargeInRow), and their paths to the goal alone
+				// were as large (print_tokens' get_token spent its
+				// whole step budget on them, 9 -> 0 of 29 edges).
+				g.completeTooLarge++
+				k = g.opts.K
+				continue
+			}
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
 				return false, nil
@@ -810,12 +837,60 @@ func (g *generation) literals(sp inputSpace, f *term.Term, model solve.Model, go
 	cm := g.lexZero(f, sp.vars, solve.Canonical(f, sp.vars, model))
 	cargs := sp.in.Literals(cm)
 	tr, err := g.run(cargs)
+	if err == nil && tr.Panicked && !tr.Exit && tookEdge(tr, goal) && g.f.Lang == ir.C {
+		// The path to the goal holds, and what comes after it fails:
+		// most often on an input the path does not constrain, left
+		// nil or short by the canonical model (bc's _bc_do_add: the
+		// digits of n1 read after the goal, n1->n_value nil).
+		if fm, ok := filled(f, sp, cm); ok {
+			fargs := sp.in.Literals(fm)
+			if tr, err := g.run(fargs); err == nil && !(tr.Panicked && !tr.Exit) && tookEdge(tr, goal) {
+				g.keepSeed(sp, fm)
+				return fargs
+			}
+		}
+	}
 	if err != nil || tr.Panicked && !tr.Exit || !tookEdge(tr, goal) {
 		g.keepSeed(sp, model)
 		return args
 	}
 	g.keepSeed(sp, cm)
 	return cargs
+}
+
+// filled returns m, a model of f over the inputs of sp, with the inputs
+// least likely to make a run fail where f leaves them free: every
+// pointer that f does not constrain set (its ".set" choice true), and,
+// when f still holds, every buffer at the length bound. It reports
+// whether it changed anything. A C function's search asks for paths
+// that end at the goal when the paths on to a return are too many, and
+// the canonical model makes nil every pointer such a path does not
+// read: the rest of the function then dereferences it.
+func filled(f *term.Term, sp inputSpace, m solve.Model) (solve.Model, bool) {
+	used := map[string]bool{}
+	for _, v := range term.Vars(f) {
+		used[v.Name] = true
+	}
+	set := maps.Clone(m)
+	changed := false
+	for _, in := range sp.vars {
+		if in.Kind == solve.Choice && in.Var.IsBool() && strings.HasSuffix(in.Var.Name, ".set") && !used[in.Var.Name] && m[in.Var.Name] == 0 {
+			set[in.Var.Name] = 1
+			changed = true
+		}
+	}
+	long := maps.Clone(set)
+	longer := false
+	for _, in := range sp.vars {
+		if in.Kind == solve.Length && long[in.Var.Name] < uint64(sp.len) {
+			long[in.Var.Name] = uint64(sp.len)
+			longer = true
+		}
+	}
+	if longer && term.Eval(f, long) == 1 {
+		return long, true
+	}
+	return set, changed
 }
 
 // lexZero makes the canonical model m of f less dependent on where the
@@ -1028,6 +1103,9 @@ func (g *generation) sample(ctx context.Context, want map[ir.Edge]bool, runs int
 				return nil
 			}
 			continue
+		}
+		if errors.Is(err, symexec.ErrHugeAlloc) {
+			continue // ended at once: not a run that spent its steps
 		}
 		if errors.Is(err, symexec.ErrSteps) {
 			if long++; long >= maxSearchSpins {

@@ -526,6 +526,9 @@ func (g *generation) mutate(ctx context.Context) error {
 		}
 		args := l.sp.in.Literals(m)
 		tr, err := g.runWithin(args, steps)
+		if errors.Is(err, symexec.ErrHugeAlloc) {
+			return nil // ended at once: not a run that spent its steps
+		}
 		if errors.Is(err, symexec.ErrSteps) {
 			spins++
 			return nil

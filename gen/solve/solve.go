@@ -505,6 +505,12 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 // counts nothing).
 const nodeUnits = 100
 
+// heldSlack is how many checks' worth of terms (Limits.Query over
+// nodeUnits) a formula Hold takes in may have: the Siemens programs'
+// largest goal formulas (print_tokens' numeric_case, 97,000 terms;
+// schedule's, 40,000 to 80,000) are solved under the default limit.
+const heldSlack = 2
+
 // preferBudget bounds, in Z3 resource units, each check made only to
 // find a nicer model.
 const preferBudget = 1_000_000
@@ -704,6 +710,14 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 // nothing.
 func (s *Solver) Hold(f *term.Term) (release func()) {
 	if !s.Incremental || f.IsFalse() || f.IsTrue() || s.stopped.Load() || s.Spent() || s.held != nil {
+		return func() {}
+	}
+	if q := s.limit.Query; q > 0 && !term.SizeAtMost(f, heldSlack*int(q/nodeUnits)) {
+		// Taking it in would cost more than heldSlack checks may: the
+		// checks refuse it at once instead (checkWith). Held, it was
+		// taken in whatever its size, and charged only after: bc's
+		// _bc_do_add held a tree of 1.1 million terms, 2 s of Z3 and
+		// 119M units, past its function's whole budget.
 		return func() {}
 	}
 	ok := func() (ok bool) {

@@ -148,3 +148,49 @@ func TestTooLargeUnknownAtOnce(t *testing.T) {
 		s.Close()
 	}
 }
+
+// TestHoldTooLarge checks that Hold does not take in a formula of more
+// than heldSlack checks' worth of terms: the checks under it then
+// refuse it at once, as they refuse it unheld, instead of Z3 taking it
+// in whatever its size and the units being charged after (bc's
+// _bc_do_add: a held tree of 1.1 million terms, 119M units in one
+// check, past the function's whole budget). A formula within the bound
+// is held and decided.
+func TestHoldTooLarge(t *testing.T) {
+	x := term.Var("x", 32)
+	sum := x
+	const n = 60
+	for i := 1; i <= n; i++ {
+		sum = term.Add(sum, term.BV(uint64(i), 32))
+	}
+	f := term.Eq(sum, term.BV(0, 32))
+	size := term.Size(f)
+	for _, tc := range []struct {
+		query uint
+		held  bool
+		want  Status
+	}{
+		{uint(size-1) * nodeUnits / heldSlack, false, Unknown},
+		{uint(size) * nodeUnits * 100, true, Sat},
+	} {
+		s := New(0)
+		s.Incremental = true
+		s.Limit(Limits{Query: tc.query}, nil)
+		release := s.Hold(f)
+		if held := s.held != nil; held != tc.held {
+			t.Errorf("a formula of %d terms, a query limit of %d units: held %v, want %v", size, tc.query, held, tc.held)
+		}
+		st, _, err := s.CheckSmallWith(f, term.True, []Input{{Var: x}})
+		release()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st != tc.want {
+			t.Errorf("a formula of %d terms, a query limit of %d units: %v, want %v", size, tc.query, st, tc.want)
+		}
+		if tc.want == Unknown && s.Calls != 0 {
+			t.Errorf("a formula too large to hold went to Z3 (%d calls)", s.Calls)
+		}
+		s.Close()
+	}
+}

@@ -1,6 +1,7 @@
 package symexec
 
 import (
+	"errors"
 	"fmt"
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
@@ -322,8 +323,17 @@ func (m *machine) ptrAdd(fr *frame, in *ir.PtrAdd) []check {
 }
 
 // concreteAllocLimit bounds the elements of an object a replay allocates
-// with a count computed from the inputs (not a constant of the code).
-const concreteAllocLimit = 1 << 12
+// with a count computed from the inputs (not a constant of the code):
+// eight times the largest length bound (gen.Options.MaxLen), past
+// anything a tree allocates. Each store into an object copies it, so a
+// replay's memset of n elements costs n² copies: at 4096, the sampled
+// lengths of bc's numbers spent 28 of _bc_do_add's 62 s in memmove.
+const concreteAllocLimit = 1 << 9
+
+// ErrHugeAlloc is wrapped, with ErrSteps, by a replay that ended at a
+// malloc of more than concreteAllocLimit elements: its inputs cannot be
+// run, but cost nothing, unlike a run past its steps.
+var ErrHugeAlloc = errors.New("malloc of more elements than a replay allocates")
 
 // malloc allocates an array object of Count elements. A symbolic count
 // larger than the bound on lengths leaves the tree (it is no error).
@@ -338,7 +348,7 @@ func (m *machine) malloc(st *state, fr *frame, in *ir.Malloc) []check {
 			// scale)), past anything the trees allocate: each store
 			// into the object copies it, and its memset alone took
 			// seconds per replay. The replay ends, as past its steps.
-			panic(fmt.Errorf("%w: malloc of %d elements, more than %d", ErrSteps, n.Val, concreteAllocLimit))
+			panic(fmt.Errorf("%w: %w: %d, more than %d", ErrSteps, ErrHugeAlloc, n.Val, concreteAllocLimit))
 		}
 		size = int(min(n.Val, 1<<16))
 	} else {

@@ -650,11 +650,16 @@ func TestRunHugeMalloc(t *testing.T) {
 	b0.SetTerm(&ir.Return{Results: []ir.Value{n}})
 	f := b.done(t)
 
-	tr, err := run(f, params(ir.Literal{T: i64, Bits: 1 << 20}), 0)
-	if !errors.Is(err, symexec.ErrSteps) {
-		t.Errorf("Run(1<<20) = %+v, %v; want ErrSteps", tr, err)
+	// 1000: eight times gen's MaxLen and more. The searches on the
+	// replay skip such inputs without counting them as runs past their
+	// steps (ErrHugeAlloc).
+	for _, n := range []uint64{1 << 20, 1000} {
+		tr, err := run(f, params(ir.Literal{T: i64, Bits: n}), 0)
+		if !errors.Is(err, symexec.ErrSteps) || !errors.Is(err, symexec.ErrHugeAlloc) {
+			t.Errorf("Run(%d) = %+v, %v; want ErrSteps and ErrHugeAlloc", n, tr, err)
+		}
 	}
-	tr, err = run(f, params(ir.Literal{T: i64, Bits: 64}), 0)
+	tr, err := run(f, params(ir.Literal{T: i64, Bits: 64}), 0)
 	if err != nil || tr.Panicked || show(tr.Outputs) != "64" {
 		t.Errorf("Run(64) = %+v, %v; want 64", tr, err)
 	}
