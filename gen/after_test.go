@@ -43,29 +43,11 @@ int after(struct num *a, int x) {
 	return s;
 }
 `
-	path := filepath.Join(t.TempDir(), "after.c")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cf, err := cbridge.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := gen.DefaultOptions
-	opts.MaxNodes = 2000
 	// The stages after the goals' are not what is tested (the guided
 	// trees flip the number on a sampled path): the meter ends the
 	// search, as pbcc gen's work bound does, a little after the first
 	// tree too large.
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	opts.Meter = &symexec.Meter{Limit: 3000, Spent: cancel}
-	s := solve.New(0)
-	defer s.Close()
-	r, err := gen.Generate(ctx, cf.Funcs[0], s, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := generateMetered(t, "after.c", src, 2000, 3000)
 	for _, st := range r.Edges {
 		if st.Edge.Cond() == "x == 123456789" && st.Edge.Label() == "true" && st.Outcome != gen.Covered {
 			t.Errorf("%s %s: %s (%s), want covered", st.Edge.Cond(), st.Edge.Label(), st.Outcome, st.Detail)
@@ -77,4 +59,31 @@ int after(struct num *a, int x) {
 		}
 	}
 	t.Errorf("no case made for the goal x == 123456789: %d cases", len(r.Cases))
+}
+
+// generateMetered runs Generate on the first function of the C unit src
+// (written as name), with at most maxNodes nodes per tree, and ends the
+// search after limit steps of work, as pbcc gen's work bound does.
+func generateMetered(t *testing.T, name, src string, maxNodes int, limit int64) *gen.Result {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cf, err := cbridge.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := gen.DefaultOptions
+	opts.MaxNodes = maxNodes
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts.Meter = &symexec.Meter{Limit: limit, Spent: cancel}
+	s := solve.New(0)
+	defer s.Close()
+	r, err := gen.Generate(ctx, cf.Funcs[0], s, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

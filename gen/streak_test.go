@@ -1,16 +1,10 @@
 package gen_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/pbcc/pbcc/cbridge"
 	"github.com/pbcc/pbcc/gen"
-	"github.com/pbcc/pbcc/gen/solve"
-	"github.com/pbcc/pbcc/gen/symexec"
 )
 
 // TestTooLargeInALoop: in a C function whose goals in a loop all have
@@ -33,28 +27,10 @@ func TestTooLargeInALoop(t *testing.T) {
 	return n;
 }
 `
-	path := filepath.Join(t.TempDir(), "marks.c")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cf, err := cbridge.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := gen.DefaultOptions
-	opts.MaxNodes = 1
 	// The stages after the goals' are not what is tested: the meter
 	// ends them (as pbcc gen's work bound does) once the sampling and
 	// the mutation search have had their share.
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	opts.Meter = &symexec.Meter{Limit: 300_000, Spent: cancel}
-	s := solve.New(0)
-	defer s.Close()
-	r, err := gen.Generate(ctx, cf.Funcs[0], s, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := generateMetered(t, "marks.c", src, 1, 300_000)
 	built, skipped := 0, 0
 	for _, st := range r.Edges {
 		if st.Outcome != gen.TooLarge {
