@@ -804,28 +804,18 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 }
 
 // onlyTests reports whether the test files of the package in dir are
-// those of files, and no other.
+// those of files (files of dir too), and no other.
 func onlyTests(dir string, files []string) bool {
 	all, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	if err != nil {
 		return false
 	}
 	for _, f := range all {
-		if !slices.ContainsFunc(files, func(g string) bool { return sameFile(f, g) }) {
+		if !slices.ContainsFunc(files, func(g string) bool { return filepath.Base(g) == filepath.Base(f) }) {
 			return false
 		}
 	}
 	return true
-}
-
-// sameFile reports whether the paths a and b name the same file.
-func sameFile(a, b string) bool {
-	if a == b {
-		return true
-	}
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 // nothingSelected says why a package or C file of n functions has none
