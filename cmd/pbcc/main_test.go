@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+
+	"github.com/pbcc/pbcc/internal/testenv"
 )
 
 // TestMain lets a test run pbcc in a process of its own (pbccProcess):
@@ -13,6 +15,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv("PBCC_TEST_AS_PBCC") == "1" {
 		os.Exit(runInterruptible(os.Args[1:], os.Stdout, os.Stderr))
 	}
+	testenv.TrimPaths()
 	code := m.Run()
 	for _, d := range tempDirs {
 		os.RemoveAll(d)
