@@ -279,8 +279,12 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if afterSearch != nil {
 			afterSearch(results)
 		}
-		replayReal(ctx, p, results, stderr)
-		results = append(results, explore(ctx, cfg, p, todoSkipped, results, stderr)...)
+		// One binary for the replay of the cases on the real code and the
+		// search there: one link.
+		ob := compileOracle(ctx, p, todoSkipped, results)
+		replayReal(ctx, ob, p, results, stderr)
+		results = append(results, explore(ctx, cfg, ob, p, todoSkipped, results, stderr)...)
+		ob.Close()
 		sort.SliceStable(results, func(i, j int) bool {
 			a, b := results[i].r, results[j].r
 			if results[i].file != results[j].file || a == nil || b == nil {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -26,31 +25,60 @@ var afterSearch func([]*funcResult)
 // failing on the real code is never written.
 var afterReplay func([]*funcResult)
 
+// compileOracle builds the binary of the oracle's runs on p's real code
+// (oracle.Compile): the replay of the cases of results, and the search of
+// the functions of skipped and results, those the replay leaves to it
+// (explore).
+func compileOracle(ctx context.Context, p *ssaexec.Package, skipped []*ssaexec.Skipped, results []*funcResult) *oracle.Binary {
+	var targets []oracle.Target
+	for _, s := range skipped {
+		targets = append(targets, oracle.Target{Func: s.IR})
+	}
+	for _, fr := range results {
+		if fr.err == nil && fr.r != nil {
+			targets = append(targets, oracle.Target{Func: fr.r.Func})
+		}
+	}
+	files := casesByFile(results)
+	opts := oracle.DefaultExplore
+	// The search of a function with cases starts from them.
+	opts.Seeds = files
+	return oracle.Compile(ctx, p.Dir, p.Name, files, targets, opts)
+}
+
+// casesByFile returns the results of results that have cases, by file,
+// in the order of the files' names.
+func casesByFile(results []*funcResult) []oracle.File {
+	byFile := map[string][]*gen.Result{}
+	for _, fr := range results {
+		if fr.err == nil && fr.r != nil && len(fr.r.Cases) > 0 {
+			byFile[fr.file] = append(byFile[fr.file], fr.r)
+		}
+	}
+	var files []oracle.File
+	for _, f := range slices.Sorted(maps.Keys(byFile)) {
+		files = append(files, oracle.File{Src: f, Results: byFile[f]})
+	}
+	return files
+}
+
 // replayReal runs the cases of p's results on the package compiled by the
-// Go toolchain and makes the real outputs, panics and pointees their
+// Go toolchain (b) and makes the real outputs, panics and pointees their
 // expected values (ssaexec/oracle). A result whose cases could not be run
 // keeps the model's values; the error says why, on stderr.
-func replayReal(ctx context.Context, p *ssaexec.Package, results []*funcResult, stderr io.Writer) {
-	byFile := map[string][]*gen.Result{}
+func replayReal(ctx context.Context, b *oracle.Binary, p *ssaexec.Package, results []*funcResult, stderr io.Writer) {
+	cases := false
 	for _, fr := range results {
 		if fr.err != nil || fr.r == nil {
 			continue
 		}
 		fr.verdict = &oracle.Verdict{}
-		if len(fr.r.Cases) == 0 {
-			continue
-		}
-		byFile[fr.file] = append(byFile[fr.file], fr.r)
+		cases = cases || len(fr.r.Cases) > 0
 	}
-	if len(byFile) == 0 {
+	if !cases {
 		return
 	}
-	var files []oracle.File
-	for f, rs := range byFile {
-		files = append(files, oracle.File{Src: f, Results: rs})
-	}
-	sort.Slice(files, func(i, j int) bool { return files[i].Src < files[j].Src })
-	verdicts, err := oracle.Run(ctx, p.Dir, p.Name, files)
+	verdicts, err := b.Run(ctx)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc: %s: the cases could not all be run on the real code; those kept pbcc's own expected values: %v\n", rel(p.Dir), err)
 	}
@@ -78,7 +106,7 @@ func replayReal(ctx context.Context, p *ssaexec.Package, results []*funcResult, 
 // results whose search left branches undecided, for inputs that reach
 // what their cases do not. It returns the results of the former; the
 // latter gain cases in place.
-func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []*ssaexec.Skipped, results []*funcResult, stderr io.Writer) []*funcResult {
+func explore(ctx context.Context, cfg *genConfig, b *oracle.Binary, p *ssaexec.Package, skipped []*ssaexec.Skipped, results []*funcResult, stderr io.Writer) []*funcResult {
 	var targets []oracle.Target
 	for _, s := range skipped {
 		targets = append(targets, oracle.Target{Func: s.IR})
@@ -114,26 +142,16 @@ func explore(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []
 	// The search on the real code takes at most half of what is left of
 	// the run, shared out between the functions: the tests must still
 	// be checked, written and measured.
-	opts := oracle.DefaultExplore
-	// The search of a function with cases starts from them.
-	byFile := map[string][]*gen.Result{}
-	for _, fr := range partial {
-		if len(fr.r.Cases) > 0 {
-			byFile[fr.file] = append(byFile[fr.file], fr.r)
-		}
-	}
-	for _, f := range slices.Sorted(maps.Keys(byFile)) {
-		opts.Seeds = append(opts.Seeds, oracle.File{Src: f, Results: byFile[f]})
-	}
+	budget := oracle.DefaultExplore.Budget
 	ectx := ctx
 	if dl, ok := ctx.Deadline(); ok {
 		half := time.Until(dl) / 2
 		var cancel context.CancelFunc
 		ectx, cancel = context.WithTimeout(ctx, half)
 		defer cancel()
-		opts.Budget = min(opts.Budget, max(half/time.Duration(len(targets)+1), 100*time.Millisecond))
+		budget = min(budget, max(half/time.Duration(len(targets)+1), 100*time.Millisecond))
 	}
-	ex, err := oracle.Explore(ectx, p.Dir, p.Name, targets, opts)
+	ex, err := b.Explore(ectx, targets, budget)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbcc: %s: the search on the real code: %v\n", rel(p.Dir), relErr(err))
 	}

@@ -121,7 +121,7 @@ var (
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, covered: []int{ {{- .Covered -}} }, first: {{.First}}, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}{{if ne .Chars "\"\""}}, chars: {{.Chars}}{{end}}{{if .Anys}}, anys: []pbccreflect.Type{ {{- .Anys -}} }{{end}}{{if .Env}}, env: []string{ {{- .Env -}} }{{end}}},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}{{if ne .Chars "\"\""}}, chars: {{.Chars}}{{end}}{{if .Anys}}, anys: []pbccreflect.Type{ {{- .Anys -}} }{{end}}{{if .Env}}, env: []string{ {{- .Env -}} }{{end}}},
 {{- end}}
 }
 
@@ -139,13 +139,40 @@ type pbccExploreLine struct {
 	Stop  string      ` + "`json:\"stop,omitempty\"`" + `
 }
 
+// pbccRunTarget is what the search learns at run time of a function
+// (oracle.runTarget): whether it is searched, the sites its cases
+// already reach, whether its first input is kept whatever it reaches.
+type pbccRunTarget struct {
+	Run     bool  ` + "`json:\"run\"`" + `
+	Covered []int ` + "`json:\"covered\"`" + `
+	First   bool  ` + "`json:\"first\"`" + `
+}
+
+// pbccBudget is the time each function's search may take, at most;
+// pbccCallTimeout how long a call may take before it counts as not
+// returning ($PBCC_EXPLORE_BUDGET, $PBCC_EXPLORE_CALL_TIMEOUT, in
+// nanoseconds).
+var pbccBudget, pbccCallTimeout pbcctime.Duration
+
 func TestPBCCExplore(t *pbcctesting.T) {
 	from, _ := pbccstrconv.Atoi(pbccos.Getenv("PBCC_EXPLORE_FROM"))
+	budget, _ := pbccstrconv.ParseInt(pbccos.Getenv("PBCC_EXPLORE_BUDGET"), 10, 64)
+	callTimeout, _ := pbccstrconv.ParseInt(pbccos.Getenv("PBCC_EXPLORE_CALL_TIMEOUT"), 10, 64)
+	pbccBudget, pbccCallTimeout = pbcctime.Duration(budget), pbcctime.Duration(callTimeout)
+	var run []pbccRunTarget
+	data, err := pbccos.ReadFile(pbccos.Getenv("PBCC_EXPLORE_TARGETS"))
+	if err == nil {
+		err = pbccjson.Unmarshal(data, &run)
+	}
+	if err != nil || len(run) != len(pbccTargets) {
+		t.Fatalf("the targets of the search ($PBCC_EXPLORE_TARGETS): %v (%d for %d)", err, len(run), len(pbccTargets))
+	}
 	initial := pbccSaveGlobals()
 	for i, tg := range pbccTargets {
-		if i < from {
+		if i < from || !run[i].Run {
 			continue
 		}
+		tg.covered, tg.first = append([]int(nil), run[i].Covered...), run[i].First
 		pbccRestoreGlobals(initial)
 		pbccHangs = 0
 		if i == from {
@@ -382,7 +409,7 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 	// search: the same inputs are tried on an idle machine as on a
 	// loaded one. The time budget is a safety net a normal run does
 	// not reach.
-	calls, steps, budget := {{.Calls}}, int64({{.Steps}}), pbcctime.Duration({{.Budget}})
+	calls, steps, budget := {{.Calls}}, int64({{.Steps}}), pbccBudget
 	calls0, steps0, budget0 := calls, steps, budget
 	// Without parameters, the calls differ only by the state earlier
 	// ones left: a few tell it (counter.Next reaches its limit on the
@@ -540,7 +567,7 @@ func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbc
 	}
 	// The repeats do not count: how many there are depends on time.
 	counted, ncalls := pbccSteps, pbccCalls
-	for k := 0; k < again && !flaky && pbcctime.Since(start) < {{.Budget}}; k++ {
+	for k := 0; k < again && !flaky && pbcctime.Since(start) < pbccBudget; k++ {
 		res2, d, m, ok := pbccCall(fv, ft, pbccSafeClone(pristine), map[int]bool{})
 		if !ok || d != done || !d && m != msg {
 			flaky = true
@@ -593,9 +620,9 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	// A function without parameters has one input: its one call may take
 	// the function's budget (go-runewidth's CreateLUT builds a table of
 	// all runes, 6 s instrumented, 20 ms compiled).
-	timeout := pbcctime.Duration({{.CallTimeout}})
+	timeout := pbccCallTimeout
 	if ft.NumIn() == 0 {
-		timeout = pbcctime.Duration({{.Budget}})
+		timeout = pbccBudget
 	}
 	var n pbccatomic.Int64
 	capAt := pbccStepCap
@@ -733,7 +760,7 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 	}
 	byCases := len(tg.muts) - nlive
 	defer func() { pbccKillLog = pbccfmt.Sprintf("mutants %d killed by the cases %d live %d", len(tg.muts), byCases, nlive) }()
-	calls, steps, budget := {{.Calls}}/2, int64({{.Steps}})/2, pbcctime.Duration({{.Budget}})/2
+	calls, steps, budget := {{.Calls}}/2, int64({{.Steps}})/2, pbccBudget/2
 	pbccStepsAll += pbccSteps
 	pbccSteps = 0
 	from := pbccCalls

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"go/constant"
 	"go/token"
@@ -28,7 +27,6 @@ import (
 	"github.com/pbcc/pbcc/internal/proc"
 	"github.com/pbcc/pbcc/ssaexec"
 	"github.com/pbcc/pbcc/ssaexec/cover"
-	"github.com/pbcc/pbcc/ssaexec/emit"
 	"github.com/pbcc/pbcc/ssaexec/generic"
 )
 
@@ -110,50 +108,49 @@ type Target struct {
 // kept, too, when a mutant no case kills returns, panics or leaves its
 // parameters otherwise than the code on it (strong mutation).
 func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts ExploreOptions) ([]*Explored, error) {
-	out := make([]*Explored, len(targets))
+	b := Compile(ctx, dir, pkgName, opts.Seeds, targets, opts)
+	defer b.Close()
+	return b.Explore(ctx, targets, opts.Budget)
+}
+
+// A drvTarget is a function as the driver's pbccTargets lists it.
+type drvTarget struct {
+	Expr, Seed         string
+	Sites, Rels        string
+	Ints, Floats, Strs string
+	Muts               string
+	Lens, Chars        string
+	Anys               string // the reflect.Types of assertedTypes
+	Env                string // the quoted names of Func.Env
+	After              bool
+	Key                uint64
+	index              int // in the targets given to Compile
+}
+
+// A searchDriver is the driver of the search on the real code of the
+// targets given to Compile.
+type searchDriver struct {
+	text    []byte
+	targets []drvTarget
+	// notRun says, by target given to Compile, why it is not in the
+	// driver ("" when it is); machineReads names a call of the target
+	// that reads the machine's state: its cases check only that the
+	// call does not panic.
+	notRun, machineReads []string
+	byFunc               map[*ir.Func]int // the index of each target given to Compile
+}
+
+// newSearchDriver writes the driver of the search of targets on the
+// package instrumented as in; seedTest names, by function, the oracle's
+// test of its cases, which the search starts from.
+func newSearchDriver(in *cover.Instrumentation, pkgName string, targets []Target, seedTest map[*ir.Func]string, opts ExploreOptions) (*searchDriver, error) {
+	d := &searchDriver{notRun: make([]string, len(targets)), machineReads: make([]string, len(targets)), byFunc: map[*ir.Func]int{}}
 	fns := make([]*ir.Func, len(targets))
 	for i, t := range targets {
-		out[i] = &Explored{Result: &gen.Result{Func: t.Func}}
 		fns[i] = t.Func
+		d.byFunc[t.Func] = i
 	}
-	in, err := cover.Instrument(ctx, dir)
-	if err != nil {
-		return out, fmt.Errorf("oracle: instrumenting %s: %w", dir, err)
-	}
-	// The oracle's test files of the seeds: each case's call hands its
-	// parameters to the driver (pbccSeedHook) instead of recording.
-	seedFiles := map[string][]byte{}
-	seedTest := map[*ir.Func]string{}
-	for _, f := range opts.Seeds {
-		content, refs, err := emit.Oracle(pkgName, f.Results)
-		if o := (*emit.OmittedError)(nil); errors.As(err, &o) {
-			err = nil
-		}
-		if err != nil {
-			continue // the search starts from generated inputs
-		}
-		seedFiles[emit.TestFileName(f.Src)] = content
-		for k, ref := range refs {
-			seedTest[ref.Result.Func] = k[0]
-		}
-	}
-	type target struct {
-		Expr, Seed           string
-		Sites, Rels, Covered string
-		Ints, Floats, Strs   string
-		Muts                 string
-		Lens, Chars          string
-		Anys                 string // the reflect.Types of assertedTypes
-		Env                  string // the quoted names of Func.Env
-		First, After         bool
-		Key                  uint64
-		index                int
-	}
-	var drvTargets []target
 	namer := &typeNamer{own: ownPackage(fns)}
-	// machineReads names, by function, a call that reads the machine's
-	// state: its cases check only that the call does not panic.
-	machineReads := make([]string, len(fns))
 	for i, f := range fns {
 		var expr string
 		fn, ok := f.Src.(*ssa.Function)
@@ -163,20 +160,20 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			fn, ok, expr = inst.Fn, true, inst.Callee(types.RelativeTo(inst.Fn.Object().Pkg()))
 		}
 		if !ok {
-			out[i].NotRun, out[i].Stop = true, "no SSA function"
+			d.notRun[i] = "no SSA function"
 			continue
 		}
 		call, acts := sideEffect(fn)
 		if acts {
-			out[i].NotRun, out[i].Stop = true, "not run: it calls "+call+", which acts on the machine"
+			d.notRun[i] = "not run: it calls " + call + ", which acts on the machine"
 			continue
 		}
-		machineReads[i] = call
+		d.machineReads[i] = call
 		if expr == "" {
 			expr, ok = callExpr(fn)
 		}
 		if !ok {
-			out[i].NotRun, out[i].Stop = true, "not run: it cannot be named in a test"
+			d.notRun[i] = "not run: it cannot be named in a test"
 			continue
 		}
 		var sites, rels, muts []string
@@ -211,11 +208,7 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 				mut(in.ArithMutant(i), in.ArithHit(i))
 			}
 		}
-		var covered []string
-		for _, k := range targets[i].Covered {
-			covered = append(covered, strconv.Itoa(k))
-		}
-		d := dictionary(fn, len(f.Env) > 0)
+		dict := dictionary(fn, len(f.Env) > 0)
 		var anys []string
 		for _, at := range assertedTypes(fn) {
 			if !heldByParam(f, at) {
@@ -229,20 +222,12 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		for _, k := range f.Env {
 			env = append(env, strconv.Quote(k))
 		}
-		drvTargets = append(drvTargets, target{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "), Covered: strings.Join(covered, ", "),
-			First: targets[i].Covered == nil, Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
-			Ints: strings.Join(d.ints, ", "), Floats: strings.Join(d.floats, ", "), Strs: strings.Join(d.strs, ", "), Lens: strings.Join(d.lens, ", "), Chars: strconv.Quote(d.chars), Anys: strings.Join(anys, ", "), index: i})
+		d.targets = append(d.targets, drvTarget{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "),
+			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
+			Ints: strings.Join(dict.ints, ", "), Floats: strings.Join(dict.floats, ", "), Strs: strings.Join(dict.strs, ", "), Lens: strings.Join(dict.lens, ", "), Chars: strconv.Quote(dict.chars), Anys: strings.Join(anys, ", "), index: i})
 	}
-	if len(drvTargets) == 0 {
-		return out, nil
-	}
-
-	tmp, err := os.MkdirTemp("", "pbcc-explore-")
-	if err != nil {
-		return out, fmt.Errorf("oracle: %w", err)
-	}
-	if os.Getenv("PBCC_KEEP") == "" {
-		defer os.RemoveAll(tmp)
+	if len(d.targets) == 0 {
+		return d, nil
 	}
 	var drv bytes.Buffer
 	steps := opts.Steps
@@ -250,37 +235,67 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		steps = math.MaxInt64
 	}
 	impls, byIface := implTypes(fns)
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": drvTargets, "HungExit": hungExit, "Impls": impls, "IfaceImpls": byIface, "Imports": namer.imports, "Globals": packageVars(fns),
-		"Calls": opts.Calls, "Steps": steps, "Budget": fmt.Sprintf("%d", opts.Budget.Nanoseconds()),
-		// A call that does not return within callTimeout (a loop
-		// without exit) ends the search of its function.
-		"CallTimeout": fmt.Sprintf("%d", hangAfter(opts.Budget).Nanoseconds())}); err != nil {
-		return out, fmt.Errorf("oracle: the search driver: %w", err)
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": d.targets, "HungExit": hungExit, "Impls": impls, "IfaceImpls": byIface, "Imports": namer.imports, "Globals": packageVars(fns),
+		"Calls": opts.Calls, "Steps": steps}); err != nil {
+		return d, fmt.Errorf("oracle: the search driver: %w", err)
 	}
-	rec, err := recorder(pkgName, false)
-	if err != nil {
-		return out, err
+	d.text = drv.Bytes()
+	return d, nil
+}
+
+// A runTarget is what the driver learns at run time of the function it
+// searches (PBCC_EXPLORE_TARGETS): whether it is searched at all, the
+// sites its cases already reach (Target.Covered) and whether its first
+// input is kept whatever it reaches (no cases).
+type runTarget struct {
+	Run     bool  `json:"run"`
+	Covered []int `json:"covered"`
+	First   bool  `json:"first"`
+}
+
+// Explore runs the search of Explore (the function) on the binary, for
+// targets, which must have been given to Compile (in any order, with
+// their Covered now known); budget is the time per function, at most.
+func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Duration) ([]*Explored, error) {
+	out := make([]*Explored, len(targets))
+	for i, t := range targets {
+		out[i] = &Explored{Result: &gen.Result{Func: t.Func}}
 	}
-	files := map[string][]byte{
-		filepath.Join(dir, explorerName): drv.Bytes(),
-		filepath.Join(dir, recorderName): rec,
+	if b.exploreErr != nil {
+		return out, b.exploreErr
 	}
-	for p, data := range in.Files {
-		files[p] = data
-	}
-	for p, data := range seedFiles {
-		files[p] = data
-	}
-	for p := range files {
-		if _, err := os.Stat(p); err == nil && (filepath.Base(p) == explorerName || filepath.Base(p) == recorderName) {
-			return out, fmt.Errorf("oracle: %s exists; it is the name of a file pbcc adds for its runs", p)
+	d := b.driver
+	run := make([]runTarget, len(d.targets))
+	given := make([]int, len(d.targets)) // the index in targets of each driver target
+	searched := 0
+	for i, t := range targets {
+		j, ok := d.byFunc[t.Func]
+		if !ok {
+			return out, fmt.Errorf("oracle: %s was not compiled for the search", t.Func.Name)
 		}
+		if d.notRun[j] != "" {
+			out[i].NotRun, out[i].Stop = true, d.notRun[j]
+			continue
+		}
+		k := slices.IndexFunc(d.targets, func(dt drvTarget) bool { return dt.index == j })
+		run[k] = runTarget{Run: true, Covered: t.Covered, First: t.Covered == nil}
+		given[k] = i
+		searched++
 	}
-	overlayPath, _, err := writeOverlay(tmp, "overlay", files)
+	if searched == 0 {
+		return out, nil
+	}
+	js, err := json.Marshal(run)
 	if err != nil {
-		return out, err
+		return out, fmt.Errorf("oracle: %w", err)
 	}
-	recs := filepath.Join(tmp, "explore.jsonl")
+	runPath := filepath.Join(b.tmp, "targets.json")
+	if err := os.WriteFile(runPath, js, 0o644); err != nil {
+		return out, fmt.Errorf("oracle: %w", err)
+	}
+	skip, _ := json.Marshal(b.dropped)
+	recs := filepath.Join(b.tmp, "explore.jsonl")
+	os.Remove(recs)
 	var output bytes.Buffer
 	started := time.Now()
 	var runErr error
@@ -290,26 +305,33 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 	// the same function and another seed (the sites its first attempts
 	// reached given), and after 3 such calls with the next function.
 	for from, hangs, restarts := 0, 0, 0; ; restarts++ {
-		cmd := proc.Command(ctx, "go", "test", "-count=1", "-vet=off", "-overlay="+overlayPath,
-			"-run", "^TestPBCCExplore$", "-timeout", timeout(ctx).String(), ".")
-		cmd.Dir = dir
+		cmd := proc.Command(ctx, b.path, "-test.count=1", "-test.run", "^TestPBCCExplore$", "-test.timeout", timeout(ctx).String())
+		cmd.Dir = b.dir
+		// The seeds are the cases the oracle's run kept (PBCC_ORACLE_SKIP:
+		// those it left out).
 		cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs, "PBCC_EXPLORE_FROM="+strconv.Itoa(from),
-			"PBCC_EXPLORE_HANGS="+strconv.Itoa(hangs), "PBCC_EXPLORE_COVERED="+reached(recs, from))
+			"PBCC_EXPLORE_HANGS="+strconv.Itoa(hangs), "PBCC_EXPLORE_COVERED="+reached(recs, from),
+			"PBCC_EXPLORE_TARGETS="+runPath, "PBCC_ORACLE_SKIP="+string(skip),
+			fmt.Sprintf("PBCC_EXPLORE_BUDGET=%d", budget.Nanoseconds()),
+			// A call that does not return within this (a loop without
+			// exit) ends the search of its function.
+			fmt.Sprintf("PBCC_EXPLORE_CALL_TIMEOUT=%d", hangAfter(budget).Nanoseconds()))
 		output.Reset()
 		cmd.Stdout, cmd.Stderr = &output, &output
 		runErr = cmd.Run()
 		hung := lastHung(recs)
-		if runErr == nil || hung < from || restarts >= 3*len(drvTargets) || ctx.Err() != nil {
+		if runErr == nil || hung < from || restarts >= 3*searched || ctx.Err() != nil {
 			break
 		}
 		if hangs = hangsOf(recs); hung != from || hangs >= 3 {
 			from, hangs = hung+1, 0
 		}
-		if from >= len(drvTargets) {
+		if from >= len(d.targets) {
 			runErr = nil // the last function hung: the others were searched
 			break
 		}
 	}
+	in := b.in
 	data, _ := os.ReadFile(recs)
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<28)
@@ -330,10 +352,10 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 			// when all did).
 			Varies []int `json:"varies"`
 		}
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Func < 0 || l.Func >= len(drvTargets) {
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Func < 0 || l.Func >= len(d.targets) || !run[l.Func].Run {
 			continue
 		}
-		e := out[drvTargets[l.Func].index]
+		e := out[given[l.Func]]
 		if l.Stop != "" {
 			e.Stop = l.Stop
 			continue
@@ -348,12 +370,12 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		if !ok {
 			continue
 		}
-		c, ok := exploredCase(e.Result.Func, l.Args[n:], l.Done, l.Panic, l.Got, l.After[n:], pkgName)
+		c, ok := exploredCase(e.Result.Func, l.Args[n:], l.Done, l.Panic, l.Got, l.After[n:], b.pkgName)
 		if !ok {
 			continue
 		}
 		c.Env = env
-		c.Unstable = c.Unstable || (l.Unstable || machineReads[drvTargets[l.Func].index] != "") && l.Done
+		c.Unstable = c.Unstable || (l.Unstable || d.machineReads[d.targets[l.Func].index] != "") && l.Done
 		if !c.Unstable && l.Done {
 			c.Varies = l.Varies
 		}
@@ -364,11 +386,13 @@ func Explore(ctx context.Context, dir, pkgName string, targets []Target, opts Ex
 		c.ForMutant = l.Kill || len(l.New) > 0 && !slices.ContainsFunc(l.New, in.IsBranchHit)
 		e.Result.Cases = append(e.Result.Cases, c)
 	}
-	for _, t := range drvTargets {
-		out[t.index].Result.Duration = time.Since(started) / time.Duration(len(drvTargets))
+	for k, r := range run {
+		if r.Run {
+			out[given[k]].Result.Duration = time.Since(started) / time.Duration(searched)
+		}
 	}
 	if runErr != nil {
-		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", dir, runErr, tail(output.Bytes()))
+		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", b.dir, runErr, tail(output.Bytes()))
 	}
 	return out, nil
 }

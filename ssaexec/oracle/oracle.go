@@ -5,8 +5,10 @@
 //
 // It takes a package's directory and, per source file, the gen.Results of
 // its functions; it renders the oracle variant of their test files
-// (emit.Oracle), runs them with a recorder through go test -overlay (no
-// file of the package is touched), and gives each case the results, the
+// (emit.Oracle), runs them with a recorder in a test binary built through
+// go test -c -overlay (no file of the package is touched; Compile builds
+// one binary for the replay and the search on the real code, Explore, so
+// that a package is linked once for both), and gives each case the results, the
 // panic and the pointees after the call that the real run shows. Where
 // pbcc's model said otherwise, the real run wins and the case counts as a
 // mismatch. A case whose call does not return within a limit (caseLimit)
@@ -144,83 +146,198 @@ const recorderName = "pbcc_oracle_recorder_test.go"
 // whose cases then keep the model's values (their verdicts count them as
 // unverified).
 func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Result]*Verdict, error) {
-	verdicts := map[*gen.Result]*Verdict{}
-	for _, f := range files {
-		for _, r := range f.Results {
-			verdicts[r] = &Verdict{}
-		}
-	}
+	b := Compile(ctx, dir, pkgName, files, nil, ExploreOptions{})
+	defer b.Close()
+	return b.Run(ctx)
+}
+
+// A Binary is the test binary of a package for the oracle's runs, built
+// once (go test -c): the package instrumented (cover.Instrument), the
+// oracle's test files of the cases to replay, the recorder, and the
+// driver of the search on the real code. Run and Explore run it, each as
+// many processes as their calls need (one that does not return ends a
+// process), and the link, most of a go test of a small package, is
+// paid once.
+type Binary struct {
+	dir, pkgName string
+	tmp          string // the temporary directory of the binary, its overlay and records
+	path         string // the test binary; "" when none could be built
+	hits         bool   // the binary is the instrumented package's: the records say which sites a case reaches
+	buildErr     error  // why no binary could be built
+	in           *cover.Instrumentation
+	files        []File
+	testFiles    map[string][]byte // the oracle test file of each source file, by the path it stands in for
+	cases        map[[2]string]emit.CaseRef
+	tests        []string // the oracle's tests, quoted for -test.run
+	errs         []error  // the files whose oracle tests could not be written
+	driver       *searchDriver
+	exploreErr   error       // why Explore cannot run
+	dropped      [][2]string // the cases Run left out, as (test, case): the search does not start from them
+}
+
+// Compile builds the binary for the runs of Run, on the cases of files,
+// and of Explore, on targets (whose Covered is not read: Explore is
+// given it). It does not fail: Run and Explore say what they could not
+// do. The binary must be closed.
+func Compile(ctx context.Context, dir, pkgName string, files []File, targets []Target, opts ExploreOptions) *Binary {
+	b := &Binary{dir: dir, pkgName: pkgName, files: files, testFiles: map[string][]byte{}, cases: map[[2]string]emit.CaseRef{}}
 	tmp, err := os.MkdirTemp("", "pbcc-oracle-")
 	if err != nil {
-		return verdicts, fmt.Errorf("oracle: %w", err)
+		b.buildErr = fmt.Errorf("oracle: %w", err)
+		b.exploreErr = b.buildErr
+		return b
 	}
-	if os.Getenv("PBCC_KEEP") == "" {
-		defer os.RemoveAll(tmp)
-	}
-
-	testFiles := map[string][]byte{} // the oracle test file of each source file, by the path it stands in for
-	cases := map[[2]string]emit.CaseRef{}
-	var tests []string
-	var errs []error
+	b.tmp = tmp
+	seedTest := map[*ir.Func]string{}
 	for _, f := range files {
 		content, refs, err := emit.Oracle(pkgName, f.Results)
 		if o := (*emit.OmittedError)(nil); errors.As(err, &o) {
 			err = nil // what it leaves out is said when the file is written
 		}
 		if err != nil {
-			errs = append(errs, fmt.Errorf("oracle: %s: %w", f.Src, err))
+			b.errs = append(b.errs, fmt.Errorf("oracle: %s: %w", f.Src, err))
 			continue
 		}
-		testFiles[emit.TestFileName(f.Src)] = content
+		b.testFiles[emit.TestFileName(f.Src)] = content
 		for k, ref := range refs {
-			cases[k] = ref
-			tests = append(tests, k[0])
+			b.cases[k] = ref
+			b.tests = append(b.tests, k[0])
+			seedTest[ref.Result.Func] = k[0]
 		}
 	}
-	if len(tests) == 0 {
+	sort.Strings(b.tests)
+	b.tests = slices.Compact(b.tests)
+	for i, t := range b.tests {
+		b.tests[i] = regexp.QuoteMeta(t)
+	}
+	if len(b.tests) == 0 && len(targets) == 0 {
+		return b
+	}
+	for _, name := range []string{recorderName, explorerName} {
+		if p := filepath.Join(dir, name); fileExists(p) {
+			b.buildErr = fmt.Errorf("oracle: %s exists; it is the name of a file pbcc adds for its runs", p)
+			b.exploreErr = b.buildErr
+			return b
+		}
+	}
+	// On the instrumented package, each case records the branch sites it
+	// reaches, and the search sees them. When that does not build (the
+	// instrumentation needs generics: a module whose go line is older),
+	// the cases run on the package as it is, and there is no search.
+	in, ierr := cover.Instrument(ctx, dir)
+	b.in = in
+	b.exploreErr = ierr
+	if ierr != nil {
+		b.exploreErr = fmt.Errorf("oracle: instrumenting %s: %w", dir, ierr)
+	} else if len(targets) > 0 {
+		b.driver, b.exploreErr = newSearchDriver(in, pkgName, targets, seedTest, opts)
+	} else {
+		b.exploreErr = errors.New("oracle: no search was compiled")
+	}
+	withDriver := b.exploreErr == nil && b.driver.text != nil
+	if ierr == nil {
+		for _, drv := range []bool{true, false} {
+			if drv && !withDriver {
+				continue
+			}
+			if err := b.build(ctx, true, drv); err == nil {
+				b.hits = true
+				if !drv && withDriver {
+					b.exploreErr = fmt.Errorf("oracle: the search on the real code in %s: %w", dir, b.buildErr)
+				}
+				b.buildErr = nil
+				return b
+			}
+			if ctx.Err() != nil {
+				return b
+			}
+		}
+		if withDriver {
+			b.exploreErr = fmt.Errorf("oracle: the search on the real code in %s: %w", dir, b.buildErr)
+		}
+	}
+	if len(b.tests) > 0 && b.build(ctx, false, false) == nil {
+		b.buildErr = nil
+	}
+	return b
+}
+
+// build builds the binary, of the instrumented package (hits) or of the
+// package as it is, with the search's driver (drv) or without; on
+// failure buildErr says why.
+func (b *Binary) build(ctx context.Context, hits, drv bool) error {
+	rec, err := recorder(b.pkgName, hits)
+	if err != nil {
+		b.buildErr = err
+		return err
+	}
+	over := maps.Clone(b.testFiles)
+	over[filepath.Join(b.dir, recorderName)] = rec
+	if hits {
+		maps.Copy(over, b.in.Files)
+	}
+	if drv {
+		over[filepath.Join(b.dir, explorerName)] = b.driver.text
+	}
+	name := fmt.Sprintf("overlay%v%v", hits, drv)
+	overlayPath, _, err := writeOverlay(b.tmp, name, over)
+	if err != nil {
+		b.buildErr = err
+		return err
+	}
+	path := filepath.Join(b.tmp, name+".test")
+	cmd := proc.Command(ctx, "go", "test", "-c", "-o", path, "-vet=off", "-overlay="+overlayPath, ".")
+	cmd.Dir = b.dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		b.buildErr = fmt.Errorf("building the cases on the real code in %s: %v\n%s", b.dir, err, tail(out))
+		return b.buildErr
+	}
+	b.path = path
+	return nil
+}
+
+// Close removes the binary and its temporary files (kept with PBCC_KEEP).
+func (b *Binary) Close() {
+	if b.tmp != "" && os.Getenv("PBCC_KEEP") == "" {
+		os.RemoveAll(b.tmp)
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// Run replays the cases of the files given to Compile on the binary and
+// corrects them in place, as Run (the function) says.
+func (b *Binary) Run(ctx context.Context) (map[*gen.Result]*Verdict, error) {
+	verdicts := map[*gen.Result]*Verdict{}
+	for _, f := range b.files {
+		for _, r := range f.Results {
+			verdicts[r] = &Verdict{}
+		}
+	}
+	errs := slices.Clone(b.errs)
+	if len(b.tests) == 0 {
 		return finish(verdicts, errs)
 	}
-	recPath := filepath.Join(dir, recorderName)
-	if _, err := os.Stat(recPath); err == nil {
-		return finish(verdicts, append(errs, fmt.Errorf("oracle: %s exists; it is the name of pbcc's recorder", recPath)))
+	if b.path == "" {
+		return finish(verdicts, append(errs, fmt.Errorf("oracle: %w", b.buildErr)))
 	}
-	sort.Strings(tests)
-	tests = slices.Compact(tests)
-	for i, t := range tests {
-		tests[i] = regexp.QuoteMeta(t)
-	}
-	out := filepath.Join(tmp, "records.jsonl")
-	// On the instrumented package, each case records the branch sites it
-	// reaches. When that does not build (the instrumentation needs
-	// generics: a module whose go line is older), the cases run on the
-	// package as it is.
-	in, ierr := cover.Instrument(ctx, dir)
-	instrumented := false // the records came from the instrumented package
-	for _, hits := range []bool{true, false} {
-		if hits && ierr != nil {
-			continue
-		}
-		rec, err := recorder(pkgName, hits)
-		if err != nil {
-			return finish(verdicts, append(errs, err))
-		}
-		over := maps.Clone(testFiles)
-		over[recPath] = rec
-		if hits {
-			maps.Copy(over, in.Files)
-		}
-		overlayPath, _, err := writeOverlay(tmp, fmt.Sprintf("overlay%v", hits), over)
-		if err != nil {
-			return verdicts, err
-		}
+	cases := b.cases
+	out := filepath.Join(b.tmp, "records.jsonl")
+	var output bytes.Buffer
+	instrumented := b.hits // the records came from the instrumented package
+	var err error
+	for {
 		os.Remove(out)
-		var output bytes.Buffer
 		// A call that does not return within the limit ends the process
 		// (recorder): the cases run again in a new one, without it.
 		for skip := [][2]string(nil); ; {
-			cmd := proc.Command(ctx, "go", "test", fmt.Sprintf("-count=%d", realRuns(len(cases))), "-vet=off", "-overlay="+overlayPath,
-				"-run", "^("+strings.Join(tests, "|")+")$", "-timeout", timeout(ctx).String(), ".")
-			cmd.Dir = dir
+			cmd := proc.Command(ctx, b.path, fmt.Sprintf("-test.count=%d", realRuns(len(cases))),
+				"-test.run", "^("+strings.Join(b.tests, "|")+")$", "-test.timeout", timeout(ctx).String())
+			cmd.Dir = b.dir
 			js, _ := json.Marshal(skip)
 			cmd.Env = append(os.Environ(), "PBCC_ORACLE_OUT="+out, "PBCC_ORACLE_SKIP="+string(js),
 				fmt.Sprintf("PBCC_ORACLE_CASE_LIMIT=%d", caseLimit(ctx).Nanoseconds()))
@@ -233,14 +350,20 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			}
 			skip = hung
 		}
-		instrumented = hits
+		instrumented = b.hits
 		if err == nil {
 			break
 		}
-		if _, serr := os.Stat(out); hits && serr != nil && ctx.Err() == nil {
-			continue // nothing ran: try without the instrumentation
+		if b.hits && !fileExists(out) && ctx.Err() == nil {
+			// Nothing ran on the instrumented package: try without the
+			// instrumentation.
+			if b.build(ctx, false, false) == nil {
+				b.hits = false
+				b.exploreErr = fmt.Errorf("oracle: the cases did not run on the instrumented package in %s: %v\n%s", b.dir, err, tail(output.Bytes()))
+				continue
+			}
 		}
-		errs = append(errs, fmt.Errorf("oracle: running the cases on the real code in %s: %v\n%s", dir, err, tail(output.Bytes())))
+		errs = append(errs, fmt.Errorf("oracle: running the cases on the real code in %s: %v\n%s", b.dir, err, tail(output.Bytes())))
 		break
 	}
 	data, err := os.ReadFile(out)
@@ -280,7 +403,7 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 		}
 		first[ref] = outcome
 		c := &ref.Result.Cases[ref.Index]
-		what, ok := correct(ref.Result.Func, c, &l, pkgName)
+		what, ok := correct(ref.Result.Func, c, &l, b.pkgName)
 		if !ok {
 			continue // counted as unverified below
 		}
@@ -294,6 +417,12 @@ func Run(ctx context.Context, dir, pkgName string, files []File) (map[*gen.Resul
 			}
 		}
 	}
+	for k, ref := range cases {
+		if unstable[ref] || hung[ref] {
+			b.dropped = append(b.dropped, k)
+		}
+	}
+	slices.SortFunc(b.dropped, func(x, y [2]string) int { return strings.Compare(x[0]+"\x00"+x[1], y[0]+"\x00"+y[1]) })
 	leaveOut(verdicts, unstable, hung, checked, mismatched)
 	return finish(verdicts, errs)
 }

@@ -57,23 +57,27 @@ var (
 
 // pbccStart begins a case: with the package instrumented, the branch
 // sites its call reaches are recorded with it. It reports whether the
-// case is to be skipped: its call did not return in an earlier process
+// case is to be skipped: its call did not return in an earlier process,
+// or, for the search on the real code, the oracle left it out
 // ($PBCC_ORACLE_SKIP). A call that does not return within
 // $PBCC_ORACLE_CASE_LIMIT is recorded as hung and ends the process: its
 // goroutine would spin on, with whatever it holds, and the oracle runs
 // the other cases again in a new one.
 func pbccStart(test, name string) bool {
-	if pbccSeedHook == nil {
-		pbccSkipOnce.Do(pbccReadSkip)
-		if pbccSkip[[2]string{test, name}] {
-			return true
-		}
-		if pbccCaseLimit > 0 {
-			pbccTimer = pbcctime.AfterFunc(pbccCaseLimit, func() {
-				pbccAppend("PBCC_ORACLE_OUT", pbccRecordLine{Test: test, Case: name, Hung: true})
-				pbccos.Exit({{.HungExit}})
-			})
-		}
+	pbccSkipOnce.Do(pbccReadSkip)
+	if pbccSkip[[2]string{test, name}] {
+		return true
+	}
+	if pbccSeedHook != nil {
+		// The search takes the case's parameters: its own hook sees the
+		// hits, and it bounds its calls.
+		return false
+	}
+	if pbccCaseLimit > 0 {
+		pbccTimer = pbcctime.AfterFunc(pbccCaseLimit, func() {
+			pbccAppend("PBCC_ORACLE_OUT", pbccRecordLine{Test: test, Case: name, Hung: true})
+			pbccos.Exit({{.HungExit}})
+		})
 	}
 {{- if .Hits}}
 	pbccHitsMu.Lock()
