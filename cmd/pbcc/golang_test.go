@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -101,5 +102,67 @@ func Rest(s string) *strings.Reader {
 	}
 	if n := strings.Count(src, "{name: "); n < 2 {
 		t.Errorf("%d cases, want one per branch at least:\n%s", n, src)
+	}
+}
+
+// TestTimeResults: a time.Time result in the Local location (what
+// time.Unix and time.UnixMilli return) is checked, written as
+// time.Unix(sec, nsec), which cmp.Diff compares with Time.Equal, so that
+// the tests pass in any zone; a pointer to one too. Before, such a result
+// was left unchecked, and a function returning a time and a pointer to
+// it lost its table (a location declared and not used).
+func TestTimeResults(t *testing.T) {
+	t.Parallel() // processes and directories of its own
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir, _, path := incModule(t, `package inc
+
+import "time"
+
+// At is the time ms milliseconds after the epoch.
+func At(ms int64) time.Time {
+	if ms < 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms)
+}
+
+// Pair returns a time and a pointer to it.
+func Pair(s int64) (time.Time, *time.Time) {
+	t := time.Unix(s, 0)
+	if s > 100 {
+		t = t.Add(time.Hour)
+	}
+	return t, &t
+}
+`)
+	code, _, stderr := pbccProcess(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	if strings.Contains(stderr, "left out") || strings.Contains(stderr, "internal error") {
+		t.Errorf("a table or cases were left out:\n%s", stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(data)
+	if strings.Contains(src, "is not checked") {
+		t.Errorf("a result is not checked:\n%s", src)
+	}
+	for _, re := range []string{`want: time\.Unix\(\d+, \d+\)}`, `want0: time\.Unix\(\d+, 0\), want1: (func\(\) \*time\.Time \{ v := time\.Unix\(\d+, 0\); return &v \}\(\)|new\(time\.Unix\(\d+, 0\)\))}`} {
+		if !regexp.MustCompile(re).MatchString(src) {
+			t.Errorf("no case matches %s:\n%s", re, src)
+		}
+	}
+	for _, tz := range []string{"UTC", "America/New_York", "Asia/Kolkata"} {
+		cmd := exec.Command("go", "test", "-count=1", "./inc")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "TZ="+tz)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("TZ=%s: the generated tests fail: %v\n%s", tz, err, out)
+		}
 	}
 }

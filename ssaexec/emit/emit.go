@@ -1041,7 +1041,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 	if err != nil {
 		return "", nil, fail("inputs", err)
 	}
-	out := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
+	out := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state, compared: true}
 	stable := c.Panic == "" && (!c.Unstable || x.unstable == "") // results to write
 	if stable {
 		outTypes := valueTypes(f.results)
@@ -1053,6 +1053,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		if out, err = writer(outTypes, c.Outputs); err != nil {
 			return "", nil, fail("results", err)
 		}
+		out.compared = true
 		out.returned = f.returnedConsts()
 	}
 	var afterLits []string // the rows' values of the x.afters' fields
@@ -1065,6 +1066,7 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		if err != nil {
 			return "", nil, fail(a.field, err)
 		}
+		w.compared = true
 		lit, err := w.literal(t, c.After[a.param])
 		if err != nil {
 			return "", nil, fail(a.field, err)
@@ -1620,7 +1622,7 @@ func (g *generator) afterWritable(f *function, i int) bool {
 func (g *generator) tryLiteral(t types.Type, l ir.Literal) error {
 	o := newObjects()
 	o.walk(t, l)
-	w := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state}
+	w := &litWriter{qual: g.qual, pkg: g.pkg, state: g.state, compared: true}
 	if shared := o.shared(); len(shared) > 0 {
 		w.names = map[*ir.Literal]string{}
 		for j, obj := range shared {

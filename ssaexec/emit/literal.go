@@ -102,6 +102,10 @@ type litWriter struct {
 	names    map[*ir.Literal]string
 	declared map[*ir.Literal]bool
 	fixups   []string
+
+	// compared says that the values written are ones cmp.Diff compares
+	// (results, parameters after the call), not inputs.
+	compared bool
 }
 
 func (w *litWriter) literal(t types.Type, l ir.Literal) (string, error) {
@@ -180,9 +184,15 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 	if ssaexec.IsReflectValue(t) {
 		return w.writeReflectValue(b, t, l)
 	}
-	if sec, nsec, ok := utcTime(t, l); ok && !isZero(t, l) {
-		// A time.Time in UTC: its fields are not exported.
-		fmt.Fprintf(b, "%s.Unix(%d, %d).UTC()", w.pkgName("time", "time"), sec, nsec)
+	if sec, nsec, utc, ok := unixTime(t, l); ok && !isZero(t, l) && (utc || w.compared) {
+		// A time.Time: its fields are not exported. One in the Local
+		// location is written only where cmp.Diff compares it, with its
+		// Equal method, whatever the zone of the machine the test runs
+		// on: a function given it could depend on that zone.
+		fmt.Fprintf(b, "%s.Unix(%d, %d)", w.pkgName("time", "time"), sec, nsec)
+		if utc {
+			b.WriteString(".UTC()")
+		}
 		return nil
 	}
 	if n, ok := bigInt(t, l); ok {
@@ -579,38 +589,75 @@ func (w *litWriter) writePointer(b *strings.Builder, t types.Type, u *types.Poin
 	return w.writeObject(b, u.Elem(), *l.Ref, elide, at.pointee())
 }
 
-// utcTime returns the Unix time, seconds and nanoseconds, that l holds
-// when t is time.Time, in UTC (a nil location) and without a monotonic
-// clock reading: what time.Unix(sec, nsec).UTC() makes.
-func utcTime(t types.Type, l ir.Literal) (sec, nsec int64, ok bool) {
-	n, isNamed := types.Unalias(t).(*types.Named)
-	if !isNamed || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "time" || n.Obj().Name() != "Time" {
-		return 0, 0, false
+// unixTime returns the Unix time, seconds and nanoseconds, that l holds
+// when t is time.Time without a monotonic clock reading, in UTC (a nil
+// location: what time.Unix(sec, nsec).UTC() makes) or in the Local
+// location (what time.Unix(sec, nsec) makes); a time in another zone is
+// not ok.
+func unixTime(t types.Type, l ir.Literal) (sec, nsec int64, utc, ok bool) {
+	if !isTime(t) {
+		return 0, 0, false, false
 	}
-	st, isStruct := n.Underlying().(*types.Struct)
+	st, isStruct := t.Underlying().(*types.Struct)
 	if !isStruct || len(l.Elems) != st.NumFields() {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
 	var wall uint64
 	var ext int64
+	utc = true
 	for i := range st.NumFields() {
 		e := l.Elems[i]
-		switch st.Field(i).Name() {
+		switch f := st.Field(i); f.Name() {
 		case "wall":
 			wall = e.Bits
 		case "ext":
 			ext = int64(e.Bits)
 		case "loc":
 			if e.Ref != nil {
-				return 0, 0, false // Local or another zone
+				if !localLocation(f.Type(), *e.Ref) {
+					return 0, 0, false, false // another zone
+				}
+				utc = false
 			}
 		}
 	}
 	const hasMonotonic, nsecMask, unixToInternal = 1 << 63, 1<<30 - 1, 62135596800
 	if wall&hasMonotonic != 0 {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
-	return ext - unixToInternal, int64(wall & nsecMask), true
+	return ext - unixToInternal, int64(wall & nsecMask), utc, true
+}
+
+// isTime reports whether t is time.Time.
+func isTime(t types.Type) bool {
+	n, isNamed := types.Unalias(t).(*types.Named)
+	return isNamed && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
+// localLocation reports whether l, of the type of time.Time's loc
+// (*time.Location), is the location time.Local points to: named
+// "Local" once the time package has read the machine's zone, and with no
+// name and no zones before (it reads it when first asked).
+func localLocation(t types.Type, l ir.Literal) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	st, ok := p.Elem().Underlying().(*types.Struct)
+	if !ok || len(l.Elems) != st.NumFields() {
+		return false
+	}
+	var name string
+	zones := false
+	for i := range st.NumFields() {
+		switch st.Field(i).Name() {
+		case "name":
+			name = l.Elems[i].Str
+		case "zone":
+			zones = len(l.Elems[i].Elems) > 0
+		}
+	}
+	return name == "Local" || name == "" && !zones
 }
 
 // bigInt returns the number l holds when t is math/big.Int (whose fields,
@@ -710,8 +757,8 @@ func (w *litWriter) writeObject(b *strings.Builder, t types.Type, l ir.Literal, 
 	u, isSlice := t.Underlying().(*types.Slice)
 	switch t.Underlying().(type) {
 	case *types.Struct, *types.Array, *types.Slice, *types.Map:
-		if isSlice && sliceCall(u, l) {
-			break
+		if isSlice && sliceCall(u, l) || isTime(t) {
+			break // a call: time.Unix(...)
 		}
 		// A pointer to a nil slice or map: &T(nil) does not compile
 		// (pkg/errors' (*stack).StackTrace), and new(T) also stands
@@ -746,8 +793,8 @@ func (w *litWriter) writeObject(b *strings.Builder, t types.Type, l ir.Literal, 
 		// new(v) needs Go 1.26; before it, a function literal gives the
 		// pointer in one expression.
 		ts := types.TypeString(t, w.qual)
-		if isSlice {
-			// Typed already: []byte("aaa").
+		if isSlice || isTime(t) {
+			// Typed already: []byte("aaa"), time.Unix(0, 0).
 			fmt.Fprintf(b, "func() *%s { v := %s; return &v }()", ts, v)
 			return nil
 		}
@@ -1177,7 +1224,9 @@ func newObjects() *objects {
 }
 
 func (o *objects) walk(t types.Type, l ir.Literal) {
-	if isError(t) {
+	if isError(t) || isTime(t) {
+		// A time.Time is written as time.Unix(...): its location is
+		// not an object of the test's.
 		return
 	}
 	if isIface(t) || ssaexec.IsReflectValue(t) {
