@@ -18,7 +18,8 @@ import (
 // a - b, a * b as a / b (a panic on b = 0, as the compiled mutant's), a %
 // b as a * b, a / b as a * b (no panic on b = 0), -x as x; operands with
 // effects are evaluated once, in order. Comparisons that are values (not
-// branch sites) are mutated too, and x++ becomes x--. The code's own
+// branch sites) are mutated too (== and != of pointers and interfaces too:
+// err == nil), and x++ becomes x--. The code's own
 // values with no mutant.
 func TestMutantSchemata(t *testing.T) {
 	if testing.Short() {
@@ -69,6 +70,22 @@ func Down(xs []float64) float64 {
 	xs[1]--
 	return xs[1]
 }
+
+func Ok(err error) bool { return err == nil }
+
+type Node struct{ next *Node }
+
+func More(n *Node) bool { return n.next != nil }
+
+type myErr struct{}
+
+func (*myErr) Error() string { return "mine" }
+
+var errMine = &myErr{}
+
+// Mine compares an error with a *myErr: no mutant (the recorder takes
+// one type), and the instrumented file still compiles.
+func Mine(err error) bool { return err == errMine }
 `,
 		"m_test.go": `package m
 
@@ -107,6 +124,9 @@ func TestMutants(t *testing.T) {
 		call("Is(a,a)", func() any { return Is("a", "a") })
 		call("Up(0)", func() any { return Up(0) })
 		call("Down(1,2)", func() any { return Down([]float64{1, 2}) })
+		call("Ok(nil)", func() any { return Ok(nil) })
+		call("More(end)", func() any { return More(&Node{}) })
+		call("Mine(mine)", func() any { return Mine(errMine) })
 		out[m] = got
 	}
 	_pbccMutant = 0
@@ -174,6 +194,9 @@ func TestMutants(t *testing.T) {
 		return in.ArithMutant(i)
 	}
 	big, same := site("x > 10"), site("a == b")
+	if slices.ContainsFunc(in.Ariths, func(a Arith) bool { return a.Text == "err == errMine" }) {
+		t.Errorf("err == errMine (an error and a *myErr) has a mutant")
+	}
 	const divZero = "panic: runtime error: integer divide by zero"
 	for _, c := range []struct {
 		mutant int
@@ -211,6 +234,11 @@ func TestMutants(t *testing.T) {
 		{kind("a == b", ArithNegation), "Less(3,3)", "false"},
 		{kind("c++", ArithIncDec), "Up(0)", "18446744073709551615"}, // c-- on a uint
 		{kind("xs[1]--", ArithIncDec), "Down(1,2)", "3"},
+		{0, "Ok(nil)", "true"},
+		{0, "More(end)", "false"},
+		{0, "Mine(mine)", "true"},
+		{kind("err == nil", ArithNegation), "Ok(nil)", "false"},     // an interface
+		{kind("n.next != nil", ArithNegation), "More(end)", "true"}, // a pointer
 	} {
 		if g := got[c.mutant][c.call]; g != c.want {
 			t.Errorf("mutant %d: %s = %q, want %q", c.mutant, c.call, g, c.want)

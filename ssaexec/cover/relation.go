@@ -247,7 +247,8 @@ func (p *pkg) incDecOf(file int, st *ast.IncDecStmt) (*arith, bool) {
 // valueCmpOf returns the ariths of comparison be when it is a value (not
 // a site): its boundary and negation when ordered (as comparison
 // requires), its negation for == and != between operands of a basic
-// type.
+// type, or of one pointer or interface type (ok = err == nil: gremlins
+// negates those too).
 func (p *pkg) valueCmpOf(file int, be *ast.BinaryExpr) []*arith {
 	eq := be.Op == token.EQL || be.Op == token.NEQ
 	if !eq && cmpFuncs[be.Op] == "" {
@@ -265,6 +266,11 @@ func (p *pkg) valueCmpOf(file int, be *ast.BinaryExpr) []*arith {
 		if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
 			continue
 		}
+		if t != nil && !types.Identical(t, tv.Type) {
+			// An interface compared with a value of another type
+			// (err == io.EOF's *T): the recorder takes one type.
+			return nil
+		}
 		t = tv.Type
 	}
 	if t == nil {
@@ -273,9 +279,18 @@ func (p *pkg) valueCmpOf(file int, be *ast.BinaryExpr) []*arith {
 	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
 		return nil
 	}
-	b, ok := t.Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsUntyped != 0 || b.Kind() == types.UnsafePointer || !eq && b.Info()&types.IsOrdered == 0 {
-		return nil
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+		// The instrumented files are at go 1.23 (lang): an interface
+		// satisfies the recorder's comparable.
+		if !eq || !spellable(t) {
+			return nil
+		}
+	default:
+		b, ok := t.Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsUntyped != 0 || b.Kind() == types.UnsafePointer || !eq && b.Info()&types.IsOrdered == 0 {
+			return nil
+		}
 	}
 	text, ok := p.typeText(file, types.Unalias(t))
 	if !ok {
@@ -286,6 +301,7 @@ func (p *pkg) valueCmpOf(file int, be *ast.BinaryExpr) []*arith {
 	if eq {
 		return []*arith{neg}
 	}
+	b := t.Underlying().(*types.Basic)
 	neg.kind = "ord"
 	if b.Info()&types.IsInteger != 0 {
 		neg.kind = "int"
@@ -293,4 +309,29 @@ func (p *pkg) valueCmpOf(file int, be *ast.BinaryExpr) []*arith {
 	bound := *neg
 	bound.Text, bound.mut = x+" == "+y, ArithBoundary
 	return []*arith{&bound, neg}
+}
+
+// spellable reports whether t, a pointer or interface type, is one the
+// recorder's type argument can spell wherever the comparison is: error,
+// any, a type declared at package level (not in a function, not generic
+// nor instantiated), or a pointer to one of those or to a basic type.
+func spellable(t types.Type) bool {
+	t = types.Unalias(t)
+	if pt, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(pt.Elem())
+		if b, ok := t.(*types.Basic); ok {
+			return b.Info()&types.IsUntyped == 0 && b.Kind() != types.UnsafePointer
+		}
+	}
+	switch t := t.(type) {
+	case *types.Named:
+		obj := t.Obj()
+		if obj.Pkg() == nil {
+			return obj.Name() == "error"
+		}
+		return obj.Parent() == obj.Pkg().Scope() && t.TypeParams().Len() == 0 && t.TypeArgs().Len() == 0
+	case *types.Interface:
+		return t.Empty()
+	}
+	return false
 }

@@ -692,8 +692,13 @@ const pbccTriesMax = 64
 // An input on which a mutant's outcome (results, panic, parameters after
 // the call: what a test compares) differs from the code's is kept, made
 // smaller while it still kills that mutant, and every mutant its case
-// kills is marked. Half the search's calls and branch executions bound
-// it: the same inputs are tried on an idle machine as on a loaded one.
+// kills is marked. A parameter after the call is compared only when some
+// case kept, or the input tried, changes it: the emitted table compares
+// no other (ssaexec/emit's afters), and a mutant only such a parameter
+// tells apart lives through the table (uuid's NullUUID.UnmarshalJSON,
+// whose one case left *nu as it was: nu.Valid = err != nil lived). Half
+// the search's calls and branch executions bound it: the same inputs are
+// tried on an idle machine as on a loaded one.
 func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type, cases, pool [][]pbccreflect.Value) {
 	if len(tg.muts) == 0 {
 		return
@@ -707,15 +712,23 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 	// of hits): a mutant's outcome may differ on one value of a path and
 	// not on others (r < 128 && table[r] negated, for r a token).
 	tries := make([]int, len(tg.muts))
+	// changed are the parameters some case kept changes: those the
+	// table compares after the call.
+	changed := make([]bool, ft.NumIn())
 	// kills runs args as the code is, then the live mutants the run
 	// infects (only the mutant only, when it is not -1; up to the first
 	// killed, counting tries, when first), and returns those whose outcome
-	// differs, with the hits of the code's run.
-	kills := func(args []pbccreflect.Value, first bool, only int) ([]int, map[int]bool) {
+	// differs (in the parameters changed or that the code's run changes),
+	// with the hits of the code's run and the parameters it changes.
+	kills := func(args []pbccreflect.Value, first bool, only int) ([]int, map[int]bool, []bool) {
 		hits := map[int]bool{}
 		want, n, ok := pbccOutcome(fv, ft, tg, args, 0, 0, hits)
 		if !ok {
-			return nil, hits
+			return nil, hits, nil
+		}
+		cmp := append([]bool(nil), changed...)
+		for i, m := range want.moved {
+			cmp[i] = cmp[i] || m
 		}
 		capAt := 10*n + 10000
 		var out []int
@@ -730,7 +743,7 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 				tries[i]++
 			}
 			got, _, ok := pbccOutcome(fv, ft, tg, args, m.id, capAt, map[int]bool{})
-			if ok && got != want {
+			if ok && got.differs(want, cmp) {
 				out = append(out, i)
 				if first {
 					break
@@ -740,11 +753,11 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 		if len(out) > 0 {
 			// An outcome that varies from call to call (the clock, the
 			// order of a map) tells no mutant apart.
-			if again, _, ok := pbccOutcome(fv, ft, tg, args, 0, 0, map[int]bool{}); !ok || again != want {
-				return nil, hits
+			if again, _, ok := pbccOutcome(fv, ft, tg, args, 0, 0, map[int]bool{}); !ok || again.differs(want, cmp) {
+				return nil, hits, want.moved
 			}
 		}
-		return out, hits
+		return out, hits, want.moved
 	}
 	mark := func(ks []int) {
 		for _, i := range ks {
@@ -754,9 +767,33 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 			}
 		}
 	}
+	// grow adds the parameters a case changes to changed, and reports
+	// whether it added one: the cases kept are then run again, as the
+	// table compares that parameter in every case.
+	grow := func(moved []bool) bool {
+		grew := false
+		for i, m := range moved {
+			if m && !changed[i] {
+				changed[i], grew = true, true
+			}
+		}
+		return grew
+	}
+	kept := append([][]pbccreflect.Value(nil), cases...)
+	rerun := func() {
+		for _, c := range kept {
+			ks, _, _ := kills(c, false, -1)
+			mark(ks)
+		}
+	}
+	grew := false
 	for _, c := range cases {
-		ks, _ := kills(c, false, -1)
+		ks, _, moved := kills(c, false, -1)
 		mark(ks)
+		grew = grow(moved) || grew
+	}
+	if grew {
+		rerun()
 	}
 	byCases := len(tg.muts) - nlive
 	defer func() { pbccKillLog = pbccfmt.Sprintf("mutants %d killed by the cases %d live %d", len(tg.muts), byCases, nlive) }()
@@ -780,18 +817,18 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 		default:
 			args = pbccNextInput(rng, corpus, ft, &tg)
 		}
-		ks, _ := kills(args, true, -1)
+		ks, _, _ := kills(args, true, -1)
 		if len(ks) == 0 {
 			continue
 		}
 		m := ks[0]
 		if small := pbccShrinkBy(args, func(cand []pbccreflect.Value) bool {
-			ks, _ := kills(cand, false, m)
+			ks, _, _ := kills(cand, false, m)
 			return len(ks) > 0
 		}); small != nil {
 			args = small
 		}
-		ks, hits := kills(args, false, -1)
+		ks, hits, moved := kills(args, false, -1)
 		if len(ks) == 0 {
 			continue
 		}
@@ -810,6 +847,10 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 		}
 		mark(ks)
 		corpus = append(corpus, args)
+		kept = append(kept, args)
+		if grow(moved) {
+			rerun()
+		}
 	}
 }
 
@@ -824,26 +865,31 @@ func pbccInfects(m pbccMut, hits map[int]bool) bool {
 }
 
 // pbccOutcome calls the target on a copy of args with mutant m selected
-// (0: the code as it is) and encodes what a test of the call compares:
+// (0: the code as it is) and encodes what a test of the call may compare:
 // the results, or the panic's message (a run-time error's up to its
 // values: a test may name only its kind), and the parameters after the
-// call when a test compares them. It returns the branch executions the
+// call when a test may compare them. It returns the branch executions the
 // call took, and false when capAt (if not 0) stopped it.
-func pbccOutcome(fv pbccreflect.Value, ft pbccreflect.Type, tg pbccTarget, args []pbccreflect.Value, m int, capAt int64, hits map[int]bool) (string, int64, bool) {
+func pbccOutcome(fv pbccreflect.Value, ft pbccreflect.Type, tg pbccTarget, args []pbccreflect.Value, m int, capAt int64, hits map[int]bool) (pbccOut, int64, bool) {
 	a := pbccSafeClone(args)
+	var before []string
+	if m == 0 && tg.after {
+		before = pbccEncodeEach(a)
+	}
 	_pbccMutant, pbccStepCap = m, capAt
-	before := pbccSteps
+	start := pbccSteps
 	res, done, msg, called := pbccCall(fv, ft, a, hits)
 	_pbccMutant, pbccStepCap = 0, 0
-	steps := pbccSteps - before
+	steps := pbccSteps - start
 	if !called || pbccCapped {
-		return "", steps, false
+		return pbccOut{}, steps, false
 	}
 	var o struct {
-		Done       bool
-		Panic      string
-		Got, After []*pbccNode
+		Done  bool
+		Panic string
+		Got   []*pbccNode
 	}
+	var out pbccOut
 	o.Done = done
 	if !done {
 		o.Panic = msg
@@ -856,14 +902,67 @@ func pbccOutcome(fv pbccreflect.Value, ft pbccreflect.Type, tg pbccTarget, args 
 			o.Got = append(o.Got, pbccEncode(r, seen, 0))
 		}
 		if tg.after {
-			seen = map[uintptr]int{}
-			for _, x := range a {
-				o.After = append(o.After, pbccEncode(x, seen, 0))
+			out.after = pbccEncodeEach(a)
+			if before != nil {
+				out.moved = make([]bool, len(a))
+				for i := range a {
+					out.moved[i] = pbccInPlace(ft, i) && before[i] != out.after[i]
+				}
 			}
 		}
 	}
 	data, _ := pbccjson.Marshal(o)
-	return string(data), steps, true
+	out.head = string(data)
+	return out, steps, true
+}
+
+// pbccOut is the outcome of a call (pbccOutcome): head encodes its
+// results or panic, after each parameter after the call (when the call
+// returned and a test may compare them), and moved, for the code's own
+// call, which of those the call changed.
+type pbccOut struct {
+	head  string
+	after []string
+	moved []bool
+}
+
+// differs reports whether outcomes o and p differ in what a test
+// compares: the results or panic, and parameter i after the call where
+// cmp[i] (the parameters some case changes: those the emitted table
+// compares, ssaexec/emit's afters).
+func (o pbccOut) differs(p pbccOut, cmp []bool) bool {
+	if o.head != p.head {
+		return true
+	}
+	for i := range cmp {
+		if cmp[i] && i < len(o.after) && i < len(p.after) && o.after[i] != p.after[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// pbccInPlace reports whether a test compares parameter i of ft after
+// the call when some call changes it: a pointer, slice or map, or an
+// interface other than error (ssaexec/emit's afters).
+func pbccInPlace(ft pbccreflect.Type, i int) bool {
+	switch t := ft.In(i); t.Kind() {
+	case pbccreflect.Ptr, pbccreflect.Slice, pbccreflect.Map:
+		return true
+	case pbccreflect.Interface:
+		return t != pbccErrorType
+	}
+	return false
+}
+
+// pbccEncodeEach encodes each of vs apart, as JSON.
+func pbccEncodeEach(vs []pbccreflect.Value) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		b, _ := pbccjson.Marshal(pbccEncode(v, map[uintptr]int{}, 0))
+		out[i] = string(b)
+	}
+	return out
 }
 
 // pbccSignature is the set of hits of a run, as a key.

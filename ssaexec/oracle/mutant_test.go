@@ -2,10 +2,13 @@ package oracle
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
 )
 
@@ -108,5 +111,73 @@ func Bonus(n, m int) (int, error) {
 		if !slices.EqualFunc(cases, second[name], slices.Equal[[]int64]) {
 			t.Errorf("%s: the second run kept %v, the first %v", name, second[name], cases)
 		}
+	}
+}
+
+// TestExploreKillsThroughParameter: a mutant that changes only what a
+// pointer parameter points to is killed only by a table that compares
+// that parameter after the call, which the emitted table does only when
+// some case's call changes it (ssaexec/emit's afters). Set's first case,
+// "" on a zero Num, leaves *n as it was; v > 100 negated sets Big on it.
+// The kill phase must not count that case as killing the mutant (the
+// table would not see it) but keep a case whose call changes *n, as
+// uuid's NullUUID.UnmarshalJSON needed one (nu.Valid = err == nil).
+func TestExploreKillsThroughParameter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{
+		"go.mod": "module num\n\ngo 1.26\n",
+		"num.go": `package num
+
+import "strconv"
+
+type Num struct {
+	N   int
+	Big bool
+}
+
+func (n *Num) Set(s string) error {
+	v, err := strconv.Atoi(s)
+	n.N = v
+	n.Big = v > 100
+	return err
+}
+`,
+	})
+	run := func() []gen.Case {
+		ex, err := Explore(context.Background(), dir, "num", targets, DefaultExplore)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ex {
+			if strings.HasSuffix(e.Result.Func.Name, ".Set") {
+				return e.Result.Cases
+			}
+		}
+		t.Fatal("no search of Set")
+		return nil
+	}
+	show := func(cs []gen.Case) string {
+		var b strings.Builder
+		for _, c := range cs {
+			fmt.Fprintf(&b, "%v -> %v panic %q after %v (for mutant %v); ", c.Inputs, c.Outputs, c.Panic, c.After, c.ForMutant)
+		}
+		return b.String()
+	}
+	first := run()
+	t.Logf("cases: %s", show(first))
+	changes := false
+	for _, c := range first {
+		if c.Panic == "" && len(c.After) > 0 && len(c.Inputs) > 0 && c.After[0].String() != c.Inputs[0].String() {
+			changes = true
+		}
+	}
+	if !changes {
+		t.Errorf("no case changes *n, so the table does not compare it and v > 100 negated lives: %s", show(first))
+	}
+	if second := run(); show(second) != show(first) {
+		t.Errorf("the second run kept %s, the first %s", show(second), show(first))
 	}
 }
