@@ -322,13 +322,17 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !profiled {
 			profile = "" // measure runs the tests for it
 		}
-		m, err := measure(ctx, p.Dir, profile)
+		measureCtx := ctx
+		if beforeMeasure != nil {
+			measureCtx = beforeMeasure(ctx)
+		}
+		m, err := measure(measureCtx, p.Dir, profile)
 		if _, ok := interrupted(ctx); ok {
 			return 2 // the files are written; runInterruptible says why no summary
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s: measuring coverage: %v\n", rel(p.Dir), err)
-			if ctx.Err() == nil { // a budget that ends is no error: the summary says "not measured"
+			if measureCtx.Err() == nil { // a budget that ends is no error: the summary says "not measured"
 				status = 2
 			}
 		}

@@ -25,6 +25,12 @@ var afterSearch func([]*funcResult)
 // failing on the real code is never written.
 var afterReplay func([]*funcResult)
 
+// beforeMeasure, when set (by tests only), gives the context the
+// measurement runs in, from the run's: a test ends it there to show what
+// a run whose budget ends during the measurement says, whatever the time
+// the steps before took.
+var beforeMeasure func(context.Context) context.Context
+
 // compileOracle builds the binary of the oracle's runs on p's real code
 // (oracle.Compile): the replay of the cases of results, and the search of
 // the functions of skipped and results, those the replay leaves to it
