@@ -106,7 +106,7 @@ func replayReal(ctx context.Context, b *oracle.Binary, p *ssaexec.Package, resul
 	}
 }
 
-// explore searches on the real code (oracle.Explore) the functions of
+// explore searches on the real code (oracle.Binary.Explore, on the binary compileOracle built) the functions of
 // skipped (of p, selected, changed) whose bodies pbcc's model cannot
 // express (ssaexec.Skipped), so that they get tests too, and the functions of
 // results whose search left branches undecided, for inputs that reach
