@@ -106,10 +106,11 @@ func replayReal(ctx context.Context, b *oracle.Binary, p *ssaexec.Package, resul
 	}
 }
 
-// explore searches on the real code (oracle.Binary.Explore, on the binary compileOracle built) the functions of
-// skipped (of p, selected, changed) whose bodies pbcc's model cannot
-// express (ssaexec.Skipped), so that they get tests too, and the functions of
-// results whose search left branches undecided, for inputs that reach
+// explore searches on the real code (b.Explore, on the binary
+// compileOracle built) the functions of skipped (of p, selected,
+// changed) whose bodies pbcc's model cannot express (ssaexec.Skipped), so
+// that they get tests too, and the functions of results whose search
+// left branches undecided, for inputs that reach
 // what their cases do not. It returns the results of the former; the
 // latter gain cases in place.
 func explore(ctx context.Context, cfg *genConfig, b *oracle.Binary, p *ssaexec.Package, skipped []*ssaexec.Skipped, results []*funcResult, stderr io.Writer) []*funcResult {
