@@ -45,11 +45,8 @@ func compileOracle(ctx context.Context, p *ssaexec.Package, skipped []*ssaexec.S
 			targets = append(targets, oracle.Target{Func: fr.r.Func})
 		}
 	}
-	files := casesByFile(results)
-	opts := oracle.DefaultExplore
 	// The search of a function with cases starts from them.
-	opts.Seeds = files
-	return oracle.Compile(ctx, p.Dir, p.Name, files, targets, opts)
+	return oracle.Compile(ctx, p.Dir, p.Name, casesByFile(results), targets, oracle.DefaultExplore)
 }
 
 // casesByFile returns the results of results that have cases, by file,

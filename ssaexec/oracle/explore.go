@@ -138,17 +138,19 @@ type searchDriver struct {
 	// call does not panic.
 	notRun, machineReads []string
 	byFunc               map[*ir.Func]int // the index of each target given to Compile
+	slot                 []int            // by target given to Compile, its index in targets (-1: not in the driver)
 }
 
 // newSearchDriver writes the driver of the search of targets on the
 // package instrumented as in; seedTest names, by function, the oracle's
 // test of its cases, which the search starts from.
 func newSearchDriver(in *cover.Instrumentation, pkgName string, targets []Target, seedTest map[*ir.Func]string, opts ExploreOptions) (*searchDriver, error) {
-	d := &searchDriver{notRun: make([]string, len(targets)), machineReads: make([]string, len(targets)), byFunc: map[*ir.Func]int{}}
+	d := &searchDriver{notRun: make([]string, len(targets)), machineReads: make([]string, len(targets)), byFunc: map[*ir.Func]int{}, slot: make([]int, len(targets))}
 	fns := make([]*ir.Func, len(targets))
 	for i, t := range targets {
 		fns[i] = t.Func
 		d.byFunc[t.Func] = i
+		d.slot[i] = -1
 	}
 	namer := &typeNamer{own: ownPackage(fns)}
 	for i, f := range fns {
@@ -222,6 +224,7 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, targets []Target
 		for _, k := range f.Env {
 			env = append(env, strconv.Quote(k))
 		}
+		d.slot[i] = len(d.targets)
 		d.targets = append(d.targets, drvTarget{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "),
 			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
 			Ints: strings.Join(dict.ints, ", "), Floats: strings.Join(dict.floats, ", "), Strs: strings.Join(dict.strs, ", "), Lens: strings.Join(dict.lens, ", "), Chars: strconv.Quote(dict.chars), Anys: strings.Join(anys, ", "), index: i})
@@ -277,7 +280,7 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			out[i].NotRun, out[i].Stop = true, d.notRun[j]
 			continue
 		}
-		k := slices.IndexFunc(d.targets, func(dt drvTarget) bool { return dt.index == j })
+		k := d.slot[j]
 		run[k] = runTarget{Run: true, Covered: t.Covered, First: t.Covered == nil}
 		given[k] = i
 		searched++

@@ -177,7 +177,7 @@ type Binary struct {
 
 // Compile builds the binary for the runs of Run, on the cases of files,
 // and of Explore, on targets (whose Covered is not read: Explore is
-// given it). It does not fail: Run and Explore say what they could not
+// given it), whose search starts from their cases in files. It does not fail: Run and Explore say what they could not
 // do. The binary must be closed.
 func Compile(ctx context.Context, dir, pkgName string, files []File, targets []Target, opts ExploreOptions) *Binary {
 	b := &Binary{dir: dir, pkgName: pkgName, files: files, testFiles: map[string][]byte{}, cases: map[[2]string]emit.CaseRef{}}
@@ -226,45 +226,43 @@ func Compile(ctx context.Context, dir, pkgName string, files []File, targets []T
 	// the cases run on the package as it is, and there is no search.
 	in, ierr := cover.Instrument(ctx, dir)
 	b.in = in
-	b.exploreErr = ierr
-	if ierr != nil {
+	switch {
+	case ierr != nil:
 		b.exploreErr = fmt.Errorf("oracle: instrumenting %s: %w", dir, ierr)
-	} else if len(targets) > 0 {
+	case len(targets) > 0:
 		b.driver, b.exploreErr = newSearchDriver(in, pkgName, targets, seedTest, opts)
-	} else {
+	default:
 		b.exploreErr = errors.New("oracle: no search was compiled")
 	}
-	withDriver := b.exploreErr == nil && b.driver.text != nil
 	if ierr == nil {
-		for _, drv := range []bool{true, false} {
-			if drv && !withDriver {
-				continue
-			}
-			if err := b.build(ctx, true, drv); err == nil {
+		if b.exploreErr == nil && b.driver.text != nil {
+			if b.build(ctx, true, true) == nil {
 				b.hits = true
-				if !drv && withDriver {
-					b.exploreErr = fmt.Errorf("oracle: the search on the real code in %s: %w", dir, b.buildErr)
-				}
-				b.buildErr = nil
 				return b
 			}
+			b.exploreErr = fmt.Errorf("oracle: the search on the real code in %s: %w", dir, b.buildErr)
 			if ctx.Err() != nil {
 				return b
 			}
 		}
-		if withDriver {
-			b.exploreErr = fmt.Errorf("oracle: the search on the real code in %s: %w", dir, b.buildErr)
+		// The replay without the search, still on the instrumented package.
+		if len(b.tests) > 0 && b.build(ctx, true, false) == nil {
+			b.hits = true
+			return b
+		}
+		if ctx.Err() != nil {
+			return b
 		}
 	}
-	if len(b.tests) > 0 && b.build(ctx, false, false) == nil {
-		b.buildErr = nil
+	if len(b.tests) > 0 {
+		b.build(ctx, false, false)
 	}
 	return b
 }
 
 // build builds the binary, of the instrumented package (hits) or of the
 // package as it is, with the search's driver (drv) or without; on
-// failure buildErr says why.
+// failure buildErr says why (and it is cleared on success).
 func (b *Binary) build(ctx context.Context, hits, drv bool) error {
 	rec, err := recorder(b.pkgName, hits)
 	if err != nil {
@@ -293,7 +291,7 @@ func (b *Binary) build(ctx context.Context, hits, drv bool) error {
 		b.buildErr = fmt.Errorf("building the cases on the real code in %s: %v\n%s", b.dir, err, tail(out))
 		return b.buildErr
 	}
-	b.path = path
+	b.path, b.buildErr = path, nil
 	return nil
 }
 
@@ -328,7 +326,6 @@ func (b *Binary) Run(ctx context.Context) (map[*gen.Result]*Verdict, error) {
 	cases := b.cases
 	out := filepath.Join(b.tmp, "records.jsonl")
 	var output bytes.Buffer
-	instrumented := b.hits // the records came from the instrumented package
 	var err error
 	for {
 		os.Remove(out)
@@ -350,7 +347,6 @@ func (b *Binary) Run(ctx context.Context) (map[*gen.Result]*Verdict, error) {
 			}
 			skip = hung
 		}
-		instrumented = b.hits
 		if err == nil {
 			break
 		}
@@ -391,7 +387,7 @@ func (b *Binary) Run(ctx context.Context) (map[*gen.Result]*Verdict, error) {
 		}
 		v := verdicts[ref.Result]
 		v.Hits = union(v.Hits, l.Hits)
-		if v.Hits == nil && instrumented {
+		if v.Hits == nil && b.hits { // the records came from the instrumented package
 			v.Hits = []int{}
 		}
 		outcome := l.outcome()
