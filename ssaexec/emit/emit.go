@@ -1328,7 +1328,7 @@ func (g *generator) cmpOptions(t types.Type) ([]string, error) {
 		case *types.Struct:
 			// Another package's unexported fields are its own business
 			// (a sync.Mutex's state): ignored, and not walked.
-			if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "math/big" && n.Obj().Name() == "Int" {
+			if isPkgType(t, "math/big", "Int") {
 				// The number is compared, not its words (literal.go
 				// writes it with big.NewInt).
 				bigInts = true

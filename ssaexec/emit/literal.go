@@ -629,9 +629,13 @@ func unixTime(t types.Type, l ir.Literal) (sec, nsec int64, utc, ok bool) {
 }
 
 // isTime reports whether t is time.Time.
-func isTime(t types.Type) bool {
+func isTime(t types.Type) bool { return isPkgType(t, "time", "Time") }
+
+// isPkgType reports whether t is the named type name of the package of
+// import path path.
+func isPkgType(t types.Type, path, name string) bool {
 	n, isNamed := types.Unalias(t).(*types.Named)
-	return isNamed && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+	return isNamed && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
 }
 
 // localLocation reports whether l, of the type of time.Time's loc
@@ -663,11 +667,10 @@ func localLocation(t types.Type, l ir.Literal) bool {
 // bigInt returns the number l holds when t is math/big.Int (whose fields,
 // neg and abs, a test cannot write), read from its words.
 func bigInt(t types.Type, l ir.Literal) (*big.Int, bool) {
-	n, isNamed := types.Unalias(t).(*types.Named)
-	if !isNamed || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "math/big" || n.Obj().Name() != "Int" {
+	if !isPkgType(t, "math/big", "Int") {
 		return nil, false
 	}
-	st, isStruct := n.Underlying().(*types.Struct)
+	st, isStruct := t.Underlying().(*types.Struct)
 	if !isStruct || len(l.Elems) != st.NumFields() {
 		return nil, false
 	}
