@@ -157,11 +157,17 @@ func TestBudgetFairShare(t *testing.T) {
 // hook (beforeMeasure): with a short -timeout instead, how long the
 // steps before take on a loaded machine decided where it ended (it ended
 // in the loading of the package, exit 2, in a make test at 9741431).
+// The package has a test of its own: without one, the check of the
+// generated tests before they are written measures them already.
 func TestNotMeasured(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
 	dir := newModule(t, "dead")
+	own := "package dead\n\nimport \"testing\"\n\nfunc TestOwn(t *testing.T) {}\n"
+	if err := os.WriteFile(filepath.Join(dir, "dead", "own_test.go"), []byte(own), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	beforeMeasure = func(ctx context.Context) context.Context {
 		ended, cancel := context.WithDeadline(ctx, time.Now())
 		t.Cleanup(cancel)

@@ -25,6 +25,7 @@ import (
 	"github.com/pbcc/pbcc/gen/solve"
 	"github.com/pbcc/pbcc/gen/symexec"
 	"github.com/pbcc/pbcc/ssaexec"
+	"github.com/pbcc/pbcc/ssaexec/cover"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 	"github.com/pbcc/pbcc/ssaexec/oracle"
 )
@@ -212,14 +213,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 		return 2
 	}
-	// The coverage profiles of the checks of the files written (writeTests).
-	tmp, err := os.MkdirTemp("", "pbcc-profile-")
-	if err != nil {
-		fmt.Fprintf(stderr, "pbcc: %v\n", err)
-		return 2
-	}
-	defer os.RemoveAll(tmp)
-	for pi, p := range pkgs {
+	for _, p := range pkgs {
 		if _, ok := interrupted(ctx); ok {
 			return 2 // runInterruptible says so
 		}
@@ -310,8 +304,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "pbcc: %s\n", relErr(fmt.Errorf("%s", c)))
 			}
 		}
-		profile := filepath.Join(tmp, fmt.Sprintf("%d.cover", pi))
-		written, profiled, err := writeTests(ctx, cfg, p, results, hashes, len(kept) > 0, profile, stderr)
+		written, taken, err := writeTests(ctx, cfg, p, results, hashes, len(kept) > 0, stderr)
 		if err != nil {
 			status = 2
 		}
@@ -319,14 +312,11 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			reportKept(cfg, p, kept, stdout)
 			continue
 		}
-		if !profiled {
-			profile = "" // measure runs the tests for it
-		}
 		measureCtx := ctx
 		if beforeMeasure != nil {
 			measureCtx = beforeMeasure(ctx)
 		}
-		m, err := measure(measureCtx, p.Dir, profile)
+		m, err := measureAfter(measureCtx, p.Dir, taken)
 		if _, ok := interrupted(ctx); ok {
 			return 2 // the files are written; runInterruptible says why no summary
 		}
@@ -716,18 +706,18 @@ type funcResult struct {
 // hashes are the functions' content hashes, recorded in the header;
 // kept says that the other functions' tables were kept (reusable).
 //
-// The check of the files before they are written also writes the
-// package's coverage profile to profile (if not empty); profiled says
-// that it is the profile of the package's tests as they now are (the
-// files checked are those written and the package has no other tests), so
-// that the measurement need not build and run them again for it.
-func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, hashes map[string]string, kept bool, profile string, stderr io.Writer) (written []string, profiled bool, err error) {
+// The check of the files before they are written runs them on the
+// package with every branch recording: taken, when not nil, are the
+// branches the package's tests as they now are take (the files checked
+// are those written and the package has no other tests), so that the
+// measurement need not build and run them again.
+func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results []*funcResult, hashes map[string]string, kept bool, stderr io.Writer) (written []string, taken []cover.Branch, err error) {
 	if len(results) == 0 {
 		if kept {
-			return nil, false, nil
+			return nil, nil, nil
 		}
 		fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(p.Dir), nothingSelected(cfg, len(p.Funcs)+len(p.Skipped)))
-		return nil, false, nil
+		return nil, nil, nil
 	}
 	byFile := map[string][]*gen.Result{}
 	var files []string
@@ -763,7 +753,7 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 	sort.Strings(files)
 	order := funcOrder(p)
 	var firstErr error
-	contents, errs, omitted, profiled := verifiedFiles(ctx, cfg, p, byFile, files, profile, stderr)
+	contents, errs, omitted, taken := verifiedFiles(ctx, cfg, p, byFile, files, stderr)
 	for _, f := range files {
 		path := emit.TestFileName(f)
 		content, err := contents[f], errs[f]
@@ -780,7 +770,7 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			if err != nil {
 				err = fmt.Errorf("%s: %w", path, err)
 			} else if !bytes.Equal(content, stamped) {
-				profiled = false // tables kept from the old file were not run
+				taken = nil // tables kept from the old file were not run
 			}
 		}
 		if err == nil && bytes.Equal(content, old[f]) {
@@ -788,13 +778,13 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			continue
 		}
 		if _, ok := interrupted(ctx); ok {
-			return written, false, firstErr // a signal: the files not written yet stay as they are
+			return written, nil, firstErr // a signal: the files not written yet stay as they are
 		}
 		if err == nil {
 			err = emit.Write(path, content)
 		}
 		if err != nil {
-			profiled = false
+			taken = nil
 			fmt.Fprintf(stderr, "pbcc: %v\n", relErr(err))
 			if firstErr == nil {
 				firstErr = err
@@ -808,7 +798,10 @@ func writeTests(ctx context.Context, cfg *genConfig, p *ssaexec.Package, results
 			fmt.Fprintf(stderr, "wrote %s\n", rel(path))
 		}
 	}
-	return written, profiled && onlyTests(p.Dir, written), firstErr
+	if !onlyTests(p.Dir, written) {
+		taken = nil
+	}
+	return written, taken, firstErr
 }
 
 // onlyTests reports whether the test files of the package in dir are

@@ -44,7 +44,7 @@ func TestVerifyLeavesOutHungCase(t *testing.T) {
 	var stderr bytes.Buffer
 	start := time.Now()
 	contents, errs, _, _ := verifiedFiles(context.Background(), &genConfig{cmdLine: "pbcc gen ./a"}, p,
-		map[string][]*gen.Result{src: {r}}, []string{src}, "", &stderr)
+		map[string][]*gen.Result{src: {r}}, []string{src}, &stderr)
 	if d := time.Since(start); d > 60*time.Second {
 		t.Errorf("the check took %v", d)
 	}

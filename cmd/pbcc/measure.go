@@ -46,17 +46,14 @@ type measured struct {
 
 func (m measured) covered(e ir.Edge) bool { return m.taken[edgeKey(e)] }
 
-// measure runs the tests of the package in dir on the real code.
-// profile, if not empty, is a coverage profile of CI's own go test run.
+// measure runs the tests of the package in dir on the real code, with
+// every branch recording (one build of the tests). profile, if not empty,
+// is a coverage profile of CI's own go test run, which decides the if
+// statements it can.
 func measure(ctx context.Context, dir, profile string) (measured, error) {
 	var out bytes.Buffer
-	bs, err := cover.Measure(ctx, dir, cover.Options{CoverProfile: profile, Stdout: &out, Stderr: &out})
-	m := measured{branches: bs, taken: map[branchKey]bool{}}
-	for _, b := range bs {
-		if b.Covered {
-			m.taken[measuredKey(b)] = true
-		}
-	}
+	bs, err := cover.Measure(ctx, dir, cover.Options{CoverProfile: profile, NoProfile: true, Stdout: &out, Stderr: &out})
+	m := newMeasured(bs)
 	m.failed, m.buildFailed = failedTests(out.String())
 	m.testsFailed = len(m.failed) > 0 || m.buildFailed || failSummary.MatchString(out.String())
 	switch {
@@ -74,6 +71,25 @@ func measure(ctx context.Context, dir, profile string) (measured, error) {
 		m.notMeasured, _, _ = strings.Cut(err.Error(), "\n")
 	}
 	return m, err
+}
+
+// measureAfter is measure, unless taken, the branches a check of the
+// tests just made saw them take (all of them passing), already says it.
+func measureAfter(ctx context.Context, dir string, taken []cover.Branch) (measured, error) {
+	if taken != nil {
+		return newMeasured(taken), nil
+	}
+	return measure(ctx, dir, "")
+}
+
+func newMeasured(bs []cover.Branch) measured {
+	m := measured{branches: bs, taken: map[branchKey]bool{}}
+	for _, b := range bs {
+		if b.Covered {
+			m.taken[measuredKey(b)] = true
+		}
+	}
+	return m
 }
 
 // diagLine is the first diagnostic of a build's output: file:line:col: msg.

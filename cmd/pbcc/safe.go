@@ -15,6 +15,7 @@ import (
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/ssaexec"
+	"github.com/pbcc/pbcc/ssaexec/cover"
 	"github.com/pbcc/pbcc/ssaexec/emit"
 	"github.com/pbcc/pbcc/ssaexec/oracle"
 )
@@ -36,11 +37,10 @@ func anyCases(results []*funcResult) bool {
 // that fails is left out, and the files are checked again, up to three
 // rounds. A file that still fails gets an error and must not be written.
 //
-// If profile is not empty, the check also writes the package's coverage
-// profile there; profiled says the files returned are those of the run
-// that wrote it, and that every test of them passed.
+// taken, when not nil, are the branches of the package the tests of the
+// files returned took in the check, which they all passed.
 func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFile map[string][]*gen.Result,
-	files []string, profile string, stderr io.Writer) (_ map[string][]byte, _ map[string]error, _ map[string]*emit.OmittedError, profiled bool) {
+	files []string, stderr io.Writer) (_ map[string][]byte, _ map[string]error, _ map[string]*emit.OmittedError, taken []cover.Branch) {
 	contents := map[string][]byte{}
 	errs := map[string]error{}
 	omitted := map[string]*emit.OmittedError{} // what the files leave out, with a comment
@@ -76,22 +76,22 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 			}
 		}
 		if len(overlay) == 0 {
-			return contents, errs, omitted, false
+			return contents, errs, omitted, nil
 		}
 		names := make([]string, 0, len(tests))
 		for n := range tests {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		fails, err := oracle.Verify(ctx, p.Dir, overlay, names, profile)
+		fails, err := oracle.Verify(ctx, p.Dir, overlay, names)
 		if err != nil {
 			// Not checked (the run was cut short): the files are written
 			// all the same, since losing the cases found would be worse.
 			fmt.Fprintf(stderr, "pbcc: %s: the generated tests were not checked before writing: %v\n", rel(p.Dir), err)
-			return contents, errs, omitted, false
+			return contents, errs, omitted, nil
 		}
 		if fails.OK() {
-			return contents, errs, omitted, profile != ""
+			return contents, errs, omitted, fails.Branches
 		}
 		if round == 2 {
 			for _, f := range files {
@@ -100,7 +100,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 						rel(emit.TestFileName(f)), describe(fails))
 				}
 			}
-			return contents, errs, omitted, false
+			return contents, errs, omitted, nil
 		}
 		changed := false
 		for _, d := range fails.Build {
@@ -126,7 +126,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 					}
 					var alone *oracle.Failures
 					if err == nil {
-						alone, err = oracle.Verify(ctx, p.Dir, map[string][]byte{d.File: content}, nil, "")
+						alone, err = oracle.Verify(ctx, p.Dir, map[string][]byte{d.File: content}, nil)
 					}
 					if err == nil && len(alone.Build) == 0 {
 						continue
@@ -237,10 +237,10 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 			// tests may not build or pass. Then the generated tests
 			// cannot be checked, which is not their doing: they are
 			// written, and the measurement will say it could not run.
-			own, err := oracle.Verify(ctx, p.Dir, nil, nil, "")
+			own, err := oracle.Verify(ctx, p.Dir, nil, nil)
 			if err == nil && !own.OK() {
 				fmt.Fprintf(stderr, "pbcc: %s: the generated tests were not checked before writing: the package's own tests fail without them:\n%s\n", rel(p.Dir), describe(own))
-				return contents, errs, omitted, false
+				return contents, errs, omitted, nil
 			}
 		}
 		if !changed {
@@ -249,7 +249,7 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 					errs[f] = fmt.Errorf("%s: the generated tests fail; the previous file is kept:\n%s", rel(emit.TestFileName(f)), describe(fails))
 				}
 			}
-			return contents, errs, omitted, false
+			return contents, errs, omitted, nil
 		}
 	}
 }

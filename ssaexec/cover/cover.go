@@ -38,6 +38,10 @@ type Options struct {
 	// -coverprofile` file of the same package produced elsewhere (CI); it
 	// replaces the go test -coverprofile run of Measure.
 	CoverProfile string
+	// NoProfile, when CoverProfile is not set, leaves out the go test
+	// -coverprofile run: the instrumented run decides every branch (it
+	// sees them all), and the tests are built once instead of twice.
+	NoProfile bool
 	// Env is added to the environment of the go commands (GOFLAGS=-race,
 	// GOOS, ...).
 	Env []string
@@ -99,7 +103,8 @@ func branches(p *pkg, sites []*site, dec []decided) []Branch {
 }
 
 // Measure runs the tests of the package in dir twice, once with
-// `go test -coverprofile` (unless opts.CoverProfile is given) and once on
+// `go test -coverprofile` (unless opts.CoverProfile is given, or
+// opts.NoProfile) and once on
 // an instrumented copy made with `go test -overlay`, and returns every
 // branch with whether the tests took it. When the tests fail, the error
 // holds their output, and the branches measured are still returned.
@@ -153,7 +158,7 @@ func measure(ctx context.Context, dir string, opts Options) (*measurement, error
 
 	var errs []error
 	profName := opts.CoverProfile
-	if profName == "" {
+	if profName == "" && !opts.NoProfile {
 		profName = filepath.Join(tmp, "cover.out")
 		mode := ProfileMode(env)
 		// Without vet: the package's own code may not be vet-clean (a
@@ -162,7 +167,9 @@ func measure(ctx context.Context, dir string, opts Options) (*measurement, error
 			errs = append(errs, err)
 		}
 	}
-	if data, err := os.ReadFile(profName); err == nil {
+	if profName == "" {
+		// NoProfile: the instrumented run decides.
+	} else if data, err := os.ReadFile(profName); err == nil {
 		m.prof, err = parseProfile(bytes.NewReader(data), profName)
 		if err != nil {
 			errs = append(errs, err)
@@ -181,9 +188,29 @@ func measure(ctx context.Context, dir string, opts Options) (*measurement, error
 	return m, errors.Join(errs...)
 }
 
-// runInstrumented runs the tests on the instrumented package and returns
-// the hits of the recorder (nil when it could not run at all).
-func runInstrumented(ctx context.Context, p *pkg, sites []*site, tmp string, env []string, opts Options) (map[int]bool, error) {
+// A Recording is the package of a directory with every branch site
+// recording its outcomes, as Measure's instrumented run builds it: run the
+// package's tests with Files as a go build overlay and OutEnv(path) in
+// their environment, and Branches(path) says which branches they took.
+// Nothing is written to the package.
+type Recording struct {
+	Files map[string][]byte // replacement text by absolute path; the recorder too
+	pkg   *pkg
+	sites []*site
+}
+
+// Record instruments the package in dir for a Recording; env is added to
+// the environment of go list.
+func Record(ctx context.Context, dir string, env []string) (_ *Recording, err error) {
+	defer catch(&err)
+	p, err := load(ctx, dir, goEnv(env))
+	if err != nil {
+		return nil, err
+	}
+	return record(p, findSites(p))
+}
+
+func record(p *pkg, sites []*site) (*Recording, error) {
 	files, rec, err := instrument(p, sites, false)
 	if err != nil {
 		return nil, err
@@ -192,26 +219,55 @@ func runInstrumented(ctx context.Context, p *pkg, sites []*site, tmp string, env
 	if _, err := os.Stat(recPath); err == nil {
 		return nil, fmt.Errorf("cover: %s exists; it is the name of pbcc's recorder", recPath)
 	}
+	r := &Recording{Files: map[string][]byte{recPath: rec}, pkg: p, sites: sites}
+	for i, data := range files {
+		r.Files[p.Paths[i]] = data
+	}
+	return r, nil
+}
+
+// OutEnv is the environment variable that makes the recording package
+// append what it records to the file path.
+func (r *Recording) OutEnv(path string) string { return outEnv + "=" + path }
+
+// Branches returns every branch of the package, each taken if a run
+// recorded it in the file path (written through OutEnv; a file that
+// does not exist is runs that took no branch).
+func (r *Recording) Branches(path string) ([]Branch, error) {
+	hits, err := r.hits(path)
+	if err != nil {
+		return nil, err
+	}
+	m := &measurement{pkg: r.pkg, sites: r.sites, hits: hits}
+	return branches(m.pkg, m.sites, m.decisions()), nil
+}
+
+func (r *Recording) hits(path string) (map[int]bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, fmt.Errorf("cover: %w", err)
+	}
+	return readHits(data, 2*len(r.sites))
+}
+
+// runInstrumented runs the tests on the instrumented package and returns
+// the hits of the recorder (nil when it could not run at all).
+func runInstrumented(ctx context.Context, p *pkg, sites []*site, tmp string, env []string, opts Options) (map[int]bool, error) {
+	r, err := record(p, sites)
+	if err != nil {
+		return nil, err
+	}
 	overlay := map[string]string{}
 	srcDir := filepath.Join(tmp, "src")
 	if err := os.Mkdir(srcDir, 0o755); err != nil {
 		return nil, fmt.Errorf("cover: %w", err)
 	}
-	write := func(orig string, data []byte, n int) error {
-		path := filepath.Join(srcDir, fmt.Sprintf("%d_%s", n, filepath.Base(orig)))
+	for orig, data := range r.Files {
+		path := filepath.Join(srcDir, fmt.Sprintf("%d_%s", len(overlay), filepath.Base(orig)))
 		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return fmt.Errorf("cover: %w", err)
+			return nil, fmt.Errorf("cover: %w", err)
 		}
 		overlay[orig] = path
-		return nil
-	}
-	for i, data := range files {
-		if err := write(p.Paths[i], data, i); err != nil {
-			return nil, err
-		}
-	}
-	if err := write(recPath, rec, len(p.Paths)); err != nil {
-		return nil, err
 	}
 	js, err := json.Marshal(map[string]any{"Replace": overlay})
 	if err != nil {
@@ -222,12 +278,8 @@ func runInstrumented(ctx context.Context, p *pkg, sites []*site, tmp string, env
 		return nil, fmt.Errorf("cover: %w", err)
 	}
 	out := filepath.Join(tmp, "hits")
-	testErr := goTest(ctx, p.Dir, append(env, outEnv+"="+out), opts, "-vet=off", "-overlay="+overlayPath)
-	data, err := os.ReadFile(out)
-	if err != nil && !os.IsNotExist(err) {
-		return nil, errors.Join(testErr, fmt.Errorf("cover: %w", err))
-	}
-	hits, err := readHits(data, 2*len(sites))
+	testErr := goTest(ctx, p.Dir, append(env, r.OutEnv(out)), opts, "-vet=off", "-overlay="+overlayPath)
+	hits, err := r.hits(out)
 	if err != nil {
 		return nil, errors.Join(testErr, err)
 	}

@@ -113,7 +113,7 @@ func TestF(t *testing.T) {
 	defer func(d time.Duration) { defaultCaseLimit = d }(defaultCaseLimit)
 	defaultCaseLimit = 200 * time.Millisecond
 	start := time.Now()
-	fails, err := Verify(context.Background(), dir, map[string][]byte{filepath.Join(dir, "hang_test.go"): []byte(test)}, []string{"TestF"}, "")
+	fails, err := Verify(context.Background(), dir, map[string][]byte{filepath.Join(dir, "hang_test.go"): []byte(test)}, []string{"TestF"})
 	if err != nil {
 		t.Fatalf("Verify: %v", err)
 	}

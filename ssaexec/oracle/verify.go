@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -31,6 +32,9 @@ type Failures struct {
 	// verifyCaseLimit: the run was stopped there (a call that does not
 	// return on the real code). The tests after them did not run.
 	Hung []string
+	// Branches are the branches of the package the tests took, when
+	// they ran on the recording package and passed (nil otherwise).
+	Branches []cover.Branch
 }
 
 // A Diag is a compiler or vet message at a line of one of the files.
@@ -52,12 +56,14 @@ var diagRE = regexp.MustCompile(`([^\s:]+\.go):(\d+)(?::\d+)?: (.*)`)
 // dir: nothing is written there. It returns what failed; an error says go
 // test could not be run at all.
 //
-// If profile is not empty, the run also writes there the coverage profile
-// of the package's code (count mode, atomic under -race, the counts of all
-// verifyRuns runs): when the tests run are all the package has, it is the
-// profile a measurement of coverage would make, and one build of the
-// tests is saved (cover.Options.CoverProfile).
-func Verify(ctx context.Context, dir string, files map[string][]byte, tests []string, profile string) (*Failures, error) {
+// The tests run on the package with every branch recording its outcomes
+// (cover.Record), and Failures.Branches says which branches they took:
+// when the tests run are all the package has, that is what a measurement
+// of coverage would find, and one build of the tests is saved. When the
+// recording package cannot be made or run (a construct its rewrite does
+// not keep compiling), the tests run on the package as it is, and
+// Branches is nil.
+func Verify(ctx context.Context, dir string, files map[string][]byte, tests []string) (*Failures, error) {
 	tmp, err := os.MkdirTemp("", "pbcc-verify-")
 	if err != nil {
 		return nil, fmt.Errorf("oracle: %w", err)
@@ -65,12 +71,9 @@ func Verify(ctx context.Context, dir string, files map[string][]byte, tests []st
 	if os.Getenv("PBCC_KEEP") == "" {
 		defer os.RemoveAll(tmp)
 	}
-	overlayPath, byBase, err := writeOverlay(tmp, "overlay", files)
-	if err != nil {
-		return nil, err
-	}
+	byBase := map[string]string{}
 	for path := range files {
-		byBase[filepath.Base(path)] = path // and by its own name
+		byBase[filepath.Base(path)] = path
 	}
 	quoted := make([]string, len(tests))
 	for i, t := range tests {
@@ -80,24 +83,95 @@ func Verify(ctx context.Context, dir string, files map[string][]byte, tests []st
 	if len(tests) > 0 {
 		run = "^(" + strings.Join(quoted, "|") + ")$"
 	}
-	f, err := verifyRun(ctx, dir, overlayPath, run, "all", profile, byBase)
+	if f, err := verifyRecording(ctx, dir, tmp, files, run, byBase); f != nil || err != nil {
+		return f, err
+	}
+	overlayPath, err := overlayOf(tmp, "overlay", files, byBase)
+	if err != nil {
+		return nil, err
+	}
+	return verifyVetted(ctx, dir, overlayPath, run, nil, byBase)
+}
+
+// overlayOf writes the overlay of files and adds the names of the copies
+// of those in byBase (a diagnostic may name either) to byBase.
+func overlayOf(tmp, name string, files map[string][]byte, byBase map[string]string) (string, error) {
+	overlayPath, standsFor, err := writeOverlay(tmp, name, files)
+	for base, path := range standsFor {
+		if _, ok := byBase[filepath.Base(path)]; ok {
+			byBase[base] = path
+		}
+	}
+	return overlayPath, err
+}
+
+// verifyRecording is Verify on the recording package. It returns nil and
+// no error when the recording package could not be made, or the run
+// failed for a reason no file of files or test of them names: Verify then
+// runs the tests on the package as it is.
+func verifyRecording(ctx context.Context, dir, tmp string, files map[string][]byte, run string, byBase map[string]string) (*Failures, error) {
+	rec, err := cover.Record(ctx, dir, nil)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("oracle: verifying the tests in %s: %w", dir, ctx.Err())
+		}
+		return nil, nil
+	}
+	over := maps.Clone(rec.Files)
+	maps.Copy(over, files)
+	overlayPath, err := overlayOf(tmp, "recording", over, byBase)
+	if err != nil {
+		return nil, err
+	}
+	hits := filepath.Join(tmp, "hits")
+	f, err := verifyVetted(ctx, dir, overlayPath, run, []string{rec.OutEnv(hits)}, byBase)
+	if err != nil || f.Output != "" {
+		return nil, err
+	}
+	if f.OK() {
+		if f.Branches, err = rec.Branches(hits); err != nil {
+			return nil, nil
+		}
+	}
+	return f, nil
+}
+
+// verifyVetted runs the tests under every vet analyzer and, when that
+// fails for no reason in the files, again without vet: the package's own
+// code may not be vet-clean (an assembly file, a format string), which is
+// not the tests' doing. A run that vet stops runs no test: the recorder of
+// a recording package (env) sees only the run without vet.
+func verifyVetted(ctx context.Context, dir, overlayPath, run string, env []string, byBase map[string]string) (*Failures, error) {
+	f, err := verifyRun(ctx, dir, overlayPath, run, "all", env, byBase)
 	if err == nil && f.Output != "" {
-		// Nothing wrong in the files, and yet go test failed: the
-		// package's own code may not be vet-clean (an assembly file, a
-		// format string). That is not the tests' doing: without vet.
-		if g, gerr := verifyRun(ctx, dir, overlayPath, run, "off", profile, byBase); gerr == nil && g.OK() {
+		if g, gerr := verifyRun(ctx, dir, overlayPath, run, "off", env, byBase); gerr == nil && g.OK() {
 			return g, nil
 		}
 	}
 	return f, err
 }
 
+// diags reads the diagnostics of a build's or vet's output that are in
+// the files named in byBase (by base name, as go prints overlaid files).
+func diags(out string, byBase map[string]string) []Diag {
+	var ds []Diag
+	for _, m := range diagRE.FindAllStringSubmatch(out, -1) {
+		path, ok := byBase[filepath.Base(m[1])]
+		if !ok {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		ds = append(ds, Diag{File: path, Line: line, Msg: m[3]})
+	}
+	return ds
+}
+
 // verifyRuns is how many times Verify runs each test.
 const verifyRuns = 8
 
-// verifyRun runs go test with -vet=vet and reads what failed; it writes a
-// coverage profile to profile unless that is empty.
-func verifyRun(ctx context.Context, dir, overlayPath, run, vet, profile string, byBase map[string]string) (*Failures, error) {
+// verifyRun runs go test with -vet=vet, env added to its environment, and
+// reads what failed.
+func verifyRun(ctx context.Context, dir, overlayPath, run, vet string, env []string, byBase map[string]string) (*Failures, error) {
 	// Several runs: a case whose outcome varies (the order of a map)
 	// fails in some, and is left out, if the oracle's runs missed it (the
 	// cases of the search on the real code have no oracle run).
@@ -106,12 +180,12 @@ func verifyRun(ctx context.Context, dir, overlayPath, run, vet, profile string, 
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	args := []string{"test", fmt.Sprintf("-count=%d", verifyRuns), "-json", "-vet=" + vet, "-overlay=" + overlayPath}
-	if profile != "" {
-		args = append(args, "-covermode="+cover.ProfileMode(nil), "-coverprofile="+profile)
-	}
 	args = append(args, "-run", run, "-timeout", timeout(ctx).String(), ".")
 	cmd := proc.Command(runCtx, "go", args...)
 	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var stderr bytes.Buffer
 	w := &testWatch{running: map[string]time.Time{}}
 	cmd.Stdout, cmd.Stderr = w, &stderr
@@ -150,14 +224,7 @@ func verifyRun(ctx context.Context, dir, overlayPath, run, vet, profile string, 
 			build.WriteString(ev.Output)
 		}
 	}
-	for _, m := range diagRE.FindAllStringSubmatch(build.String(), -1) {
-		path, ok := byBase[filepath.Base(m[1])]
-		if !ok {
-			continue
-		}
-		line, _ := strconv.Atoi(m[2])
-		f.Build = append(f.Build, Diag{File: path, Line: line, Msg: m[3]})
-	}
+	f.Build = diags(build.String(), byBase)
 	if len(f.Hung) > 0 {
 		// The stop, not the tests, failed the run.
 		return f, nil
