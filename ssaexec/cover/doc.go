@@ -51,7 +51,8 @@
 //
 // # How it measures
 //
-// Two runs of the tests, each with -count=1:
+// Two runs of the tests, each with -count=1 (one with Options.NoProfile,
+// which pbcc uses: the second decides every branch on its own):
 //
 //  1. `go test -covermode=count -coverprofile` (atomic under -race; or the
 //     profile of Options.CoverProfile, made elsewhere, in any mode) decides
@@ -88,6 +89,9 @@
 //     appending a line to the file named by $PBCC_COVER_OUT (O_APPEND; an
 //     atomic flag per outcome and a mutex: quiet under -race, safe with
 //     parallel tests and with test binaries that run themselves).
+//     Record gives that overlay to a caller that runs the tests itself
+//     (pbcc's check of the tests it is about to write), and reads the
+//     branches from what they recorded.
 //
 // Instrument (the search on the real code's package) also records the
 // relations of comparisons and the ariths (relation.go), and makes the
