@@ -394,6 +394,11 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			out[given[k]].Result.Duration = time.Since(started) / time.Duration(searched)
 		}
 	}
+	if runErr != nil && (ctx.Err() != nil || bytes.Contains(output.Bytes(), []byte("panic: test timed out after"))) {
+		// ctx's end, or go test's -timeout, which is what was left of
+		// it: the run's time budget, not a failure of the driver.
+		return out, fmt.Errorf("oracle: the search on the real code in %s: the run's time budget ended during it; the functions it had not searched yet have no cases from it", b.dir)
+	}
 	if runErr != nil {
 		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", b.dir, runErr, tail(output.Bytes()))
 	}

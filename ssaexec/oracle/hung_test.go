@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,5 +146,47 @@ func TestWatchCountsFromSubtests(t *testing.T) {
 	w.running["TestF"] = time.Now().Add(-time.Hour) // silent since
 	if !watchFor(5*time.Second) || !slices.Equal(w.hungTests(), []string{"TestF"}) {
 		t.Errorf("TestF, silent for an hour, was not taken for hung: %q", w.hungTests())
+	}
+}
+
+// TestExploreRunBudget: when the run's time budget (ctx) ends while the
+// search on the real code is still running, go test's -timeout stops the
+// driver with a goroutine dump and exit status 2. Explore says that the
+// budget ended, not "exit status 2" and the end of a dump (seen on
+// segmentio/ksuid under pbcc gen -timeout 45s), and keeps the cases the
+// search found before.
+func TestExploreRunBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{
+		"go.mod": "module slow\n\ngo 1.26\n",
+		"slow.go": `package slow
+
+import "time"
+
+func Slow(x int) int {
+	time.Sleep(5 * time.Millisecond)
+	if x < 0 {
+		return -1
+	}
+	if x*x == 7 {
+		return 1
+	}
+	return 0
+}
+`,
+	})
+	b := Compile(context.Background(), dir, "slow", nil, targets, DefaultExplore)
+	defer b.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	ex, err := b.Explore(ctx, targets, time.Minute)
+	if err == nil || !strings.Contains(err.Error(), "the run's time budget ended during it") || strings.Contains(err.Error(), "goroutine") {
+		t.Fatalf("Explore: %v, want the time budget named", err)
+	}
+	if len(ex) != 1 || len(ex[0].Result.Cases) == 0 {
+		t.Errorf("the cases found before the budget ended are lost: %+v", ex)
 	}
 }
