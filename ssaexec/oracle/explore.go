@@ -396,8 +396,9 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 	}
 	if runErr != nil && (ctx.Err() != nil || bytes.Contains(output.Bytes(), []byte("panic: test timed out after"))) {
 		// ctx's end, or go test's -timeout, which is what was left of
-		// it: the run's time budget, not a failure of the driver.
-		return out, fmt.Errorf("oracle: the search on the real code in %s: the run's time budget ended during it; the functions it had not searched yet have no cases from it", b.dir)
+		// it: the search's time budget (cmd/pbcc gives it half of what
+		// is left of the run's), not a failure of the driver.
+		return out, fmt.Errorf("oracle: the search on the real code in %s: its time budget ended before it was done; the functions it had not searched yet have no cases from it", b.dir)
 	}
 	if runErr != nil {
 		return out, fmt.Errorf("oracle: the search on the real code in %s: %v\n%s", b.dir, runErr, tail(output.Bytes()))
