@@ -167,15 +167,15 @@ func measure(ctx context.Context, dir string, opts Options) (*measurement, error
 			errs = append(errs, err)
 		}
 	}
-	if profName == "" {
-		// NoProfile: the instrumented run decides.
-	} else if data, err := os.ReadFile(profName); err == nil {
-		m.prof, err = parseProfile(bytes.NewReader(data), profName)
-		if err != nil {
-			errs = append(errs, err)
+	if profName != "" { // else NoProfile: the instrumented run decides
+		if data, err := os.ReadFile(profName); err == nil {
+			m.prof, err = parseProfile(bytes.NewReader(data), profName)
+			if err != nil {
+				errs = append(errs, err)
+			}
+		} else if opts.CoverProfile != "" || len(errs) == 0 {
+			errs = append(errs, fmt.Errorf("cover: %w", err))
 		}
-	} else if opts.CoverProfile != "" || len(errs) == 0 {
-		errs = append(errs, fmt.Errorf("cover: %w", err))
 	}
 
 	m.hits, err = runInstrumented(ctx, p, m.sites, tmp, env, opts)
@@ -239,7 +239,7 @@ func (r *Recording) Branches(path string) ([]Branch, error) {
 		return nil, err
 	}
 	m := &measurement{pkg: r.pkg, sites: r.sites, hits: hits}
-	return branches(m.pkg, m.sites, m.decisions()), nil
+	return branches(r.pkg, r.sites, m.decisions()), nil
 }
 
 func (r *Recording) hits(path string) (map[int]bool, error) {
