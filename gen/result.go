@@ -57,6 +57,10 @@ type Case struct {
 	// the call; nil is every variable empty.
 	Env     []string
 	Outputs []ir.Literal // one per Func.Results
+	// Stdout is what the call writes to standard output (Func.Stdout),
+	// as the real code ran it; nil when not known (the model's cases:
+	// the model does not print), and then not checked.
+	Stdout *string
 	// After holds, one per parameter, the parameters' values after the
 	// call: what pointer parameters point to then (the memory a C harness
 	// compares). It is nil when no parameter points to memory.

@@ -194,9 +194,11 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 		for _, f := range kept {
 			f.IR.Siblings = siblings
 			f.IR.Env = envKeys(f.SSA)
+			f.IR.Stdout = printsStdout(f.SSA)
 		}
 		for _, s := range pkg.Skipped {
 			s.IR.Env = envKeys(s.SSA)
+			s.IR.Stdout = printsStdout(s.SSA)
 		}
 		sortErrors(pkg.Errors)
 		sort.SliceStable(pkg.Skipped, func(i, j int) bool {

@@ -58,6 +58,10 @@ type Func struct {
 	// os.Getenv of a constant, in it or its callees), sorted: inputs a
 	// test sets, as it passes the parameters (gen.Case.Env).
 	Env []string
+	// Stdout says the function writes to standard output (Go: os.Stdout,
+	// fmt.Print*, in it or its callees): what it prints is a result its
+	// tests check (gen.Case.Stdout).
+	Stdout bool
 
 	// Siblings are the functions of the same file (C) or package (Go):
 	// the candidates when a function value is an input.

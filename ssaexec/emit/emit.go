@@ -62,6 +62,7 @@ type (
 		Setup        []string     // statements before the table: shared objects
 		Globals      []globalView // the variables each case sets
 		Env          []envView    // the environment variables each case sets
+		Stdout       *stdoutView  // nil when what the call prints is not checked
 		Panic        *panicView   // nil when no case panics
 		Unstable     string       // tt.unstable: a case whose results are not checked; "" for none
 		LeftOut      string       // why the table is left out; then only Name is set
@@ -96,8 +97,12 @@ type (
 	globalView struct{ Var, Old, Field, Clone string }
 	// envView is an environment variable a subtest sets (t.Setenv) to
 	// Field for the call.
-	envView   struct{ Key, Field string }
-	panicView struct {
+	envView struct{ Key, Field string }
+	// stdoutView sends os.Stdout (Os is the import's name) to File, a
+	// new file, for the call (Old holds os.Stdout), then reads what the
+	// call wrote there into Printed.
+	stdoutView struct{ Os, Old, File, Err, Printed string }
+	panicView  struct {
 		Want, R, Msg, NoPanic, Wrong string
 		Args                         []string
 	}
@@ -667,6 +672,27 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 	}
 
+	// What the function prints is checked when the real code told it for
+	// every case that returns and whose results are checked (the model
+	// does not print).
+	wantStdout := ""
+	if f.r.Func.Stdout && !g.oracle {
+		known, all := false, true
+		for _, c := range f.r.Cases {
+			if c.Panic == "" && !c.Unstable {
+				known = known || c.Stdout != nil
+				all = all && c.Stdout != nil
+			}
+		}
+		if known && all {
+			wantStdout = "wantStdout"
+			for n := 2; used[wantStdout]; n++ {
+				wantStdout = "wantStdout" + strconv.Itoa(n)
+			}
+			used[wantStdout] = true
+		}
+	}
+
 	// The struct type, consecutive fields of one type grouped.
 	tv.Fields = append(tv.Fields, fieldView{Names: "name", Type: "string", Comment: "the branch the case was made for"})
 	group := func(names []string, ts []types.Type, comments []string) {
@@ -754,6 +780,9 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		tv.Fields = append(tv.Fields, fieldView{Names: a.field, Type: types.TypeString(f.params[a.param].t, g.qual),
 			Comment: "what the call leaves in " + pointee(f.params[a.param].t, fields[a.param])})
 	}
+	if wantStdout != "" {
+		tv.Fields = append(tv.Fields, fieldView{Names: wantStdout, Type: "string", Comment: "what the call prints (os.Stdout)"})
+	}
 	if panics {
 		tv.Fields = append(tv.Fields, fieldView{Names: wantPanic, Type: "string",
 			Comment: `a prefix of the panic's message; "" for none`})
@@ -794,7 +823,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		caseNames[name] = true
 		row, setup, err := g.row(f, c, name, rowContext{
 			fields: fields, wants: wants, isFields: isFields, asFields: asFields, wantPanic: wantPanic, unstable: unstable,
-			compared: compared, globals: globals, env: envFields, afters: afters,
+			compared: compared, globals: globals, env: envFields, afters: afters, stdout: wantStdout,
 			locals: locals, counts: counts,
 		})
 		if err != nil {
@@ -956,6 +985,18 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			Args:   append(append([]string(nil), argsShown...), diff),
 		})
 	}
+	if wantStdout != "" {
+		tv.Stdout = &stdoutView{Os: g.use("os"), Old: g.local("stdout"), File: g.local("stdoutFile"),
+			Err: g.local("stdoutErr"), Printed: g.local("printed")}
+		tv.Checks = append(tv.Checks, checkView{
+			Diff:   diff,
+			Cmp:    g.useCheck(cmpPath),
+			Want:   tv.TT + "." + wantStdout,
+			Got:    "string(" + tv.Stdout.Printed + ")",
+			Format: strconv.Quote(shown + " printed mismatch (-want +got):\n%s"),
+			Args:   append(append([]string(nil), argsShown...), diff),
+		})
+	}
 	for _, a := range afters {
 		tv.Checks = append(tv.Checks, checkView{
 			Diff:   diff,
@@ -980,6 +1021,7 @@ type rowContext struct {
 	compared                []bool
 	globals                 []global
 	env                     []string // the fields of Func.Env
+	stdout                  string   // the field of what the call prints; "" when not checked
 	afters                  []after
 	locals                  map[string]bool
 	counts                  map[string]int
@@ -1122,6 +1164,9 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 			}
 		}
 		row = append(row, afterLits...)
+		if x.stdout != "" && c.Stdout != nil && *c.Stdout != "" {
+			row = append(row, x.stdout+": "+quote(*c.Stdout))
+		}
 	} else {
 		row = append(row, x.wantPanic+": "+quote(PanicText(c.Panic)))
 	}

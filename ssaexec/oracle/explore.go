@@ -122,6 +122,7 @@ type drvTarget struct {
 	Lens, Chars        string
 	Anys               string // the reflect.Types of assertedTypes
 	Env                string // the quoted names of Func.Env
+	Stdout             bool   // Func.Stdout
 	After              bool
 	Key                uint64
 	index              int // in the targets given to Compile
@@ -226,7 +227,7 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, targets []Target
 		}
 		d.slot[i] = len(d.targets)
 		d.targets = append(d.targets, drvTarget{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "),
-			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name),
+			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name), Stdout: f.Stdout,
 			Ints: strings.Join(dict.ints, ", "), Floats: strings.Join(dict.floats, ", "), Strs: strings.Join(dict.strs, ", "), Lens: strings.Join(dict.lens, ", "), Chars: strconv.Quote(dict.chars), Anys: strings.Join(anys, ", "), index: i})
 	}
 	if len(d.targets) == 0 {
@@ -373,14 +374,28 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		if !ok {
 			continue
 		}
-		c, ok := exploredCase(e.Result.Func, l.Args[n:], l.Done, l.Panic, l.Got, l.After[n:], b.pkgName)
+		// And its results end with what it printed (pbccWithStdout).
+		got, printed := l.Got, (*string)(nil)
+		if f := e.Result.Func; f.Stdout && l.Done {
+			if len(got) != len(f.Results)+1 {
+				continue
+			}
+			last := got[len(got)-1]
+			got = got[:len(got)-1]
+			if last != nil && last.K == "s" && len(last.B) <= maxPrinted && !slices.Contains(l.Varies, len(f.Results)) {
+				s := string(last.B)
+				printed = &s
+			}
+		}
+		c, ok := exploredCase(e.Result.Func, l.Args[n:], l.Done, l.Panic, got, l.After[n:], b.pkgName)
 		if !ok {
 			continue
 		}
 		c.Env = env
 		c.Unstable = c.Unstable || (l.Unstable || d.machineReads[d.targets[l.Func].index] != "") && l.Done
 		if !c.Unstable && l.Done {
-			c.Varies = l.Varies
+			c.Varies = slices.DeleteFunc(l.Varies, func(i int) bool { return i >= len(e.Result.Func.Results) })
+			c.Stdout = printed
 		}
 		c.Name = "call"
 		if len(l.New) > 0 {
@@ -424,6 +439,10 @@ func envValues(args []*node) ([]string, bool) {
 	}
 	return vals, true
 }
+
+// maxPrinted is the most a case's test checks of what the call prints
+// (the driver's pbccMaxPrinted): more is no literal a reviewer reads.
+const maxPrinted = 2048
 
 // nameKey is the seed of a function's random inputs: its name's hash, so
 // that the function is searched the same whichever others are searched
@@ -697,6 +716,9 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 				if _, ok := ssaexec.EnvRead(c.Common()); ok {
 					continue // an input the test sets (ir.Func.Env)
 				}
+				if writesStdStream(c.Common()) {
+					continue // a result the test checks (ir.Func.Stdout), or its log
+				}
 				if s := walk(c.Common().StaticCallee(), depth+1); s != "" {
 					return s
 				}
@@ -713,6 +735,19 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 		return s, true
 	}
 	return reads, false
+}
+
+// writesStdStream reports whether call is os.Stdout's or os.Stderr's
+// Write or WriteString: what a test captures (standard output) or
+// shows in its log (standard error), not an act on the machine.
+func writesStdStream(call *ssa.CallCommon) bool {
+	callee := call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "os" || callee.Signature.Recv() == nil ||
+		callee.Name() != "Write" && callee.Name() != "WriteString" || len(call.Args) == 0 {
+		return false
+	}
+	load, ok := call.Args[0].(*ssa.UnOp)
+	return ok && load.Op == token.MUL && (ssaexec.IsStdStream(load.X, "Stdout") || ssaexec.IsStdStream(load.X, "Stderr"))
 }
 
 type dict struct {
