@@ -420,3 +420,97 @@ func Scan(src interface{}) error {
 		t.Errorf("no case checks the real message:\n%s", data)
 	}
 }
+
+// TestPrintedOutput: what a function prints (fmt.Println, os.Stdout.Write,
+// fmt.Fprintln(os.Stdout)) is checked by its tests, as a result: a
+// change of what it prints fails them, and so does printing when it
+// should not. What shows the local time is left unchecked: the tests
+// pass in any time zone. Issue 8: a function writing to os.Stdout had
+// no table ("acts on the machine"); one calling fmt.Println had a table
+// that checked nothing.
+func TestPrintedOutput(t *testing.T) {
+	const src = `package inc
+
+import (
+	"fmt"
+	"os"
+	"time"
+)
+
+// Sum returns a+b, and says so when it is large.
+func Sum(a, b int) int {
+	s := a + b
+	if s > 100 {
+		fmt.Fprintln(os.Stdout, "big")
+	}
+	return s
+}
+
+// Greet prints a greeting.
+func Greet(name string) {
+	if name == "" {
+		fmt.Println("hello, world")
+		return
+	}
+	fmt.Printf("hello, %s\n", name)
+}
+
+// Raw writes b to standard output.
+func Raw(b []byte) {
+	if len(b) > 2 {
+		os.Stdout.Write(b[:2])
+	}
+}
+
+// When prints a time in the local zone.
+func When(sec int64) {
+	fmt.Println(time.Unix(sec, 0))
+}
+`
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	t.Parallel()
+	dir, source, path := incModule(t, src)
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := string(data)
+	for _, want := range []string{`wantStdout: "big\n"`, `wantStdout: "hello, world\n"`, `func TestRawPBCC`, `printed mismatch`} {
+		if !strings.Contains(tests, want) {
+			t.Errorf("no %s in the tests:\n%s", want, tests)
+		}
+	}
+	if n := strings.Count(tests, "unstable: true"); n != 1 {
+		t.Errorf("%d cases unchecked, want 1 (When's: the local time):\n%s", n, tests)
+	}
+	for _, fn := range []string{"Sum", "Greet", "Raw"} {
+		if !regexp.MustCompile(`(?m)^inc/inc\.go  ` + fn + `  (\d+)/(\d+) branches \(100\.0%\)`).MatchString(stdout) {
+			t.Errorf("%s: not every branch covered:\n%s", fn, stdout)
+		}
+	}
+	for _, tz := range []string{"TZ=UTC", "TZ=Asia/Tokyo"} {
+		cmd := exec.Command("go", "test", "-count=1", "./inc")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), tz)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("with %s the generated tests fail: %v\n%s", tz, err, out)
+		}
+	}
+	// Mutants of what is printed: each must fail the tests.
+	for _, m := range [][2]string{{`"big"`, `"large"`}, {`"hello, %s\n"`, `"hello %s\n"`}, {`b[:2]`, `b[:1]`}, {`s > 100`, `s >= 100`}} {
+		if err := os.WriteFile(source, []byte(strings.Replace(src, m[0], m[1], 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("go", "test", "-count=1", "./inc")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err == nil {
+			t.Errorf("%s → %s: the tests still pass\n%s", m[0], m[1], out)
+		}
+	}
+}
