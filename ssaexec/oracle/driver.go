@@ -363,9 +363,9 @@ func pbccWithStdout(fv pbccreflect.Value) pbccreflect.Value {
 	})
 }
 
-// pbccMaxPrinted is how much of what a call prints the search reads: a
-// case that prints more gets a test that does not check it (a literal of
-// kilobytes is no test a reviewer reads).
+// pbccMaxPrinted is how much of what a call prints the search reads: when
+// a case prints more, its table does not check what its cases print (a
+// literal of kilobytes is no test a reviewer reads).
 const pbccMaxPrinted = 2048
 
 var pbccStdout *pbccos.File
