@@ -61,6 +61,12 @@ type Case struct {
 	// as the real code ran it; nil when not known (the model's cases:
 	// the model does not print), and then not checked.
 	Stdout *string
+	// Stderr is what the call writes to standard error, and Exit the
+	// status it ends the process with (0 when it returns), for a
+	// function that may end the process (Func.Exits), as the real code
+	// ran it; Stderr nil when not known.
+	Stderr *string
+	Exit   int
 	// After holds, one per parameter, the parameters' values after the
 	// call: what pointer parameters point to then (the memory a C harness
 	// compares). It is nil when no parameter points to memory.

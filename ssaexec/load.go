@@ -195,10 +195,12 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 			f.IR.Siblings = siblings
 			f.IR.Env = envKeys(f.SSA)
 			f.IR.Stdout = printsStdout(f.SSA)
+			f.IR.Exits = exitsProcess(f.SSA)
 		}
 		for _, s := range pkg.Skipped {
 			s.IR.Env = envKeys(s.SSA)
 			s.IR.Stdout = printsStdout(s.SSA)
+			s.IR.Exits = exitsProcess(s.SSA)
 		}
 		sortErrors(pkg.Errors)
 		sort.SliceStable(pkg.Skipped, func(i, j int) bool {

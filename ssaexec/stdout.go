@@ -55,3 +55,47 @@ func IsStdStream(v ssa.Value, name string) bool {
 	g, ok := v.(*ssa.Global)
 	return ok && g.Pkg != nil && g.Pkg.Pkg.Path() == "os" && g.Name() == name
 }
+
+// exitsProcess reports whether fn may end the process: it calls os.Exit,
+// in its body, its closures or the functions of its own package it calls
+// statically, and nowhere else (another package's os.Exit is no call pbcc
+// can see as the outcome of a call: ssaexec/cover rewrites the package's
+// own). Its tests run each case in a process of their own and check its
+// exit status, what it printed and what it wrote to standard error.
+func exitsProcess(fn *ssa.Function) bool {
+	exits := false
+	seen := map[*ssa.Function]bool{}
+	var walk func(f *ssa.Function, depth int) bool // false: an exit pbcc cannot see
+	walk = func(f *ssa.Function, depth int) bool {
+		if f == nil || seen[f] || depth > 8 || f.Blocks == nil {
+			return true
+		}
+		seen[f] = true
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				c, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := c.Common().StaticCallee()
+				if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "os" && callee.Name() == "Exit" {
+					if f.Package() != fn.Package() {
+						return false
+					}
+					exits = true
+					continue
+				}
+				if !walk(callee, depth+1) {
+					return false
+				}
+			}
+		}
+		for _, a := range f.AnonFuncs {
+			if !walk(a, depth) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(fn, 0) && exits
+}

@@ -514,3 +514,75 @@ func When(sec int64) {
 		}
 	}
 }
+
+// TestExitingFunctions: a function that may end the process (os.Exit, in
+// it or a function of its package it calls) gets a table whose cases run
+// in a process of their own and check its exit status, what it printed
+// and what it wrote to standard error; its branches taken in those
+// processes are measured. Mutants of the status, of the condition and of
+// the message fail the tests. Issue 8: such functions had no table ("it
+// calls os.Exit, which acts on the machine").
+func TestExitingFunctions(t *testing.T) {
+	const src = `package inc
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+// Run prints arg stars; a bad count ends the process with status 2,
+// too many with status 1.
+func Run(arg string) {
+	n, err := strconv.Atoi(arg)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "bad count %q\n", arg)
+		os.Exit(2)
+	}
+	if n > 5 {
+		fail("too many")
+	}
+	for i := 0; i < n; i++ {
+		fmt.Print("*")
+	}
+	fmt.Println()
+}
+
+func fail(msg string) {
+	fmt.Fprintln(os.Stderr, msg)
+	os.Exit(1)
+}
+`
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	t.Parallel()
+	dir, source, path := incModule(t, src)
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := string(data)
+	for _, want := range []string{`wantExit: 2, wantStderr: "bad count \"\"\n"`, `wantExit: 1, wantStderr: "too many\n"`, `wantStdout: "*****\n"`, `func Test_fail_PBCC`} {
+		if !strings.Contains(tests, want) {
+			t.Errorf("no %s in the tests:\n%s", want, tests)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^inc/inc\.go  Run  6/6 branches \(100\.0%\)`).MatchString(stdout) {
+		t.Errorf("Run: not every branch measured as covered:\n%s", stdout)
+	}
+	for _, m := range [][2]string{{`os.Exit(2)`, `os.Exit(3)`}, {`n > 5`, `n >= 5`}, {`"too many"`, `"too much"`}, {`fmt.Println()`, `fmt.Print()`}} {
+		if err := os.WriteFile(source, []byte(strings.Replace(src, m[0], m[1], 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("go", "test", "-count=1", "./inc")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err == nil {
+			t.Errorf("%s → %s: the tests still pass\n%s", m[0], m[1], out)
+		}
+	}
+}

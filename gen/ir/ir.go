@@ -62,6 +62,11 @@ type Func struct {
 	// fmt.Print*, in it or its callees): what it prints is a result its
 	// tests check (gen.Case.Stdout).
 	Stdout bool
+	// Exits says the function may end the process (Go: os.Exit in its
+	// package's code): its tests run each case in a process of their own
+	// and check the exit status and what it printed (gen.Case.Exit,
+	// Stdout, Stderr).
+	Exits bool
 
 	// Siblings are the functions of the same file (C) or package (Go):
 	// the candidates when a function value is an input.

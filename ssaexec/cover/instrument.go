@@ -192,6 +192,23 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 			}
 		}
 	}
+	// os.Exit(code) → _pbccExit(code): pbcc's search on the real code
+	// (_pbccExitHook) sees the exit as the outcome of the call it makes
+	// instead of ending; anywhere else it is os.Exit.
+	for i, f := range p.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Exit" {
+					ed(i).replace(p.offset(sel.Pos()), p.offset(sel.End()), lit("_pbccExit"))
+				}
+			}
+			return true
+		})
+	}
 	out := map[int][]byte{}
 	for i, e := range eds {
 		src := e.bytes()
@@ -374,6 +391,18 @@ var (
 	// mutants an input kills.
 	_pbccMutant int
 )
+
+// _pbccExitHook, when set (pbcc's search on the real code sets it), is
+// called instead of os.Exit by the package's calls of it, which call
+// _pbccExit instead.
+var _pbccExitHook func(code int)
+
+func _pbccExit(code int) {
+	if _pbccExitHook != nil {
+		_pbccExitHook(code)
+	}
+	_pbccos.Exit(code)
+}
 
 // _pbccHit appends k to the file named by ` + outEnv + ` the first time k is seen.
 func _pbccHit(k int) {

@@ -63,6 +63,7 @@ type (
 		Globals      []globalView // the variables each case sets
 		Env          []envView    // the environment variables each case sets
 		Stdout       *stdoutView  // nil when what the call prints is not checked
+		Exit         *exitView    // set when the call runs in a process of its own
 		Panic        *panicView   // nil when no case panics
 		Unstable     string       // tt.unstable: a case whose results are not checked; "" for none
 		LeftOut      string       // why the table is left out; then only Name is set
@@ -102,7 +103,17 @@ type (
 	// new file, for the call (Old holds os.Stdout), then reads what the
 	// call wrote there into Printed.
 	stdoutView struct{ Os, Old, File, Err, Printed string }
-	panicView  struct {
+	// exitView runs the call of a function that may end the process in a
+	// process of its own (the test binary, the subtest selected, the
+	// variable PBCC_EXIT_CASE set) and keeps its exit status, what it
+	// printed and what it wrote to standard error. Os, Exec, Strings,
+	// Regexp, Errors are the imports' names, the others local names.
+	exitView struct {
+		Os, Exec, Strings, Regexp, Errors         string
+		Cmd, Stdout, Stderr, Status, Err, ExitErr string
+		Call                                      string // the call of the function
+	}
+	panicView struct {
 		Want, R, Msg, NoPanic, Wrong string
 		Args                         []string
 	}
@@ -531,6 +542,10 @@ func (g *generator) local(base string) string {
 
 // test builds the table and the loop of one function.
 func (g *generator) test(f *function, testNames map[string]bool) (testView, error) {
+	exits := f.r.Func.Exits
+	if exits && g.oracle {
+		return testView{Name: testName(f, testNames)}, fmt.Errorf("emit: %s: it may end the process (os.Exit): its cases run in a process of their own, which the oracle does not record", f.name)
+	}
 	tv := testView{
 		Name:  testName(f, testNames),
 		T:     g.local("t"),
@@ -585,6 +600,8 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	for i, v := range f.results {
 		why := ""
 		switch {
+		case exits:
+			why = "the call runs in a process of its own (the function may end the process)"
 		case varies[i] && !g.oracle:
 			why = "it differs from call to call (the clock, randomness, map order)"
 		case isError(v.t):
@@ -651,6 +668,11 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	for _, c := range f.r.Cases {
 		panics = panics || c.Panic != ""
 	}
+	if exits {
+		// The call runs in a process of its own: what it leaves, and a
+		// panic, are not seen (a panicking case is left out).
+		afters, panics = nil, false
+	}
 	g.use(testingPath)
 	wantPanic := ""
 	if panics {
@@ -675,21 +697,36 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	// What the function prints is checked when the real code told it for
 	// every case that returns and whose results are checked (the model
 	// does not print).
-	wantStdout := ""
-	if f.r.Func.Stdout && !g.oracle {
+	// What the function prints, and for one that may end the process what
+	// it writes to standard error, is checked when the real code told it
+	// for every case that returns and whose results are checked (the
+	// model does not print).
+	field := func(base string) string {
+		name := base
+		for n := 2; used[name]; n++ {
+			name = base + strconv.Itoa(n)
+		}
+		used[name] = true
+		return name
+	}
+	knownFor := func(text func(c *gen.Case) *string) bool {
 		known, all := false, true
-		for _, c := range f.r.Cases {
-			if c.Panic == "" && !c.Unstable {
-				known = known || c.Stdout != nil
-				all = all && c.Stdout != nil
+		for i := range f.r.Cases {
+			if c := &f.r.Cases[i]; c.Panic == "" && !c.Unstable {
+				known = known || text(c) != nil
+				all = all && text(c) != nil
 			}
 		}
-		if known && all {
-			wantStdout = "wantStdout"
-			for n := 2; used[wantStdout]; n++ {
-				wantStdout = "wantStdout" + strconv.Itoa(n)
-			}
-			used[wantStdout] = true
+		return known && all
+	}
+	wantStdout, wantStderr, wantExit := "", "", ""
+	if (f.r.Func.Stdout || exits) && !g.oracle && knownFor(func(c *gen.Case) *string { return c.Stdout }) {
+		wantStdout = field("wantStdout")
+	}
+	if exits {
+		wantExit = field("wantExit")
+		if knownFor(func(c *gen.Case) *string { return c.Stderr }) {
+			wantStderr = field("wantStderr")
 		}
 	}
 
@@ -780,8 +817,14 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		tv.Fields = append(tv.Fields, fieldView{Names: a.field, Type: types.TypeString(f.params[a.param].t, g.qual),
 			Comment: "what the call leaves in " + pointee(f.params[a.param].t, fields[a.param])})
 	}
+	if wantExit != "" {
+		tv.Fields = append(tv.Fields, fieldView{Names: wantExit, Type: "int", Comment: "the status the call ends the process with (os.Exit); 0 when it returns"})
+	}
 	if wantStdout != "" {
 		tv.Fields = append(tv.Fields, fieldView{Names: wantStdout, Type: "string", Comment: "what the call prints (os.Stdout)"})
+	}
+	if wantStderr != "" {
+		tv.Fields = append(tv.Fields, fieldView{Names: wantStderr, Type: "string", Comment: "what the call writes to os.Stderr"})
 	}
 	if panics {
 		tv.Fields = append(tv.Fields, fieldView{Names: wantPanic, Type: "string",
@@ -823,7 +866,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		caseNames[name] = true
 		row, setup, err := g.row(f, c, name, rowContext{
 			fields: fields, wants: wants, isFields: isFields, asFields: asFields, wantPanic: wantPanic, unstable: unstable,
-			compared: compared, globals: globals, env: envFields, afters: afters, stdout: wantStdout,
+			compared: compared, globals: globals, env: envFields, afters: afters, stdout: wantStdout, stderr: wantStderr, exit: wantExit,
 			locals: locals, counts: counts,
 		})
 		if err != nil {
@@ -985,17 +1028,33 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			Args:   append(append([]string(nil), argsShown...), diff),
 		})
 	}
-	if wantStdout != "" {
-		tv.Stdout = &stdoutView{Os: g.use("os"), Old: g.local("stdout"), File: g.local("stdoutFile"),
-			Err: g.local("stdoutErr"), Printed: g.local("printed")}
+	textCheck := func(want, got, what string) {
 		tv.Checks = append(tv.Checks, checkView{
 			Diff:   diff,
 			Cmp:    g.useCheck(cmpPath),
-			Want:   tv.TT + "." + wantStdout,
-			Got:    "string(" + tv.Stdout.Printed + ")",
-			Format: strconv.Quote(shown + " printed mismatch (-want +got):\n%s"),
+			Want:   tv.TT + "." + want,
+			Got:    got,
+			Format: strconv.Quote(shown + " " + what + " mismatch (-want +got):\n%s"),
 			Args:   append(append([]string(nil), argsShown...), diff),
 		})
+	}
+	switch {
+	case exits:
+		ev := &exitView{Os: g.use("os"), Exec: g.use("os/exec"), Strings: g.use("strings"), Regexp: g.use("regexp"),
+			Errors: g.use("errors"), Cmd: g.local("cmd"), Stdout: g.local("stdout"), Stderr: g.local("stderr"),
+			Status: g.local("status"), Err: g.local("err"), ExitErr: g.local("exitErr"), Call: tv.Call}
+		tv.Exit = ev
+		textCheck(wantExit, ev.Status, "exit status")
+		if wantStdout != "" {
+			textCheck(wantStdout, ev.Stdout+".String()", "printed")
+		}
+		if wantStderr != "" {
+			textCheck(wantStderr, ev.Stderr+".String()", "standard error")
+		}
+	case wantStdout != "":
+		tv.Stdout = &stdoutView{Os: g.use("os"), Old: g.local("stdout"), File: g.local("stdoutFile"),
+			Err: g.local("stdoutErr"), Printed: g.local("printed")}
+		textCheck(wantStdout, "string("+tv.Stdout.Printed+")", "printed")
 	}
 	for _, a := range afters {
 		tv.Checks = append(tv.Checks, checkView{
@@ -1022,6 +1081,7 @@ type rowContext struct {
 	globals                 []global
 	env                     []string // the fields of Func.Env
 	stdout                  string   // the field of what the call prints; "" when not checked
+	stderr, exit            string   // the fields of what a call that may end the process writes to os.Stderr, its status
 	afters                  []after
 	locals                  map[string]bool
 	counts                  map[string]int
@@ -1037,6 +1097,9 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 	}
 	if len(c.Outputs) != len(f.results) && !(c.Panic != "" && len(c.Outputs) == 0) {
 		return "", nil, fmt.Errorf("%d results, want %d", len(c.Outputs), len(f.results))
+	}
+	if x.exit != "" && c.Panic != "" {
+		return "", nil, fmt.Errorf("it panics in the process of its own the call runs in: not checked")
 	}
 	gvals := make([]ir.Literal, len(x.globals))
 	for j, gl := range x.globals {
@@ -1164,8 +1227,14 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 			}
 		}
 		row = append(row, afterLits...)
+		if x.exit != "" && c.Exit != 0 {
+			row = append(row, x.exit+": "+strconv.Itoa(c.Exit))
+		}
 		if x.stdout != "" && c.Stdout != nil && *c.Stdout != "" {
 			row = append(row, x.stdout+": "+quote(*c.Stdout))
+		}
+		if x.stderr != "" && c.Stderr != nil && *c.Stderr != "" {
+			row = append(row, x.stderr+": "+quote(*c.Stderr))
 		}
 	} else {
 		row = append(row, x.wantPanic+": "+quote(PanicText(c.Panic)))

@@ -72,6 +72,10 @@ type pbccTarget struct {
 	// stdout says the function prints: what it writes to os.Stdout is a
 	// result of its calls (pbccWithStdout).
 	stdout bool
+	// exits says the function may end the process (os.Exit, which the
+	// package calls as _pbccExit): the status, and what it wrote to
+	// os.Stderr, are results of its calls too (pbccWithStdout).
+	exits bool
 }
 
 // pbccImplTypes are the dynamic types an interface parameter may hold
@@ -125,7 +129,7 @@ var (
 
 var pbccTargets = []pbccTarget{
 {{- range .Targets}}
-	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}{{if ne .Chars "\"\""}}, chars: {{.Chars}}{{end}}{{if .Anys}}, anys: []pbccreflect.Type{ {{- .Anys -}} }{{end}}{{if .Env}}, env: []string{ {{- .Env -}} }{{end}}{{if .Stdout}}, stdout: true{{end}}},
+	{fn: {{.Expr}}, {{if .Seed}}seed: {{.Seed}}, {{end}}sites: []int{ {{- .Sites -}} }, rels: []int{ {{- .Rels -}} }, muts: []pbccMut{ {{- .Muts -}} }, after: {{.After}}, key: {{.Key}}, ints: []int64{ {{- .Ints -}} }, floats: []float64{ {{- .Floats -}} }, strs: []string{ {{- .Strs -}} }{{if .Lens}}, lens: []int{ {{- .Lens -}} }{{end}}{{if ne .Chars "\"\""}}, chars: {{.Chars}}{{end}}{{if .Anys}}, anys: []pbccreflect.Type{ {{- .Anys -}} }{{end}}{{if .Env}}, env: []string{ {{- .Env -}} }{{end}}{{if .Stdout}}, stdout: true{{end}}{{if .Exits}}, exits: true{{end}}},
 {{- end}}
 }
 
@@ -325,42 +329,98 @@ func pbccWithEnv(fv pbccreflect.Value, env []string) pbccreflect.Value {
 
 // pbccWithStdout returns fv with one more result: what the call writes to
 // os.Stdout, which is a file of the driver's during the call. The search
-// then compares it, and keeps inputs for it, as it does the results.
-func pbccWithStdout(fv pbccreflect.Value) pbccreflect.Value {
+// then compares it, and keeps inputs for it, as it does the results. With
+// exits, two more: what it writes to os.Stderr, and the status it ends
+// the process with (os.Exit, seen through _pbccExitHook; 0 when it
+// returns), its results then zero; os.Args is then just "prog", as the
+// tests' process of the call has it.
+func pbccWithStdout(fv pbccreflect.Value, exits bool) pbccreflect.Value {
 	ft := fv.Type()
 	in := make([]pbccreflect.Type, ft.NumIn())
 	for i := range in {
 		in[i] = ft.In(i)
 	}
-	out := make([]pbccreflect.Type, 0, ft.NumOut()+1)
+	out := make([]pbccreflect.Type, 0, ft.NumOut()+3)
 	for i := 0; i < ft.NumOut(); i++ {
 		out = append(out, ft.Out(i))
 	}
 	out = append(out, pbccreflect.TypeOf(""))
+	if exits {
+		out = append(out, pbccreflect.TypeOf(""), pbccreflect.TypeOf(0))
+	}
 	wt := pbccreflect.FuncOf(in, out, ft.IsVariadic())
 	return pbccreflect.MakeFunc(wt, func(args []pbccreflect.Value) []pbccreflect.Value {
-		f := pbccStdoutFile()
-		old := pbccos.Stdout
-		if f != nil {
-			f.Truncate(0)
-			f.Seek(0, 0)
-			pbccos.Stdout = f
+		stdout, stderr := pbccOutFile(&pbccStdout), pbccOutFile(&pbccStderr)
+		for _, f := range []*pbccos.File{stdout, stderr} {
+			if f != nil { // a call that panicked left what it wrote
+				f.Truncate(0)
+				f.Seek(0, 0)
+			}
 		}
-		defer func() { pbccos.Stdout = old }()
+		oldOut, oldErr, oldArgs := pbccos.Stdout, pbccos.Stderr, pbccos.Args
+		if stdout != nil {
+			pbccos.Stdout = stdout
+		}
+		if exits && stderr != nil {
+			pbccos.Stderr = stderr
+		}
+		if exits {
+			pbccos.Args = []string{"prog"}
+		}
+		defer func() { pbccos.Stdout, pbccos.Stderr, pbccos.Args = oldOut, oldErr, oldArgs }()
 		var res []pbccreflect.Value
-		if ft.IsVariadic() {
-			res = fv.CallSlice(args)
-		} else {
-			res = fv.Call(args)
+		exit := 0
+		func() {
+			if exits {
+				defer func() {
+					if r := recover(); r != nil {
+						e, ok := r.(pbccExited)
+						if !ok {
+							panic(r)
+						}
+						exit = int(e)
+					}
+				}()
+			}
+			if ft.IsVariadic() {
+				res = fv.CallSlice(args)
+			} else {
+				res = fv.Call(args)
+			}
+		}()
+		pbccos.Stdout, pbccos.Stderr, pbccos.Args = oldOut, oldErr, oldArgs
+		if res == nil {
+			for i := 0; i < ft.NumOut(); i++ {
+				res = append(res, pbccreflect.Zero(ft.Out(i)))
+			}
 		}
-		pbccos.Stdout = old
-		var printed []byte
-		if f != nil {
-			f.Seek(0, 0)
-			printed, _ = pbccio.ReadAll(pbccio.LimitReader(f, pbccMaxPrinted+1))
+		res = append(res, pbccreflect.ValueOf(pbccPrinted(stdout)))
+		if exits {
+			res = append(res, pbccreflect.ValueOf(pbccPrinted(stderr)), pbccreflect.ValueOf(exit))
 		}
-		return append(res, pbccreflect.ValueOf(string(printed)))
+		return res
 	})
+}
+
+// pbccExited is the panic of a call of os.Exit in the package
+// (_pbccExitHook), which pbccWithStdout recovers.
+type pbccExited int
+
+func init() {
+	_pbccExitHook = func(code int) { panic(pbccExited(code)) }
+}
+
+// pbccPrinted returns what was written to f since pbccOutFile, and
+// empties it; "" for a nil f.
+func pbccPrinted(f *pbccos.File) string {
+	if f == nil {
+		return ""
+	}
+	f.Seek(0, 0)
+	b, _ := pbccio.ReadAll(pbccio.LimitReader(f, pbccMaxPrinted+1))
+	f.Truncate(0)
+	f.Seek(0, 0)
+	return string(b)
 }
 
 // pbccMaxPrinted is how much of what a call prints the search reads: when
@@ -368,21 +428,21 @@ func pbccWithStdout(fv pbccreflect.Value) pbccreflect.Value {
 // literal of kilobytes is no test a reviewer reads).
 const pbccMaxPrinted = 2048
 
-var pbccStdout *pbccos.File
+var pbccStdout, pbccStderr *pbccos.File
 
-// pbccStdoutFile returns the file os.Stdout is during the calls of
-// functions that print, or nil when none can be made (what they print is
-// then "").
-func pbccStdoutFile() *pbccos.File {
-	if pbccStdout == nil {
-		f, err := pbccos.CreateTemp("", "pbcc-stdout-")
+// pbccOutFile returns *f, made empty the first time: the file os.Stdout
+// (os.Stderr) is during the calls of functions that print (that exit), or
+// nil when none can be made (what they print is then "").
+func pbccOutFile(f **pbccos.File) *pbccos.File {
+	if *f == nil {
+		t, err := pbccos.CreateTemp("", "pbcc-out-")
 		if err != nil {
 			return nil
 		}
-		pbccos.Remove(f.Name()) // open, it stays readable
-		pbccStdout = f
+		pbccos.Remove(t.Name()) // open, it stays readable
+		*f = t
 	}
-	return pbccStdout
+	return *f
 }
 
 // pbccExploreOne searches inputs of target idx: for its branches, then
@@ -393,8 +453,8 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg pbccTarget) {
 	if len(tg.env) > 0 {
 		fv = pbccWithEnv(fv, tg.env)
 	}
-	if tg.stdout {
-		fv = pbccWithStdout(fv)
+	if tg.stdout || tg.exits {
+		fv = pbccWithStdout(fv, tg.exits)
 	}
 	ft := fv.Type()
 	pbccCurrent = idx
@@ -641,7 +701,11 @@ func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbc
 		// printTime): the first repeat runs it in another time zone, and
 		// what it prints then is checked on a machine in any zone only
 		// if it did not change.
-		zoned := k == 0 && pbccTargets[idx].stdout
+		zoned := k == 0 && (pbccTargets[idx].stdout || pbccTargets[idx].exits)
+		printed := 1 // the results of pbccWithStdout
+		if pbccTargets[idx].exits {
+			printed = 3
+		}
 		local := pbcctime.Local
 		if zoned {
 			pbcctime.Local = pbcctime.FixedZone("PBCC", 5*3600+1800)
@@ -657,7 +721,7 @@ func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbc
 		}
 		seen = map[uintptr]int{}
 		for i, r := range res2 {
-			if zoned && i != len(res2)-1 {
+			if zoned && i < len(res2)-printed {
 				continue // compared in the other repeats
 			}
 			got, _ := pbccjson.Marshal(pbccEncode(r, seen, 0))

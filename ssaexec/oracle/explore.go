@@ -123,6 +123,7 @@ type drvTarget struct {
 	Anys               string // the reflect.Types of assertedTypes
 	Env                string // the quoted names of Func.Env
 	Stdout             bool   // Func.Stdout
+	Exits              bool   // Func.Exits
 	After              bool
 	Key                uint64
 	index              int // in the targets given to Compile
@@ -227,7 +228,7 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, targets []Target
 		}
 		d.slot[i] = len(d.targets)
 		d.targets = append(d.targets, drvTarget{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "),
-			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name), Stdout: f.Stdout,
+			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name), Stdout: f.Stdout, Exits: f.Exits,
 			Ints: strings.Join(dict.ints, ", "), Floats: strings.Join(dict.floats, ", "), Strs: strings.Join(dict.strs, ", "), Lens: strings.Join(dict.lens, ", "), Chars: strconv.Quote(dict.chars), Anys: strings.Join(anys, ", "), index: i})
 	}
 	if len(d.targets) == 0 {
@@ -374,18 +375,40 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		if !ok {
 			continue
 		}
-		// And its results end with what it printed (pbccWithStdout).
-		got, printed := l.Got, (*string)(nil)
-		if f := e.Result.Func; f.Stdout && l.Done {
-			if len(got) != len(f.Results)+1 {
+		// And its results end with what it printed, and for a function
+		// that may end the process, what it wrote to standard error and
+		// its exit status (pbccWithStdout).
+		got, printed, stderr, exit := l.Got, (*string)(nil), (*string)(nil), 0
+		if f := e.Result.Func; (f.Stdout || f.Exits) && l.Done {
+			extra := 1
+			if f.Exits {
+				extra = 3
+			}
+			if len(got) != len(f.Results)+extra {
 				continue
 			}
-			last := got[len(got)-1]
-			got = got[:len(got)-1]
-			if last != nil && last.K == "s" && len(last.B) <= maxPrinted && !slices.Contains(l.Varies, len(f.Results)) {
-				s := string(last.B)
-				printed = &s
+			r := len(f.Results)
+			text := func(k int) *string {
+				if x := got[r+k]; x != nil && x.K == "s" && len(x.B) <= maxPrinted && !slices.Contains(l.Varies, r+k) {
+					s := string(x.B)
+					return &s
+				}
+				return nil
 			}
+			printed = text(0)
+			if f.Exits {
+				stderr = text(1)
+				x := got[r+2]
+				if x == nil || x.K != "i" || slices.Contains(l.Varies, r+2) {
+					continue
+				}
+				v, err := strconv.Atoi(x.V)
+				if err != nil {
+					continue
+				}
+				exit = v
+			}
+			got = got[:r]
 		}
 		c, ok := exploredCase(e.Result.Func, l.Args[n:], l.Done, l.Panic, got, l.After[n:], b.pkgName)
 		if !ok {
@@ -393,9 +416,10 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		}
 		c.Env = env
 		c.Unstable = c.Unstable || (l.Unstable || d.machineReads[d.targets[l.Func].index] != "") && l.Done
+		c.Exit = exit
 		if !c.Unstable && l.Done {
 			c.Varies = slices.DeleteFunc(l.Varies, func(i int) bool { return i >= len(e.Result.Func.Results) })
-			c.Stdout = printed
+			c.Stdout, c.Stderr = printed, stderr
 		}
 		c.Name = "call"
 		if len(l.New) > 0 {
@@ -718,6 +742,10 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 				}
 				if writesStdStream(c.Common()) {
 					continue // a result the test checks (ir.Func.Stdout), or its log
+				}
+				if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "os" &&
+					callee.Name() == "Exit" && f.Package() == fn.Package() {
+					continue // the outcome of a call (ir.Func.Exits): cover rewrites it
 				}
 				if s := walk(c.Common().StaticCallee(), depth+1); s != "" {
 					return s
