@@ -145,6 +145,9 @@ type pbccExploreLine struct {
 	Varies []int      ` + "`json:\"varies,omitempty\"`" + `
 	Kill  bool        ` + "`json:\"kill,omitempty\"`" + `
 	Stop  string      ` + "`json:\"stop,omitempty\"`" + `
+	// Begin marks the start of a function's search: a process that
+	// crashes (out of memory) is known to have crashed in the last one.
+	Begin bool        ` + "`json:\"begin,omitempty\"`" + `
 }
 
 // pbccRunTarget is what the search learns at run time of a function
@@ -193,6 +196,7 @@ func TestPBCCExplore(t *pbcctesting.T) {
 				}
 			}
 		}
+		pbccWrite(pbccExploreLine{Func: i, Begin: true})
 		pbccExploreOne(t, i, tg)
 	}
 }

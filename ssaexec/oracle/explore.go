@@ -325,6 +325,24 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		cmd.Stdout, cmd.Stderr = &output, &output
 		runErr = cmd.Run()
 		hung := lastHung(recs)
+		if runErr != nil && hung < from && ctx.Err() == nil && restarts < 3*searched && !timedOut(output.Bytes()) {
+			// A call crashed the process (fatal error: out of memory, a
+			// panic in a goroutine the function started): that
+			// function's search ends there, with the inputs it kept, and
+			// the others go on in a new process.
+			if k := lastBegun(recs); k >= from {
+				stop, _ := json.Marshal(recordLine{Func: k, Stop: "a call crashed the search's process (" + crashLine(output.Bytes()) + "): the function's search ended there, with the inputs it had kept"})
+				if f, err := os.OpenFile(recs, os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
+					f.Write(append(stop, '\n'))
+					f.Close()
+				}
+				if from, hangs = k+1, 0; from >= len(d.targets) {
+					runErr = nil
+					break
+				}
+				continue
+			}
+		}
 		if runErr == nil || hung < from || restarts >= 3*searched || ctx.Err() != nil {
 			break
 		}
@@ -356,8 +374,9 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			// Varies: the results that differed in those calls (Unstable
 			// when all did).
 			Varies []int `json:"varies"`
+			Begin  bool  `json:"begin"`
 		}
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Func < 0 || l.Func >= len(d.targets) || !run[l.Func].Run {
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Begin || l.Func < 0 || l.Func >= len(d.targets) || !run[l.Func].Run {
 			continue
 		}
 		e := out[given[l.Func]]
@@ -433,7 +452,7 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			out[given[k]].Result.Duration = time.Since(started) / time.Duration(searched)
 		}
 	}
-	if runErr != nil && (ctx.Err() != nil || bytes.Contains(output.Bytes(), []byte("panic: test timed out after"))) {
+	if runErr != nil && (ctx.Err() != nil || timedOut(output.Bytes())) {
 		// ctx's end, or go test's -timeout, which is what was left of
 		// it: the search's time budget (cmd/pbcc gives it half of what
 		// is left of the run's), not a failure of the driver.
@@ -522,8 +541,40 @@ func reached(recs string, idx int) string {
 }
 
 type recordLine struct {
-	Func int    `json:"func"`
-	Stop string `json:"stop"`
+	Func  int    `json:"func"`
+	Stop  string `json:"stop,omitempty"`
+	Begin bool   `json:"begin,omitempty"`
+}
+
+// lastBegun returns the function whose search the records say began
+// last, or -1.
+func lastBegun(recs string) int {
+	data, _ := os.ReadFile(recs)
+	k := -1
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		var l recordLine
+		if json.Unmarshal(line, &l) == nil && l.Begin {
+			k = l.Func
+		}
+	}
+	return k
+}
+
+// timedOut reports whether the output of the driver says go test's
+// -timeout ended it (what was left of the run's time budget).
+func timedOut(output []byte) bool {
+	return bytes.Contains(output, []byte("panic: test timed out after"))
+}
+
+// crashLine returns the line of a crashed process's output that says
+// why: its "fatal error:" or "panic:" line.
+func crashLine(output []byte) string {
+	for _, line := range strings.Split(string(output), "\n") {
+		if strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ") {
+			return strings.TrimSpace(line)
+		}
+	}
+	return "no message"
 }
 
 // lastLine returns the last line of the records, or nil.

@@ -190,3 +190,57 @@ func Slow(x int) int {
 		t.Errorf("the cases found before the budget ended are lost: %+v", ex)
 	}
 }
+
+// TestExploreCrash: a call that crashes the search's process (a fatal
+// error the function cannot recover from: a goroutine of its own that
+// panics) ends its function's search, with a message that says why, and
+// the functions after it are still searched. Seen on segmentio/ksuid:
+// "fatal error: out of memory" in the search of one function lost the
+// package's search ("exit status 2"), and 4 functions had no table.
+func TestExploreCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{
+		"go.mod": "module crash\n\ngo 1.26\n",
+		"crash.go": `package crash
+
+func Crash(x int) int {
+	if x > 10 {
+		done := make(chan bool)
+		go func() {
+			var m map[int]int
+			m[x] = 1 // a panic no caller recovers
+			done <- true
+		}()
+		<-done
+	}
+	return x
+}
+
+func After(x int) int {
+	if x > 3 {
+		return 1
+	}
+	return 0
+}
+`,
+	})
+	b := Compile(context.Background(), dir, "crash", nil, targets, DefaultExplore)
+	defer b.Close()
+	ex, err := b.Explore(context.Background(), targets, 10*time.Second)
+	if err != nil {
+		t.Fatalf("Explore: %v", err)
+	}
+	byName := map[string]*Explored{}
+	for _, e := range ex {
+		byName[e.Result.Func.Name] = e
+	}
+	if e := byName["crash.Crash"]; e == nil || !strings.Contains(e.Stop, "crashed the search's process (panic: assignment to entry in nil map") {
+		t.Errorf("Crash: stop %q, want the crash and its panic named", e.Stop)
+	}
+	if e := byName["crash.After"]; e == nil || len(e.Result.Cases) < 2 {
+		t.Errorf("After: not searched after the crash: %+v", e)
+	}
+}

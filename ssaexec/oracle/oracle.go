@@ -527,10 +527,19 @@ func timeout(ctx context.Context) time.Duration {
 // tail is the end of a command's output: enough to see why it failed.
 func tail(b []byte) []byte {
 	const n = 4000
-	if len(b) > n {
-		return append([]byte("..."), b[len(b)-n:]...)
+	if len(b) <= n {
+		return b
 	}
-	return b
+	// The cause of a crash is the first line of its goroutine dump,
+	// which the end leaves out.
+	head := []byte("...")
+	for _, line := range bytes.SplitAfter(b[:len(b)-n], []byte("\n")) {
+		if bytes.HasPrefix(line, []byte("panic: ")) || bytes.HasPrefix(line, []byte("fatal error: ")) {
+			head = append(append([]byte(nil), line...), "..."...)
+			break
+		}
+	}
+	return append(head, b[len(b)-n:]...)
 }
 
 // writeOverlay writes files (their contents, by the path each stands in
