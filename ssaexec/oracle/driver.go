@@ -165,11 +165,22 @@ type pbccRunTarget struct {
 // nanoseconds).
 var pbccBudget, pbccCallTimeout pbcctime.Duration
 
+// pbccOneCall is how long the one call of a function without parameters
+// may take ($PBCC_EXPLORE_ONE_CALL): at least its budget, more when the
+// run has time (go-runewidth's CreateLUT takes 6 s instrumented).
+var pbccOneCall pbcctime.Duration
+
 func TestPBCCExplore(t *pbcctesting.T) {
 	from, _ := pbccstrconv.Atoi(pbccos.Getenv("PBCC_EXPLORE_FROM"))
 	budget, _ := pbccstrconv.ParseInt(pbccos.Getenv("PBCC_EXPLORE_BUDGET"), 10, 64)
 	callTimeout, _ := pbccstrconv.ParseInt(pbccos.Getenv("PBCC_EXPLORE_CALL_TIMEOUT"), 10, 64)
 	pbccBudget, pbccCallTimeout = pbcctime.Duration(budget), pbcctime.Duration(callTimeout)
+	oneCall, _ := pbccstrconv.ParseInt(pbccos.Getenv("PBCC_EXPLORE_ONE_CALL"), 10, 64)
+	// (Not max: the driver builds under the module's go line.)
+	pbccOneCall = pbcctime.Duration(oneCall)
+	if pbccOneCall < pbccBudget {
+		pbccOneCall = pbccBudget
+	}
 	var run []pbccRunTarget
 	data, err := pbccos.ReadFile(pbccos.Getenv("PBCC_EXPLORE_TARGETS"))
 	if err == nil {
@@ -772,7 +783,7 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	// all runes, 6 s instrumented, 20 ms compiled).
 	timeout := pbccCallTimeout
 	if ft.NumIn() == 0 {
-		timeout = pbccBudget
+		timeout = pbccOneCall
 	}
 	var n pbccatomic.Int64
 	capAt := pbccStepCap

@@ -320,7 +320,8 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			fmt.Sprintf("PBCC_EXPLORE_BUDGET=%d", budget.Nanoseconds()),
 			// A call that does not return within this (a loop without
 			// exit) ends the search of its function.
-			fmt.Sprintf("PBCC_EXPLORE_CALL_TIMEOUT=%d", hangAfter(budget).Nanoseconds()))
+			fmt.Sprintf("PBCC_EXPLORE_CALL_TIMEOUT=%d", hangAfter(budget).Nanoseconds()),
+			fmt.Sprintf("PBCC_EXPLORE_ONE_CALL=%d", oneCall(ctx).Nanoseconds()))
 		output.Reset()
 		cmd.Stdout, cmd.Stderr = &output, &output
 		runErr = cmd.Run()
@@ -494,6 +495,21 @@ func nameKey(name string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(name))
 	return h.Sum64() | 1
+}
+
+// oneCall is how long the one call of a function without parameters may
+// take (the driver's pbccOneCall): a quarter of what is left of ctx, at
+// most 30 s, and at least the function's budget. Such a function has no
+// other input to search, and its call may be long where the search's
+// coverage hook sees every branch (go-runewidth's CreateLUT: 20 ms
+// compiled, 6 s instrumented, past its share of the run's budget: no
+// table).
+func oneCall(ctx context.Context) time.Duration {
+	d := 30 * time.Second
+	if dl, ok := ctx.Deadline(); ok {
+		d = min(d, time.Until(dl)/4)
+	}
+	return d
 }
 
 // hungExit is the driver's exit status after a call that did not return.
