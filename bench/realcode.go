@@ -563,7 +563,8 @@ func listPackages(ctx context.Context, dir string, patterns []string) ([]pkg, er
 }
 
 // countFuncs counts the function and method declarations with a body in
-// the package's files (those the build selects), but for init functions.
+// the package's files (those the build selects), but for init functions
+// and functions named _ (stringer's compile-time checks).
 func countFuncs(p pkg) (int, error) {
 	fset := token.NewFileSet()
 	n := 0
@@ -573,8 +574,8 @@ func countFuncs(p pkg) (int, error) {
 			return n, err
 		}
 		for _, d := range file.Decls {
-			// init functions are not counted: no test can call them.
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !(fd.Recv == nil && fd.Name.Name == "init") {
+			// init and _ functions are not counted: no test can call them.
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !(fd.Recv == nil && fd.Name.Name == "init") && fd.Name.Name != "_" {
 				n++
 			}
 		}
