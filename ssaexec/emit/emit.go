@@ -694,9 +694,6 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 	}
 
-	// What the function prints is checked when the real code told it for
-	// every case that returns and whose results are checked (the model
-	// does not print).
 	// What the function prints, and for one that may end the process what
 	// it writes to standard error, is checked when the real code told it
 	// for every case that returns and whose results are checked (the
