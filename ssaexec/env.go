@@ -15,36 +15,48 @@ import (
 // that runs the test.
 func envKeys(fn *ssa.Function) []string {
 	var keys []string
+	walkStatic(fn, func(_ *ssa.Function, in ssa.Instruction) bool {
+		if c, ok := in.(ssa.CallInstruction); ok {
+			if k, ok := EnvRead(c.Common()); ok && !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
+		}
+		return true
+	})
+	slices.Sort(keys)
+	return keys
+}
+
+// walkStatic calls visit on each instruction of fn, of its closures and
+// of the functions it calls statically that have a body (only the
+// module's packages have bodies built), each function once, to a depth of
+// 8 calls. It stops, and returns false, when visit returns false.
+func walkStatic(fn *ssa.Function, visit func(f *ssa.Function, in ssa.Instruction) bool) bool {
 	seen := map[*ssa.Function]bool{}
-	var walk func(f *ssa.Function, depth int)
-	walk = func(f *ssa.Function, depth int) {
+	var walk func(f *ssa.Function, depth int) bool
+	walk = func(f *ssa.Function, depth int) bool {
 		if f == nil || seen[f] || depth > 8 || f.Blocks == nil {
-			return
+			return true
 		}
 		seen[f] = true
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
-				c, ok := in.(ssa.CallInstruction)
-				if !ok {
-					continue
+				if !visit(f, in) {
+					return false
 				}
-				if k, ok := EnvRead(c.Common()); ok {
-					if !slices.Contains(keys, k) {
-						keys = append(keys, k)
-					}
-					continue
+				if c, ok := in.(ssa.CallInstruction); ok && !walk(c.Common().StaticCallee(), depth+1) {
+					return false
 				}
-				// Only the module's packages have bodies built.
-				walk(c.Common().StaticCallee(), depth+1)
 			}
 		}
 		for _, a := range f.AnonFuncs {
-			walk(a, depth)
+			if !walk(a, depth) {
+				return false
+			}
 		}
+		return true
 	}
-	walk(fn, 0)
-	slices.Sort(keys)
-	return keys
+	return walk(fn, 0)
 }
 
 // EnvRead returns the name of the environment variable call reads, when it

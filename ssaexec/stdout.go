@@ -11,42 +11,20 @@ import (
 // prints is then a result its tests check (gen.Case.Stdout), as command
 // helpers that print instead of returning are only checked so.
 func printsStdout(fn *ssa.Function) bool {
-	seen := map[*ssa.Function]bool{}
-	var walk func(f *ssa.Function, depth int) bool
-	walk = func(f *ssa.Function, depth int) bool {
-		if f == nil || seen[f] || depth > 8 || f.Blocks == nil {
-			return false
-		}
-		seen[f] = true
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				for _, op := range in.Operands(nil) {
-					if IsStdStream(*op, "Stdout") {
-						return true
-					}
-				}
-				c, ok := in.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "fmt" &&
-					(callee.Name() == "Print" || callee.Name() == "Printf" || callee.Name() == "Println") {
-					return true
-				}
-				// Only the module's packages have bodies built.
-				if walk(c.Common().StaticCallee(), depth+1) {
-					return true
-				}
+	return !walkStatic(fn, func(_ *ssa.Function, in ssa.Instruction) bool {
+		for _, op := range in.Operands(nil) {
+			if IsStdStream(*op, "Stdout") {
+				return false
 			}
 		}
-		for _, a := range f.AnonFuncs {
-			if walk(a, depth) {
-				return true
-			}
+		c, ok := in.(ssa.CallInstruction)
+		if !ok {
+			return true
 		}
-		return false
-	}
-	return walk(fn, 0)
+		callee := c.Common().StaticCallee()
+		return callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "fmt" ||
+			callee.Name() != "Print" && callee.Name() != "Printf" && callee.Name() != "Println"
+	})
 }
 
 // IsStdStream reports whether v is the package-level variable os.<name>
@@ -64,38 +42,17 @@ func IsStdStream(v ssa.Value, name string) bool {
 // exit status, what it printed and what it wrote to standard error.
 func exitsProcess(fn *ssa.Function) bool {
 	exits := false
-	seen := map[*ssa.Function]bool{}
-	var walk func(f *ssa.Function, depth int) bool // false: an exit pbcc cannot see
-	walk = func(f *ssa.Function, depth int) bool {
-		if f == nil || seen[f] || depth > 8 || f.Blocks == nil {
+	seeable := walkStatic(fn, func(f *ssa.Function, in ssa.Instruction) bool {
+		c, ok := in.(ssa.CallInstruction)
+		if !ok {
 			return true
 		}
-		seen[f] = true
-		for _, b := range f.Blocks {
-			for _, in := range b.Instrs {
-				c, ok := in.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := c.Common().StaticCallee()
-				if callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "os" && callee.Name() == "Exit" {
-					if f.Package() != fn.Package() {
-						return false
-					}
-					exits = true
-					continue
-				}
-				if !walk(callee, depth+1) {
-					return false
-				}
-			}
+		callee := c.Common().StaticCallee()
+		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "os" || callee.Name() != "Exit" {
+			return true
 		}
-		for _, a := range f.AnonFuncs {
-			if !walk(a, depth) {
-				return false
-			}
-		}
-		return true
-	}
-	return walk(fn, 0) && exits
+		exits = true
+		return f.Package() == fn.Package()
+	})
+	return seeable && exits
 }
