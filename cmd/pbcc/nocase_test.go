@@ -275,7 +275,15 @@ func genIncHere(t *testing.T, src string, args ...string) (stdout, stderr, tests
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	dir, _, path := incModule(t, src)
+	_, _, stdout, stderr, tests = genIncModule(t, src, args...)
+	return stdout, stderr, tests
+}
+
+// genIncModule is genIncHere, and returns the module's directory and the
+// path of inc's source too.
+func genIncModule(t *testing.T, src string, args ...string) (dir, source, stdout, stderr, tests string) {
+	t.Helper()
+	dir, source, path := incModule(t, src)
 	code, stdout, stderr := pbccProcess(t, dir, append(append([]string{"gen"}, args...), "./inc")...)
 	if code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
@@ -287,7 +295,21 @@ func genIncHere(t *testing.T, src string, args ...string) (stdout, stderr, tests
 	if out, err := goTest(dir, "./inc"); err != nil {
 		t.Fatalf("the generated tests fail on the real code: %v\n%s", err, out)
 	}
-	return stdout, stderr, string(data)
+	return dir, source, stdout, stderr, string(data)
+}
+
+// mutantsFail writes each mutant of src (its first text m[0] replaced by
+// m[1]) as inc's source in turn, and wants the tests in dir to fail on it.
+func mutantsFail(t *testing.T, dir, source, src string, mutants [][2]string) {
+	t.Helper()
+	for _, m := range mutants {
+		if err := os.WriteFile(source, []byte(strings.Replace(src, m[0], m[1], 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := goTest(dir, "./inc"); err == nil {
+			t.Errorf("%s → %s: the tests still pass\n%s", m[0], m[1], out)
+		}
+	}
 }
 
 // TestEnvironmentInputs: the environment variables a function reads by a
@@ -326,16 +348,7 @@ func Width(r rune) int {
 		t.Skip("runs go test")
 	}
 	t.Parallel()
-	dir, _, path := incModule(t, src)
-	code, stdout, stderr := pbccProcess(t, dir, "gen", "./inc")
-	if code != 0 {
-		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := string(data)
+	dir, _, stdout, _, tests := genIncModule(t, src)
 	for _, want := range []string{`t.Setenv("LANG", tt.envLANG)`, `t.Setenv("LC_ALL", tt.envLC_ALL)`} {
 		if strings.Count(tests, want) != 2 {
 			t.Errorf("want %s in both tests:\n%s", want, tests)
@@ -351,7 +364,7 @@ func Width(r rune) int {
 	}
 	// A rerun keeps the tables; the functions searched on the real code
 	// only have no branch count of their own until the tests run.
-	code, stdout, stderr = pbccProcess(t, dir, "gen", "./inc")
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "./inc")
 	if code != 0 || strings.Count(stdout, "0/0 branches (not measured)") != 2 || strings.Contains(stdout, "100.0%") {
 		t.Errorf("rerun: exit %d, want both tables kept, not measured:\n%s%s", code, stdout, stderr)
 	}
@@ -471,16 +484,7 @@ func When(sec int64) {
 		t.Skip("runs go test")
 	}
 	t.Parallel()
-	dir, source, path := incModule(t, src)
-	code, stdout, stderr := pbccProcess(t, dir, "gen", "./inc")
-	if code != 0 {
-		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := string(data)
+	dir, source, stdout, _, tests := genIncModule(t, src)
 	for _, want := range []string{`wantStdout: "big\n"`, `wantStdout: "hello, world\n"`, `func TestRawPBCC`, `printed mismatch`} {
 		if !strings.Contains(tests, want) {
 			t.Errorf("no %s in the tests:\n%s", want, tests)
@@ -503,16 +507,7 @@ func When(sec int64) {
 		}
 	}
 	// Mutants of what is printed: each must fail the tests.
-	for _, m := range [][2]string{{`"big"`, `"large"`}, {`"hello, %s\n"`, `"hello %s\n"`}, {`b[:2]`, `b[:1]`}, {`s > 100`, `s >= 100`}} {
-		if err := os.WriteFile(source, []byte(strings.Replace(src, m[0], m[1], 1)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command("go", "test", "-count=1", "./inc")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err == nil {
-			t.Errorf("%s → %s: the tests still pass\n%s", m[0], m[1], out)
-		}
-	}
+	mutantsFail(t, dir, source, src, [][2]string{{`"big"`, `"large"`}, {`"hello, %s\n"`, `"hello %s\n"`}, {`b[:2]`, `b[:1]`}, {`s > 100`, `s >= 100`}})
 }
 
 // TestExitingFunctions: a function that may end the process (os.Exit, in
@@ -557,16 +552,7 @@ func fail(msg string) {
 		t.Skip("runs go test")
 	}
 	t.Parallel()
-	dir, source, path := incModule(t, src)
-	code, stdout, stderr := pbccProcess(t, dir, "gen", "./inc")
-	if code != 0 {
-		t.Fatalf("pbcc gen exited %d:\n%s", code, stderr)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := string(data)
+	dir, source, stdout, _, tests := genIncModule(t, src)
 	for _, want := range []string{`wantExit: 2, wantStderr: "bad count \"\"\n"`, `wantExit: 1, wantStderr: "too many\n"`, `wantStdout: "*****\n"`, `func Test_fail_PBCC`} {
 		if !strings.Contains(tests, want) {
 			t.Errorf("no %s in the tests:\n%s", want, tests)
@@ -575,14 +561,5 @@ func fail(msg string) {
 	if !regexp.MustCompile(`(?m)^inc/inc\.go  Run  6/6 branches \(100\.0%\)`).MatchString(stdout) {
 		t.Errorf("Run: not every branch measured as covered:\n%s", stdout)
 	}
-	for _, m := range [][2]string{{`os.Exit(2)`, `os.Exit(3)`}, {`n > 5`, `n >= 5`}, {`"too many"`, `"too much"`}, {`fmt.Println()`, `fmt.Print()`}} {
-		if err := os.WriteFile(source, []byte(strings.Replace(src, m[0], m[1], 1)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command("go", "test", "-count=1", "./inc")
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err == nil {
-			t.Errorf("%s → %s: the tests still pass\n%s", m[0], m[1], out)
-		}
-	}
+	mutantsFail(t, dir, source, src, [][2]string{{`os.Exit(2)`, `os.Exit(3)`}, {`n > 5`, `n >= 5`}, {`"too many"`, `"too much"`}, {`fmt.Println()`, `fmt.Print()`}})
 }
