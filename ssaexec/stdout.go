@@ -47,12 +47,17 @@ func exitsProcess(fn *ssa.Function) bool {
 		if !ok {
 			return true
 		}
-		callee := c.Common().StaticCallee()
-		if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "os" || callee.Name() != "Exit" {
+		if !IsExit(c.Common()) {
 			return true
 		}
 		exits = true
 		return f.Package() == fn.Package()
 	})
 	return seeable && exits
+}
+
+// IsExit reports whether call is a call of os.Exit.
+func IsExit(call *ssa.CallCommon) bool {
+	callee := call.StaticCallee()
+	return callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "os" && callee.Name() == "Exit"
 }

@@ -332,7 +332,11 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			// function's search ends there, with the inputs it kept, and
 			// the others go on in a new process.
 			if k := lastBegun(recs); k >= from {
-				stop, _ := json.Marshal(recordLine{Func: k, Stop: "a call crashed the search's process (" + crashLine(output.Bytes()) + "): the function's search ended there, with the inputs it had kept"})
+				why, ok := crashLine(output.Bytes())
+				if !ok {
+					why = "no message"
+				}
+				stop, _ := json.Marshal(recordLine{Func: k, Stop: "a call crashed the search's process (" + why + "): the function's search ended there, with the inputs it had kept"})
 				if f, err := os.OpenFile(recs, os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
 					f.Write(append(stop, '\n'))
 					f.Close()
@@ -582,17 +586,6 @@ func timedOut(output []byte) bool {
 	return bytes.Contains(output, []byte("panic: test timed out after"))
 }
 
-// crashLine returns the line of a crashed process's output that says
-// why: its "fatal error:" or "panic:" line.
-func crashLine(output []byte) string {
-	for _, line := range strings.Split(string(output), "\n") {
-		if strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ") {
-			return strings.TrimSpace(line)
-		}
-	}
-	return "no message"
-}
-
 // lastLine returns the last line of the records, or nil.
 func lastLine(recs string) *recordLine {
 	data, _ := os.ReadFile(recs)
@@ -810,8 +803,7 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 				if writesStdStream(c.Common()) {
 					continue // a result the test checks (ir.Func.Stdout), or its log
 				}
-				if callee := c.Common().StaticCallee(); callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "os" &&
-					callee.Name() == "Exit" && f.Package() == fn.Package() {
+				if ssaexec.IsExit(c.Common()) && f.Package() == fn.Package() {
 					continue // the outcome of a call (ir.Func.Exits): cover rewrites it
 				}
 				if s := walk(c.Common().StaticCallee(), depth+1); s != "" {

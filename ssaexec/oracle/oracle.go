@@ -533,13 +533,21 @@ func tail(b []byte) []byte {
 	// The cause of a crash is the first line of its goroutine dump,
 	// which the end leaves out.
 	head := []byte("...")
-	for _, line := range bytes.SplitAfter(b[:len(b)-n], []byte("\n")) {
-		if bytes.HasPrefix(line, []byte("panic: ")) || bytes.HasPrefix(line, []byte("fatal error: ")) {
-			head = append(append([]byte(nil), line...), "..."...)
-			break
-		}
+	if line, ok := crashLine(b[:len(b)-n]); ok {
+		head = []byte(line + "\n...")
 	}
 	return append(head, b[len(b)-n:]...)
+}
+
+// crashLine returns the line of a crashed process's output that says
+// why: its first "fatal error:" or "panic:" line.
+func crashLine(output []byte) (string, bool) {
+	for _, line := range strings.Split(string(output), "\n") {
+		if strings.HasPrefix(line, "fatal error: ") || strings.HasPrefix(line, "panic: ") {
+			return strings.TrimSpace(line), true
+		}
+	}
+	return "", false
 }
 
 // writeOverlay writes files (their contents, by the path each stands in
