@@ -319,27 +319,39 @@ func pbccSeeds(t *pbcctesting.T, tg pbccTarget, ft pbccreflect.Type) (seeds [][]
 // them as it does the parameters.
 func pbccWithEnv(fv pbccreflect.Value, env []string) pbccreflect.Value {
 	ft := fv.Type()
-	in := make([]pbccreflect.Type, 0, len(env)+ft.NumIn())
-	for range env {
-		in = append(in, pbccreflect.TypeOf(""))
+	first := make([]pbccreflect.Type, len(env))
+	for i := range first {
+		first[i] = pbccreflect.TypeOf("")
 	}
-	for i := 0; i < ft.NumIn(); i++ {
-		in = append(in, ft.In(i))
-	}
-	out := make([]pbccreflect.Type, ft.NumOut())
-	for i := range out {
-		out[i] = ft.Out(i)
-	}
-	wt := pbccreflect.FuncOf(in, out, ft.IsVariadic())
-	return pbccreflect.MakeFunc(wt, func(args []pbccreflect.Value) []pbccreflect.Value {
+	return pbccreflect.MakeFunc(pbccWrapped(ft, first, nil), func(args []pbccreflect.Value) []pbccreflect.Value {
 		for i, k := range env {
 			pbccos.Setenv(k, args[i].String())
 		}
-		if ft.IsVariadic() {
-			return fv.CallSlice(args[len(env):])
-		}
-		return fv.Call(args[len(env):])
+		return pbccInvoke(fv, args[len(env):])
 	})
+}
+
+// pbccWrapped is the type of a function wrapping one of type ft: the
+// parameters first, then ft's, ft's results, then the results last.
+func pbccWrapped(ft pbccreflect.Type, first, last []pbccreflect.Type) pbccreflect.Type {
+	in := append([]pbccreflect.Type(nil), first...)
+	for i := 0; i < ft.NumIn(); i++ {
+		in = append(in, ft.In(i))
+	}
+	var out []pbccreflect.Type
+	for i := 0; i < ft.NumOut(); i++ {
+		out = append(out, ft.Out(i))
+	}
+	return pbccreflect.FuncOf(in, append(out, last...), ft.IsVariadic())
+}
+
+// pbccInvoke calls fv with args, its last one the variadic slice when fv
+// is variadic.
+func pbccInvoke(fv pbccreflect.Value, args []pbccreflect.Value) []pbccreflect.Value {
+	if fv.Type().IsVariadic() {
+		return fv.CallSlice(args)
+	}
+	return fv.Call(args)
 }
 
 // pbccWithStdout returns fv with one more result: what the call writes to
@@ -351,23 +363,14 @@ func pbccWithEnv(fv pbccreflect.Value, env []string) pbccreflect.Value {
 // tests' process of the call has it.
 func pbccWithStdout(fv pbccreflect.Value, exits bool) pbccreflect.Value {
 	ft := fv.Type()
-	in := make([]pbccreflect.Type, ft.NumIn())
-	for i := range in {
-		in[i] = ft.In(i)
-	}
-	out := make([]pbccreflect.Type, 0, ft.NumOut()+3)
-	for i := 0; i < ft.NumOut(); i++ {
-		out = append(out, ft.Out(i))
-	}
-	out = append(out, pbccreflect.TypeOf(""))
+	last := []pbccreflect.Type{pbccreflect.TypeOf("")}
 	if exits {
-		out = append(out, pbccreflect.TypeOf(""), pbccreflect.TypeOf(0))
+		last = append(last, pbccreflect.TypeOf(""), pbccreflect.TypeOf(0))
 	}
-	wt := pbccreflect.FuncOf(in, out, ft.IsVariadic())
-	return pbccreflect.MakeFunc(wt, func(args []pbccreflect.Value) []pbccreflect.Value {
+	return pbccreflect.MakeFunc(pbccWrapped(ft, nil, last), func(args []pbccreflect.Value) []pbccreflect.Value {
 		stdout, stderr := pbccOutFile(&pbccStdout), pbccOutFile(&pbccStderr)
 		for _, f := range []*pbccos.File{stdout, stderr} {
-			if f != nil { // a call that panicked left what it wrote
+			if f != nil { // what the call before wrote
 				f.Truncate(0)
 				f.Seek(0, 0)
 			}
@@ -397,13 +400,8 @@ func pbccWithStdout(fv pbccreflect.Value, exits bool) pbccreflect.Value {
 					}
 				}()
 			}
-			if ft.IsVariadic() {
-				res = fv.CallSlice(args)
-			} else {
-				res = fv.Call(args)
-			}
+			res = pbccInvoke(fv, args)
 		}()
-		pbccos.Stdout, pbccos.Stderr, pbccos.Args = oldOut, oldErr, oldArgs
 		if res == nil {
 			for i := 0; i < ft.NumOut(); i++ {
 				res = append(res, pbccreflect.Zero(ft.Out(i)))
@@ -425,16 +423,14 @@ func init() {
 	_pbccExitHook = func(code int) { panic(pbccExited(code)) }
 }
 
-// pbccPrinted returns what was written to f since pbccOutFile, and
-// empties it; "" for a nil f.
+// pbccPrinted returns what the call wrote to f (emptied before it);
+// "" for a nil f.
 func pbccPrinted(f *pbccos.File) string {
 	if f == nil {
 		return ""
 	}
 	f.Seek(0, 0)
 	b, _ := pbccio.ReadAll(pbccio.LimitReader(f, pbccMaxPrinted+1))
-	f.Truncate(0)
-	f.Seek(0, 0)
 	return string(b)
 }
 
@@ -805,11 +801,7 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 				msg = pbccfmt.Sprint(r)
 			}
 		}()
-		if ft.IsVariadic() {
-			res = fv.CallSlice(args)
-		} else {
-			res = fv.Call(args)
-		}
+		res = pbccInvoke(fv, args)
 		done = true
 	}()
 	select {
