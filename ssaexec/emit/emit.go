@@ -642,10 +642,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		case used[name]:
 			name = "arg" + capitalize(name)
 		}
-		for base, n := name, 2; used[name]; n++ {
-			name = base + strconv.Itoa(n)
-		}
-		used[name] = true
+		name = claim(used, name)
 		fields[i] = name
 	}
 	globals, err := g.globals(f, used)
@@ -656,10 +653,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	var envFields []string
 	for _, k := range f.r.Func.Env {
 		name := "env" + identPart(k)
-		for base, n := name, 2; used[name]; n++ {
-			name = base + strconv.Itoa(n)
-		}
-		used[name] = true
+		name = claim(used, name)
 		envFields = append(envFields, name)
 		tv.Env = append(tv.Env, envView{Key: strconv.Quote(k), Field: tv.TT + "." + name})
 	}
@@ -676,20 +670,12 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	g.use(testingPath)
 	wantPanic := ""
 	if panics {
-		wantPanic = "wantPanic"
-		for n := 2; used[wantPanic]; n++ {
-			wantPanic = "wantPanic" + strconv.Itoa(n)
-		}
-		used[wantPanic] = true
+		wantPanic = claim(used, "wantPanic")
 	}
 	unstable := ""
 	for _, c := range f.r.Cases {
 		if c.Unstable && c.Panic == "" && !g.oracle {
-			unstable = "unstable"
-			for n := 2; used[unstable]; n++ {
-				unstable = "unstable" + strconv.Itoa(n)
-			}
-			used[unstable] = true
+			unstable = claim(used, "unstable")
 			break
 		}
 	}
@@ -698,14 +684,6 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	// it writes to standard error, is checked when the real code told it
 	// for every case that returns and whose results are checked (the
 	// model does not print).
-	field := func(base string) string {
-		name := base
-		for n := 2; used[name]; n++ {
-			name = base + strconv.Itoa(n)
-		}
-		used[name] = true
-		return name
-	}
 	knownFor := func(text func(c *gen.Case) *string) bool {
 		known, all := false, true
 		for i := range f.r.Cases {
@@ -718,12 +696,12 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	}
 	wantStdout, wantStderr, wantExit := "", "", ""
 	if (f.r.Func.Stdout || exits) && !g.oracle && knownFor(func(c *gen.Case) *string { return c.Stdout }) {
-		wantStdout = field("wantStdout")
+		wantStdout = claim(used, "wantStdout")
 	}
 	if exits {
-		wantExit = field("wantExit")
+		wantExit = claim(used, "wantExit")
 		if knownFor(func(c *gen.Case) *string { return c.Stderr }) {
-			wantStderr = field("wantStderr")
+			wantStderr = claim(used, "wantStderr")
 		}
 	}
 
@@ -780,11 +758,8 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		if !isError(v.t) || !g.wrapsSentinel(f, i) {
 			continue
 		}
-		name := wants[i] + "Is"
-		for n := 2; used[name]; n++ {
-			name = wants[i] + "Is" + strconv.Itoa(n)
-		}
-		used[name], isFields[i] = true, name
+		name := claim(used, wants[i]+"Is")
+		isFields[i] = name
 		tv.Fields = append(tv.Fields, fieldView{Names: name, Type: types.TypeString(v.t, g.qual),
 			Comment: "a sentinel errors.Is finds in the error; nil for none"})
 	}
@@ -801,10 +776,8 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 			if len(as) > 1 {
 				name += capitalize(strings.TrimPrefix(as[k].impl, "*"))
 			}
-			for base, n := name, 2; used[name]; n++ {
-				name = base + strconv.Itoa(n)
-			}
-			used[name], as[k].field = true, name
+			as[k].field = claim(used, name)
+			name = as[k].field
 			tv.Fields = append(tv.Fields, fieldView{Names: name, Type: types.TypeString(as[k].col, g.qual),
 				Comment: "the " + types.TypeString(as[k].t, g.qual) + " errors.As finds in the error; nil for none"})
 		}
@@ -1067,6 +1040,17 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 	return tv, nil
 }
 
+// claim returns base, or base2, base3, ... when base is used, the first
+// not in used, and adds it to used: a field or local name no other takes.
+func claim(used map[string]bool, base string) string {
+	name := base
+	for n := 2; used[name]; n++ {
+		name = base + strconv.Itoa(n)
+	}
+	used[name] = true
+	return name
+}
+
 // rowContext is what the rows of one table share: the fields' names, what
 // is compared, and the names taken by the objects declared before it.
 type rowContext struct {
@@ -1299,10 +1283,7 @@ func (g *generator) afters(f *function, fields []string, used map[string]bool) [
 			continue // no literal can say what it holds (a bytes.Buffer): left out
 		}
 		name := "want" + capitalize(fields[i])
-		for base, n := name, 2; used[name]; n++ {
-			name = base + strconv.Itoa(n)
-		}
-		used[name] = true
+		name = claim(used, name)
 		out = append(out, after{param: i, field: name, opts: opts})
 	}
 	return out
@@ -1603,10 +1584,7 @@ func (g *generator) globals(f *function, used map[string]bool) ([]global, error)
 			if used[name] {
 				name = "global" + capitalize(name)
 			}
-			for base, n := name, 2; used[name]; n++ {
-				name = base + strconv.Itoa(n)
-			}
-			used[name] = true
+			name = claim(used, name)
 			gs = append(gs, global{g: gv.G, v: v, expr: expr, field: name})
 		}
 	}
