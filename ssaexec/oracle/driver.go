@@ -368,7 +368,10 @@ func pbccWithStdout(fv pbccreflect.Value, exits bool) pbccreflect.Value {
 		last = append(last, pbccreflect.TypeOf(""), pbccreflect.TypeOf(0))
 	}
 	return pbccreflect.MakeFunc(pbccWrapped(ft, nil, last), func(args []pbccreflect.Value) []pbccreflect.Value {
-		stdout, stderr := pbccOutFile(&pbccStdout), pbccOutFile(&pbccStderr)
+		stdout, stderr := pbccOutFile(&pbccStdout), (*pbccos.File)(nil)
+		if exits {
+			stderr = pbccOutFile(&pbccStderr)
+		}
 		for _, f := range []*pbccos.File{stdout, stderr} {
 			if f != nil { // what the call before wrote
 				f.Truncate(0)
@@ -379,7 +382,7 @@ func pbccWithStdout(fv pbccreflect.Value, exits bool) pbccreflect.Value {
 		if stdout != nil {
 			pbccos.Stdout = stdout
 		}
-		if exits && stderr != nil {
+		if stderr != nil {
 			pbccos.Stderr = stderr
 		}
 		if exits {
