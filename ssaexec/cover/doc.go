@@ -99,11 +99,14 @@
 // comparisons that are values, of arithmetic and of x++ / x-- give a
 // mutant's value when the recorder's _pbccMutant selects it (export.go:
 // NegationMutant, BoundaryMutant, ArithMutant), so that one build runs
-// every mutant gremlins' default mutators make of them:
+// every mutant gremlins' default mutators make of them, and the dropped
+// and reversed updates of x op= y (on pure operands: x is read twice):
 //
-//	a < b    _pbccLT_int[int](base, a, b)     a <= b when _pbccMutant == base+1
-//	a + b    _pbccAdd_int[int](hit, a, b)     a - b when _pbccMutant == hit+1
-//	x++      x += _pbccInc_num[int](hit)      x-- when _pbccMutant == hit+1
+//	a < b    _pbccLT_int[int](base, a, b)       a <= b when _pbccMutant == base+1
+//	a + b    _pbccAdd_int[int](hit, a, b)       a - b when _pbccMutant == hit+1
+//	a * b    _pbccMul_int[int](hit, a, b)       a / b at hit+1, a + b at hit+2
+//	x++      x += _pbccInc_num[int](hit)        x-- when _pbccMutant == hit+1
+//	x += y   x = _pbccAsgAdd_num[int](hit, x, y) x - y at hit+1, y at hit+2
 //
 // A failing test makes Measure return an error holding the output, with the
 // branches it could still measure.

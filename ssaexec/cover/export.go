@@ -28,9 +28,10 @@ type Arith struct {
 	Text string // its source text; a value comparison's boundary: "x == y"
 	// Kind is "" for an arithmetic expression, else what else the arith
 	// is: ArithIncDec, ArithBoundary or ArithNegation (a comparison that
-	// is a value, not a branch site). Only the arithmetic ones are
-	// relations the search on the real code looks for (weak mutation);
-	// all are mutants (ArithMutant).
+	// is a value, not a branch site), ArithReplace (a * b's second
+	// mutant), ArithAssign or ArithSelf (x op= y's). Only the arithmetic
+	// ones are relations the search on the real code looks for (weak
+	// mutation); all are mutants (ArithMutant).
 	Kind string
 }
 
@@ -64,9 +65,14 @@ type Site struct {
 // package sets around a call. The mutants are the ones gremlins' default
 // mutators make: a comparison negated (< for >=, == for !=), its boundary
 // moved (< for <=), an arith's operator replaced (+ for -, * for /, % for
-// *), the minus of -x dropped, x-- for x++ and back. Comparisons that are
-// values, not branch sites (return a < b), and x++ / x-- are ariths of a
-// Kind other than "".
+// *), the minus of -x dropped, x-- for x++ and back; and three more that
+// need a case whose values do not make the computation vanish: a * b as
+// a + b (ArithReplace), x op= y reversed (x -= y for x += y, x /= y for
+// x *= y: ArithAssign) and dropped (x = y: ArithSelf, also s = t for a
+// string's s += t), the slips gremlins' INVERT_ASSIGNMENTS and
+// REMOVE_SELF_ASSIGNMENTS make. Comparisons that are values, not branch
+// sites (return a < b), x++ / x--, and those three are ariths of a Kind
+// other than "".
 
 // NegationMutant is the id of the mutant that negates leaf site i; only
 // the sites that are Negatable are meant to be run with it.

@@ -165,6 +165,24 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 				e.wrap(off(x.Pos()), off(x.End()), pre, post)
 				e.replace(off(x.OpPos), off(x.OpPos)+len(x.Op.String()), lit(", "))
 				continue
+			case ArithReplace:
+				continue // written with its first mutant: _pbccMul_*'s hit+1
+			case ArithAssign, ArithSelf:
+				// x += y  →  x = _pbccAsgAdd_num[T](hit, x, y): the
+				// reversed update's hit, then the dropped one's (hit+1),
+				// written with the first; a string's dropped update alone
+				// (_pbccAsgCat).
+				st := a.assign
+				fn := fmt.Sprintf("_pbccAsg%s_num", assignFuncs[st.Tok])
+				if a.kind == "str" {
+					fn = "_pbccAsgCat"
+				} else if a.mut == ArithSelf {
+					continue
+				}
+				lhs, rhs := st.Lhs[0], st.Rhs[0]
+				e.replace(off(st.TokPos), off(st.TokPos)+len(st.Tok.String()), lit("="))
+				e.wrap(off(rhs.Pos()), off(rhs.End()), fmt.Sprintf("%s[%s](%d, %s, ", fn, a.typ, base+i, p.Srcs[a.File][off(lhs.Pos()):off(lhs.End())]), ")")
+				continue
 			case ArithNegation:
 				x := a.Node.(*ast.BinaryExpr)
 				if x.Op != token.EQL && x.Op != token.NEQ {
@@ -513,12 +531,21 @@ func _pbccSub_int[T _pbccCmpInt](hit int, a, b T) T {
 	return a - b
 }
 
+// _pbccMul_* also have a second mutant, a + b (ArithReplace): hit+1
+// when a * b differs from it, mutant hit+2.
+
 func _pbccMul_int[T _pbccCmpInt](hit int, a, b T) T {
-	if _pbccMutant == hit+1 {
+	switch _pbccMutant {
+	case hit + 1:
 		return a / b
+	case hit + 2:
+		return a + b
 	}
 	if b == 0 || a*b != a/b {
 		_pbccHit(hit)
+	}
+	if a*b != a+b {
+		_pbccHit(hit + 1)
 	}
 	return a * b
 }
@@ -576,11 +603,17 @@ func _pbccSub_float[T _pbccArithNum](hit int, a, b T) T {
 }
 
 func _pbccMul_float[T _pbccArithNum](hit int, a, b T) T {
-	if _pbccMutant == hit+1 {
+	switch _pbccMutant {
+	case hit + 1:
 		return a / b
+	case hit + 2:
+		return a + b
 	}
 	if a*b != a/b {
 		_pbccHit(hit)
+	}
+	if a*b != a+b {
+		_pbccHit(hit + 1)
 	}
 	return a * b
 }
@@ -604,6 +637,90 @@ func _pbccNeg_float[T _pbccArithNum](hit int, x T) T {
 		_pbccHit(hit)
 	}
 	return -x
+}
+
+// The assignment operators: x op= y is x = _pbccAsg<Op>_num(hit, x, y),
+// which records hit when its value differs from x invop y's (mutant
+// hit+1: the update reversed) and hit+1 when it differs from y's (mutant
+// hit+2: the update dropped). Where an operand is NaN every value differs.
+
+func _pbccAsgAdd_num[T _pbccArithNum](hit int, x, y T) T {
+	switch _pbccMutant {
+	case hit + 1:
+		return x - y
+	case hit + 2:
+		return y
+	}
+	if x+y != x-y {
+		_pbccHit(hit)
+	}
+	if x+y != y {
+		_pbccHit(hit + 1)
+	}
+	return x + y
+}
+
+func _pbccAsgSub_num[T _pbccArithNum](hit int, x, y T) T {
+	switch _pbccMutant {
+	case hit + 1:
+		return x + y
+	case hit + 2:
+		return y
+	}
+	if x-y != x+y {
+		_pbccHit(hit)
+	}
+	if x-y != y {
+		_pbccHit(hit + 1)
+	}
+	return x - y
+}
+
+// _pbccAsgMul_num: on integers, x / y panics where y == 0, which tells
+// the reversed update apart.
+func _pbccAsgMul_num[T _pbccArithNum](hit int, x, y T) T {
+	switch _pbccMutant {
+	case hit + 1:
+		return x / y
+	case hit + 2:
+		return y
+	}
+	if y == 0 || x*y != x/y {
+		_pbccHit(hit)
+	}
+	if x*y != y {
+		_pbccHit(hit + 1)
+	}
+	return x * y
+}
+
+func _pbccAsgQuo_num[T _pbccArithNum](hit int, x, y T) T {
+	switch _pbccMutant {
+	case hit + 1:
+		return x * y
+	case hit + 2:
+		return y
+	}
+	r := x / y
+	if r != x*y {
+		_pbccHit(hit)
+	}
+	if r != y {
+		_pbccHit(hit + 1)
+	}
+	return r
+}
+
+// _pbccAsgCat is s += t: hit when s is not empty, which the dropped
+// update (mutant hit+1: s = t) loses.
+func _pbccAsgCat[T ~string](hit int, x, y T) T {
+	if _pbccMutant == hit+1 {
+		return y
+	}
+	if x != "" {
+		_pbccHit(hit)
+	}
+	return x + y
 }
 
 // _pbccInc_num is the 1 that x++ adds (x-- subtracts), with hit when

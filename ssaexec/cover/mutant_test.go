@@ -20,7 +20,8 @@ import (
 // effects are evaluated once, in order. Comparisons that are values (not
 // branch sites) are mutated too (== and != of pointers and interfaces too:
 // err == nil), and x++ becomes x--. The code's own
-// values with no mutant.
+// values with no mutant. a * b also becomes a + b; x op= y becomes x
+// invop= y and x = y (s += t on strings: s = t) where x and y are pure.
 func TestMutantSchemata(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
@@ -86,6 +87,18 @@ var errMine = &myErr{}
 // Mine compares an error with a *myErr: no mutant (the recorder takes
 // one type), and the instrumented file still compiles.
 func Mine(err error) bool { return err == errMine }
+
+func AddTo(x, y int) int { x += y; return x }
+func SubFrom(x, y int) int { x -= y; return x }
+func MulBy(x, y int) int { x *= y; return x }
+func DivBy(x, y float64) float64 { x /= y; return x }
+func Cat(s, t string) string { s += t; return s }
+
+// Shift updates an element at an index computed in place.
+func Shift(xs []int, i int) int { xs[i+1] += 10; return xs[i+1] }
+
+// Bump's element is not pure (a call picks it): no mutant.
+func Bump(xs []int) int { xs[next()] += 1; return xs[1] }
 `,
 		"m_test.go": `package m
 
@@ -127,6 +140,14 @@ func TestMutants(t *testing.T) {
 		call("Ok(nil)", func() any { return Ok(nil) })
 		call("More(end)", func() any { return More(&Node{}) })
 		call("Mine(mine)", func() any { return Mine(errMine) })
+		call("AddTo(5,2)", func() any { return AddTo(5, 2) })
+		call("SubFrom(5,2)", func() any { return SubFrom(5, 2) })
+		call("MulBy(6,2)", func() any { return MulBy(6, 2) })
+		call("MulBy(6,0)", func() any { return MulBy(6, 0) })
+		call("DivBy(6,2)", func() any { return DivBy(6, 2) })
+		call("Cat(a,b)", func() any { return Cat("a", "b") })
+		call("Shift(1,2,3)", func() any { return Shift([]int{1, 2, 3}, 0) })
+		call("Bump(1,2)", func() any { n = 0; return Bump([]int{1, 2}) })
 		out[m] = got
 	}
 	_pbccMutant = 0
@@ -197,6 +218,9 @@ func TestMutants(t *testing.T) {
 	if slices.ContainsFunc(in.Ariths, func(a Arith) bool { return a.Text == "err == errMine" }) {
 		t.Errorf("err == errMine (an error and a *myErr) has a mutant")
 	}
+	if slices.ContainsFunc(in.Ariths, func(a Arith) bool { return a.Text == "xs[next()] += 1" }) {
+		t.Errorf("xs[next()] += 1 (an element a call picks) has a mutant")
+	}
 	const divZero = "panic: runtime error: integer divide by zero"
 	for _, c := range []struct {
 		mutant int
@@ -239,6 +263,24 @@ func TestMutants(t *testing.T) {
 		{0, "Mine(mine)", "true"},
 		{kind("err == nil", ArithNegation), "Ok(nil)", "false"},     // an interface
 		{kind("n.next != nil", ArithNegation), "More(end)", "true"}, // a pointer
+		{kind("a * b", ArithReplace), "Mul(6,2)", "8"},              // a + b
+		{kind("a * b", ArithReplace), "Mul(3,0)", "3"},
+		{0, "AddTo(5,2)", "7"},
+		{kind("x += y", ArithAssign), "AddTo(5,2)", "3"},
+		{kind("x += y", ArithSelf), "AddTo(5,2)", "2"},
+		{kind("x -= y", ArithAssign), "SubFrom(5,2)", "7"},
+		{kind("x -= y", ArithSelf), "SubFrom(5,2)", "2"},
+		{0, "MulBy(6,0)", "0"},
+		{kind("x *= y", ArithAssign), "MulBy(6,2)", "3"},
+		{kind("x *= y", ArithAssign), "MulBy(6,0)", divZero},
+		{kind("x *= y", ArithSelf), "MulBy(6,2)", "2"},
+		{kind("x /= y", ArithAssign), "DivBy(6,2)", "12"},
+		{kind("x /= y", ArithSelf), "DivBy(6,2)", "2"},
+		{0, "Cat(a,b)", "ab"},
+		{kind("s += t", ArithSelf), "Cat(a,b)", "b"},
+		{0, "Shift(1,2,3)", "12"},
+		{kind("xs[i+1] += 10", ArithSelf), "Shift(1,2,3)", "10"},
+		{0, "Bump(1,2)", "3"},
 	} {
 		if g := got[c.mutant][c.call]; g != c.want {
 			t.Errorf("mutant %d: %s = %q, want %q", c.mutant, c.call, g, c.want)

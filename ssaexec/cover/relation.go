@@ -112,8 +112,9 @@ type arith struct {
 	// x--), or a comparison that is no branch site (a value: return a <
 	// b, ok := x == y), as two ariths when ordered (its boundary moved,
 	// then its negation), one for == and != (its negation).
-	mut    string          // "", ArithIncDec, ArithBoundary or ArithNegation
+	mut    string          // "", ArithIncDec, ArithBoundary, ArithNegation, ArithReplace, ArithAssign or ArithSelf
 	incdec *ast.IncDecStmt // the statement of an ArithIncDec
+	assign *ast.AssignStmt // the statement of an ArithAssign or ArithSelf
 }
 
 // The kinds of arith that are not arithmetic expressions (Arith.Kind).
@@ -121,6 +122,17 @@ const (
 	ArithIncDec   = "incdec"   // x++ or x--: its hit is a run that reaches it
 	ArithBoundary = "boundary" // a value comparison's boundary: a run with its operands equal
 	ArithNegation = "negation" // a value comparison negated: a run that reaches it
+	// ArithReplace is a * b's second mutant, a + b, after its first (a /
+	// b): 0 * 0 tells the first apart already (a division by zero), yet
+	// says nothing of the product; a run with a * b != a + b does.
+	ArithReplace = "replace"
+	// ArithAssign is x op= y's mutant x invop= y (x -= y for x += y, x /= y
+	// for x *= y, and back), ArithSelf its mutant x = y, after it (alone
+	// for the strings' +=): the update reversed or dropped, the slips of
+	// gremlins' INVERT_ASSIGNMENTS and REMOVE_SELF_ASSIGNMENTS (off by
+	// default there) and of a person (total = qty for total += qty).
+	ArithAssign = "assign"
+	ArithSelf   = "self"
 )
 
 // arithFuncs names the recorder's function of each operator.
@@ -157,6 +169,13 @@ func findAriths(p *pkg, sites []*site) []*arith {
 					}
 					return true
 				}
+				if st, ok := n.(*ast.AssignStmt); ok {
+					for _, a := range p.assignOf(i, st) {
+						a.Func = name
+						out = append(out, a)
+					}
+					return true
+				}
 				x, ok := n.(ast.Expr)
 				if !ok {
 					return true
@@ -170,6 +189,11 @@ func findAriths(p *pkg, sites []*site) []*arith {
 				if a, ok := p.arithOf(i, x); ok {
 					a.Func = name
 					out = append(out, a)
+					if be, ok := x.(*ast.BinaryExpr); ok && be.Op == token.MUL {
+						r := *a
+						r.mut = ArithReplace
+						out = append(out, &r)
+					}
 				}
 				return true
 			})
@@ -242,6 +266,74 @@ func (p *pkg) incDecOf(file int, st *ast.IncDecStmt) (*arith, bool) {
 	}
 	return &arith{File: file, Node: st.X, Text: p.textOf(file, st.X) + st.Tok.String(), typ: text, kind: "num", mut: ArithIncDec,
 		incdec: st}, true
+}
+
+// assignFuncs names the recorder's function of each assignment operator.
+var assignFuncs = map[token.Token]string{token.ADD_ASSIGN: "Add", token.SUB_ASSIGN: "Sub", token.MUL_ASSIGN: "Mul", token.QUO_ASSIGN: "Quo"}
+
+// assignOf returns the ariths of x op= y (ArithAssign then ArithSelf; on
+// strings, x += y's ArithSelf alone), on a number or string of a type
+// (not a type parameter) its file can spell. The instrumented statement
+// reads x twice (x = f(x, y)): x and y must be pure, names, fields,
+// elements at pure indices, conversions, so that reading x again and the
+// order of the reads change nothing.
+func (p *pkg) assignOf(file int, st *ast.AssignStmt) []*arith {
+	fn := assignFuncs[st.Tok]
+	if fn == "" || len(st.Lhs) != 1 || len(st.Rhs) != 1 || !p.pure(st.Lhs[0]) || !p.pure(st.Rhs[0]) {
+		return nil
+	}
+	tv, ok := p.Info.Types[st.Lhs[0]]
+	if !ok || tv.Type == nil {
+		return nil
+	}
+	text := p.textOf(file, st.Lhs[0]) + " " + st.Tok.String() + " " + p.textOf(file, st.Rhs[0])
+	if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 && st.Tok == token.ADD_ASSIGN {
+		if _, ok := types.Unalias(tv.Type).(*types.TypeParam); ok {
+			return nil
+		}
+		typ, ok := p.typeText(file, types.Unalias(tv.Type))
+		if !ok {
+			return nil
+		}
+		return []*arith{{File: file, Node: st.Lhs[0], Text: text, typ: typ, kind: "str", mut: ArithSelf, assign: st}}
+	}
+	typ, _, ok := p.number(file, tv.Type)
+	if !ok {
+		return nil
+	}
+	inv := &arith{File: file, Node: st.Lhs[0], Text: text, typ: typ, kind: "num", mut: ArithAssign, assign: st}
+	self := *inv
+	self.mut = ArithSelf
+	return []*arith{inv, &self}
+}
+
+// pure reports whether evaluating x twice, in any order with the other
+// operands, gives what evaluating it once does: no call but conversions,
+// len and cap, no receive, no function literal.
+func (p *pkg) pure(x ast.Expr) bool {
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			ok = false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				ok = false
+			}
+		case *ast.CallExpr:
+			if tv, found := p.Info.Types[n.Fun]; found && tv.IsType() {
+				return true
+			}
+			if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID {
+				if b, isB := p.Info.Uses[id].(*types.Builtin); isB && (b.Name() == "len" || b.Name() == "cap") {
+					return true
+				}
+			}
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // valueCmpOf returns the ariths of comparison be when it is a value (not

@@ -977,10 +977,21 @@ func pbccKill(idx int, tg pbccTarget, fv pbccreflect.Value, ft pbccreflect.Type,
 		if len(ks) == 0 {
 			continue
 		}
-		m := ks[0]
+		// Shrunk, the input still kills every mutant it kills as found:
+		// one case for several, and no operand left at the 0 or 1 that
+		// makes a computation vanish (w * h at h = 0) where another
+		// mutant needs it not to.
+		all, _, _ := kills(args, false, -1)
+		if len(all) == 0 {
+			all = ks
+		}
 		if small := pbccShrinkBy(args, func(cand []pbccreflect.Value) bool {
-			ks, _, _ := kills(cand, false, m)
-			return len(ks) > 0
+			for _, m := range all {
+				if ks, _, _ := kills(cand, false, m); len(ks) == 0 {
+					return false
+				}
+			}
+			return true
 		}); small != nil {
 			args = small
 		}
@@ -1194,7 +1205,7 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 		case 1:
 			v.SetInt(n - 1)
 		case 2:
-			v.SetInt(n * 2)
+			v.SetInt(n * pbccScale(r, tg))
 		default:
 			v.SetInt(pbccInt(r, tg))
 		}
@@ -1205,14 +1216,17 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 		case 1:
 			v.SetUint(n - 1)
 		case 2:
-			v.SetUint(n * 2)
+			v.SetUint(n * uint64(pbccScale(r, tg)))
 		default:
 			v.SetUint(uint64(pbccInt(r, tg)))
 		}
 	case pbccreflect.Float32, pbccreflect.Float64:
-		if r.IntN(2) == 0 {
+		switch r.IntN(4) {
+		case 0, 1:
 			v.SetFloat(v.Float() + float64(r.IntN(3)-1))
-		} else {
+		case 2:
+			v.SetFloat(v.Float() * float64(pbccScale(r, tg)))
+		default:
 			v.SetFloat(pbccFloat(r, tg))
 		}
 	case pbccreflect.String:
@@ -1364,7 +1378,9 @@ func pbccZeroFrom(v pbccreflect.Value, i int) bool {
 // elements and fields.
 func pbccSimpler(v pbccreflect.Value, depth int) []pbccreflect.Value {
 	t := v.Type()
-	if v.IsZero() || depth > 4 {
+	// -0 is zero to reflect, not to a reader: 0 is simpler.
+	negZero := (t.Kind() == pbccreflect.Float32 || t.Kind() == pbccreflect.Float64) && pbccmath.Signbit(v.Float())
+	if v.IsZero() && !negZero || depth > 4 {
 		return nil
 	}
 	var out []pbccreflect.Value
@@ -1974,6 +1990,29 @@ func pbccInt(r *pbccrand.Rand, tg *pbccTarget) int64 {
 		return b[r.IntN(len(b))]
 	}
 	return r.Int64N(2000) - 1000
+}
+
+// pbccScale is a factor to scale a number by: 2, or a constant of the
+// function above 1 (1000 in x >= 1000 makes a million of a thousand, the
+// next step of a loop that divides by it).
+func pbccScale(r *pbccrand.Rand, tg *pbccTarget) int64 {
+	if r.IntN(2) == 0 {
+		var cs []int64
+		for _, c := range tg.ints {
+			if c > 2 {
+				cs = append(cs, c)
+			}
+		}
+		for _, f := range tg.floats {
+			if f > 2 && f < 1<<31 && f == pbccmath.Trunc(f) {
+				cs = append(cs, int64(f))
+			}
+		}
+		if len(cs) > 0 {
+			return cs[r.IntN(len(cs))]
+		}
+	}
+	return 2
 }
 
 // pbccSpecialFloats are the values a float's special cases test: NaN,
