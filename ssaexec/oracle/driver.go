@@ -847,8 +847,8 @@ const pbccTriesMax = 64
 // (inputs the search tried), then inputs made as the search makes them.
 // An input on which a mutant's outcome (results, panic, parameters after
 // the call: what a test compares) differs from the code's is kept, made
-// smaller while it still kills that mutant, and every mutant its case
-// kills is marked. A parameter after the call is compared only when some
+// smaller while it still kills every mutant it killed, and every mutant
+// its case kills is marked. A parameter after the call is compared only when some
 // case kept, or the input tried, changes it: the emitted table compares
 // no other (ssaexec/emit's afters), and a mutant only such a parameter
 // tells apart lives through the table (uuid's NullUUID.UnmarshalJSON,
