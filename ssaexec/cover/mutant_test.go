@@ -21,7 +21,7 @@ import (
 // branch sites) are mutated too (== and != of pointers and interfaces too:
 // err == nil), and x++ becomes x--. The code's own
 // values with no mutant. a * b also becomes a + b; x op= y becomes x
-// invop= y and x = y (s += t on strings: s = t) where x and y are pure.
+// invop= y and x = y (s += t on strings: s = t) where x is pure.
 func TestMutantSchemata(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
@@ -97,6 +97,9 @@ func Cat(s, t string) string { s += t; return s }
 // Shift updates an element at an index computed in place.
 func Shift(xs []int, i int) int { xs[i+1] += 10; return xs[i+1] }
 
+// AddNext adds what a call returns.
+func AddNext(x int) int { n = 0; x += next(); return x }
+
 // Bump's element is not pure (a call picks it): no mutant.
 func Bump(xs []int) int { xs[next()] += 1; return xs[1] }
 `,
@@ -148,6 +151,7 @@ func TestMutants(t *testing.T) {
 		call("Cat(a,b)", func() any { return Cat("a", "b") })
 		call("Shift(1,2,3)", func() any { return Shift([]int{1, 2, 3}, 0) })
 		call("Bump(1,2)", func() any { n = 0; return Bump([]int{1, 2}) })
+		call("AddNext(5)", func() any { return AddNext(5) })
 		out[m] = got
 	}
 	_pbccMutant = 0
@@ -281,6 +285,9 @@ func TestMutants(t *testing.T) {
 		{0, "Shift(1,2,3)", "12"},
 		{kind("xs[i+1] += 10", ArithSelf), "Shift(1,2,3)", "10"},
 		{0, "Bump(1,2)", "3"},
+		{0, "AddNext(5)", "6"},
+		{kind("x += next()", ArithAssign), "AddNext(5)", "4"},
+		{kind("x += next()", ArithSelf), "AddNext(5)", "1"},
 	} {
 		if g := got[c.mutant][c.call]; g != c.want {
 			t.Errorf("mutant %d: %s = %q, want %q", c.mutant, c.call, g, c.want)

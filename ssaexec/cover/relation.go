@@ -274,12 +274,14 @@ var assignFuncs = map[token.Token]string{token.ADD_ASSIGN: "Add", token.SUB_ASSI
 // assignOf returns the ariths of x op= y (ArithAssign then ArithSelf; on
 // strings, x += y's ArithSelf alone), on a number or string of a type
 // (not a type parameter) its file can spell. The instrumented statement
-// reads x twice (x = f(x, y)): x and y must be pure, names, fields,
-// elements at pure indices, conversions, so that reading x again and the
-// order of the reads change nothing.
+// reads x twice (x = f(x, y)): x must be pure (names, fields, elements at
+// pure indices, conversions), so that reading it again changes nothing.
+// y is evaluated once, as before; whether x is read before or after the
+// calls y makes is as unspecified in x = f(x, y) as in x = x op y, which
+// is what x op= y means.
 func (p *pkg) assignOf(file int, st *ast.AssignStmt) []*arith {
 	fn := assignFuncs[st.Tok]
-	if fn == "" || len(st.Lhs) != 1 || len(st.Rhs) != 1 || !p.pure(st.Lhs[0]) || !p.pure(st.Rhs[0]) {
+	if fn == "" || len(st.Lhs) != 1 || len(st.Rhs) != 1 || !p.pure(st.Lhs[0]) {
 		return nil
 	}
 	tv, ok := p.Info.Types[st.Lhs[0]]
