@@ -69,7 +69,7 @@ type Site struct {
 // need a case whose values do not make the computation vanish: a * b as
 // a + b (ArithReplace), x op= y reversed (x -= y for x += y, x /= y for
 // x *= y: ArithAssign) and dropped (x = y: ArithSelf, also s = t for a
-// string's s += t), the slips gremlins' INVERT_ASSIGNMENTS and
+// string's s += t, x = y for x |= y, %=, &=, ^=, &^=), the slips gremlins' INVERT_ASSIGNMENTS and
 // REMOVE_SELF_ASSIGNMENTS make. Comparisons that are values, not branch
 // sites (return a < b), x++ / x--, and those three are ariths of a Kind
 // other than "".

@@ -174,9 +174,12 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 				// (_pbccAsgCat).
 				st := a.assign
 				fn := fmt.Sprintf("_pbccAsg%s_num", assignFuncs[st.Tok])
-				if a.kind == "str" {
+				switch {
+				case a.kind == "str":
 					fn = "_pbccAsgCat"
-				} else if a.mut == ArithSelf {
+				case selfFuncs[st.Tok] != "":
+					fn = fmt.Sprintf("_pbccAsg%s_int", selfFuncs[st.Tok])
+				case a.mut == ArithSelf:
 					continue
 				}
 				lhs, rhs := st.Lhs[0], st.Rhs[0]
@@ -721,6 +724,61 @@ func _pbccAsgCat[T ~string](hit int, x, y T) T {
 		_pbccHit(hit)
 	}
 	return x + y
+}
+
+// The integer assignment operators that only drop (x %= y, x &= y, x |=
+// y, x ^= y, x &^= y): hit when the value differs from y, which mutant
+// hit+1 gives.
+
+func _pbccAsgRem_int[T _pbccCmpInt](hit int, x, y T) T {
+	r := x % y
+	if _pbccMutant == hit+1 {
+		return y
+	}
+	if r != y {
+		_pbccHit(hit)
+	}
+	return r
+}
+
+func _pbccAsgAnd_int[T _pbccCmpInt](hit int, x, y T) T {
+	if _pbccMutant == hit+1 {
+		return y
+	}
+	if x&y != y {
+		_pbccHit(hit)
+	}
+	return x & y
+}
+
+func _pbccAsgOr_int[T _pbccCmpInt](hit int, x, y T) T {
+	if _pbccMutant == hit+1 {
+		return y
+	}
+	if x|y != y {
+		_pbccHit(hit)
+	}
+	return x | y
+}
+
+func _pbccAsgXor_int[T _pbccCmpInt](hit int, x, y T) T {
+	if _pbccMutant == hit+1 {
+		return y
+	}
+	if x^y != y {
+		_pbccHit(hit)
+	}
+	return x ^ y
+}
+
+func _pbccAsgAndNot_int[T _pbccCmpInt](hit int, x, y T) T {
+	if _pbccMutant == hit+1 {
+		return y
+	}
+	if x&^y != y {
+		_pbccHit(hit)
+	}
+	return x &^ y
 }
 
 // _pbccInc_num is the 1 that x++ adds (x-- subtracts), with hit when

@@ -21,7 +21,8 @@ import (
 // branch sites) are mutated too (== and != of pointers and interfaces too:
 // err == nil), and x++ becomes x--. The code's own
 // values with no mutant. a * b also becomes a + b; x op= y becomes x
-// invop= y and x = y (s += t on strings: s = t) where x is pure.
+// invop= y and x = y (s += t on strings: s = t; x |= y and the other
+// integer ones: x = y) where x is pure.
 func TestMutantSchemata(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
@@ -97,6 +98,9 @@ func Cat(s, t string) string { s += t; return s }
 // Shift updates an element at an index computed in place.
 func Shift(xs []int, i int) int { xs[i+1] += 10; return xs[i+1] }
 
+// Flags sets bits.
+func Flags(f, g uint8) uint8 { f |= g; return f }
+
 // AddNext adds what a call returns.
 func AddNext(x int) int { n = 0; x += next(); return x }
 
@@ -152,6 +156,7 @@ func TestMutants(t *testing.T) {
 		call("Shift(1,2,3)", func() any { return Shift([]int{1, 2, 3}, 0) })
 		call("Bump(1,2)", func() any { n = 0; return Bump([]int{1, 2}) })
 		call("AddNext(5)", func() any { return AddNext(5) })
+		call("Flags(1,2)", func() any { return Flags(1, 2) })
 		out[m] = got
 	}
 	_pbccMutant = 0
@@ -288,6 +293,8 @@ func TestMutants(t *testing.T) {
 		{0, "AddNext(5)", "6"},
 		{kind("x += next()", ArithAssign), "AddNext(5)", "4"},
 		{kind("x += next()", ArithSelf), "AddNext(5)", "1"},
+		{0, "Flags(1,2)", "3"},
+		{kind("f |= g", ArithSelf), "Flags(1,2)", "2"},
 	} {
 		if g := got[c.mutant][c.call]; g != c.want {
 			t.Errorf("mutant %d: %s = %q, want %q", c.mutant, c.call, g, c.want)

@@ -268,11 +268,17 @@ func (p *pkg) incDecOf(file int, st *ast.IncDecStmt) (*arith, bool) {
 		incdec: st}, true
 }
 
-// assignFuncs names the recorder's function of each assignment operator.
-var assignFuncs = map[token.Token]string{token.ADD_ASSIGN: "Add", token.SUB_ASSIGN: "Sub", token.MUL_ASSIGN: "Mul", token.QUO_ASSIGN: "Quo"}
+// assignFuncs names the recorder's function of each assignment operator
+// that has both mutants; selfFuncs of those on integers that only drop
+// (x = y for x |= y: gremlins' REMOVE_SELF_ASSIGNMENTS).
+var (
+	assignFuncs = map[token.Token]string{token.ADD_ASSIGN: "Add", token.SUB_ASSIGN: "Sub", token.MUL_ASSIGN: "Mul", token.QUO_ASSIGN: "Quo"}
+	selfFuncs   = map[token.Token]string{token.REM_ASSIGN: "Rem", token.AND_ASSIGN: "And", token.OR_ASSIGN: "Or", token.XOR_ASSIGN: "Xor", token.AND_NOT_ASSIGN: "AndNot"}
+)
 
 // assignOf returns the ariths of x op= y (ArithAssign then ArithSelf; on
-// strings, x += y's ArithSelf alone), on a number or string of a type
+// strings, x += y's ArithSelf alone, and on integers x %= y's, x &= y's,
+// x |= y's, x ^= y's and x &^= y's), on a number or string of a type
 // (not a type parameter) its file can spell. The instrumented statement
 // reads x twice (x = f(x, y)): x must be pure (names, fields, elements at
 // pure indices, conversions), so that reading it again changes nothing.
@@ -280,8 +286,7 @@ var assignFuncs = map[token.Token]string{token.ADD_ASSIGN: "Add", token.SUB_ASSI
 // calls y makes is as unspecified in x = f(x, y) as in x = x op y, which
 // is what x op= y means.
 func (p *pkg) assignOf(file int, st *ast.AssignStmt) []*arith {
-	fn := assignFuncs[st.Tok]
-	if fn == "" || len(st.Lhs) != 1 || len(st.Rhs) != 1 || !p.pure(st.Lhs[0]) {
+	if assignFuncs[st.Tok] == "" && selfFuncs[st.Tok] == "" || len(st.Lhs) != 1 || len(st.Rhs) != 1 || !p.pure(st.Lhs[0]) {
 		return nil
 	}
 	tv, ok := p.Info.Types[st.Lhs[0]]
@@ -299,9 +304,15 @@ func (p *pkg) assignOf(file int, st *ast.AssignStmt) []*arith {
 		}
 		return []*arith{{File: file, Node: st.Lhs[0], Text: text, typ: typ, kind: "str", mut: ArithSelf, assign: st}}
 	}
-	typ, _, ok := p.number(file, tv.Type)
+	typ, b, ok := p.number(file, tv.Type)
 	if !ok {
 		return nil
+	}
+	if selfFuncs[st.Tok] != "" {
+		if b.Info()&types.IsInteger == 0 {
+			return nil
+		}
+		return []*arith{{File: file, Node: st.Lhs[0], Text: text, typ: typ, kind: "int", mut: ArithSelf, assign: st}}
 	}
 	inv := &arith{File: file, Node: st.Lhs[0], Text: text, typ: typ, kind: "num", mut: ArithAssign, assign: st}
 	self := *inv
