@@ -1216,7 +1216,12 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 		case 1:
 			v.SetUint(n - 1)
 		case 2:
-			v.SetUint(n * uint64(pbccScale(r, tg)))
+			// A byte is more often a character than a count.
+			if t.Kind() == pbccreflect.Uint8 {
+				v.SetUint(n * 2)
+			} else {
+				v.SetUint(n * uint64(pbccScale(r, tg)))
+			}
 		default:
 			v.SetUint(uint64(pbccInt(r, tg)))
 		}
