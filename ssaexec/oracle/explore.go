@@ -897,12 +897,12 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 				}
 			}
 		}
-		if f == fn {
-			// The constants the package stores into the variables fn
-			// reads (var unitMap = map[string]uint64{"ns": 1, ...}):
-			// tokens an input needs as much as fn's own.
-			consts = append(consts, globalConsts(fn)...)
-		}
+		// The constants the package stores into the variables fn (or a
+		// callee walked) reads (var unitMap = map[string]uint64{"ns":
+		// 1, ...}; runewidth's mblenTable, which the locale a caller
+		// reads from the environment is looked up in): tokens an input
+		// needs as much as fn's own.
+		consts = append(consts, globalConsts(f)...)
 		for _, c := range consts {
 			switch c.Value.Kind() {
 			case constant.Int:

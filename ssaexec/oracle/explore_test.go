@@ -88,6 +88,30 @@ func Parse(s string) (uint64, bool) {
 	}
 }
 
+// TestDictionaryCalleeGlobals: a function that reads the environment
+// gets the constants of the variables its callees read too (runewidth's
+// IsEastAsian reads $LC_ALL; isEastAsian looks the locale up in
+// mblenTable): without them no locale of its search was East Asian, and
+// its tables only ever wanted false.
+func TestDictionaryCalleeGlobals(t *testing.T) {
+	pkg := buildPackage(t, `package p
+
+import "os"
+
+var mblen = map[string]int{"eucjp": 3, "utf8": 6}
+
+func wide(locale string) bool { return mblen[locale] > 1 }
+
+func East() bool { return wide(os.Getenv("LC_ALL")) }
+`)
+	d := dictionary(pkg.Func("East"), true)
+	for _, w := range []string{`"eucjp"`, `"utf8"`, `"LC_ALL"`} {
+		if !slices.Contains(d.strs, w) {
+			t.Errorf("the dictionary's words %v lack %s", d.strs, w)
+		}
+	}
+}
+
 // TestDictionaryLengths: the constants a function compares a length
 // with (a switch on len(b), len(s) < 3, 3 > len(s)) are the lengths the
 // search gives strings and slices; a constant compared with a value that
