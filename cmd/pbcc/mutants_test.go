@@ -9,13 +9,16 @@ import "testing"
 // makes vanish (p + qty for p * qty). Each fails the tests pbcc
 // writes. The update of e counts only from the
 // second thousand on: the search must scale its input by the constant
-// it compares with (1000 to a million) to tell e = 3 from e += 3.
+// it compares with (1000 to a million) to tell e = 3 from e += 3. A
+// time's milliseconds need a time with a fraction of a second.
 func TestDroppedUpdates(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs pbcc gen and go test")
 	}
 	t.Parallel()
 	const src = `package inc
+
+import "time"
 
 // Total is the sum of price times quantity over the lines, less the
 // discount.
@@ -38,6 +41,11 @@ func Thousands(n float64) float64 {
 	}
 	return e
 }
+
+// Millis is t in milliseconds since the epoch (as ulid's Timestamp).
+func Millis(t time.Time) int64 {
+	return t.Unix()*1000 + int64(t.Nanosecond()/int(time.Millisecond))
+}
 `
 	dir, source, _, _, _ := genIncModule(t, src)
 	mutantsFail(t, dir, source, src, [][2]string{
@@ -45,5 +53,6 @@ func Thousands(n float64) float64 {
 		{`t -= discount`, `t += discount`},
 		{`p * qty`, `p + qty`},
 		{`e += 3`, `e = 3`},
+		{`t.Nanosecond()/int(time.Millisecond)`, `t.Nanosecond()*int(time.Millisecond)`},
 	})
 }

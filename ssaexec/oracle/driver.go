@@ -1181,9 +1181,11 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 		return
 	}
 	if t == pbccTimeType {
-		// An hour, a day or a year later or earlier, or made anew.
+		// A nanosecond, a millisecond, an hour, a day or a year later or
+		// earlier, or made anew: the fractions of a second are what a
+		// conversion to milliseconds divides (t.Nanosecond() / 1e6).
 		tm := v.Interface().(pbcctime.Time)
-		steps := []pbcctime.Duration{pbcctime.Second, pbcctime.Hour, 24 * pbcctime.Hour, 365 * 24 * pbcctime.Hour}
+		steps := []pbcctime.Duration{pbcctime.Nanosecond, pbcctime.Millisecond, pbcctime.Second, pbcctime.Hour, 24 * pbcctime.Hour, 365 * 24 * pbcctime.Hour}
 		d := steps[r.IntN(len(steps))]
 		switch r.IntN(3) {
 		case 0:
