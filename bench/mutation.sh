@@ -49,6 +49,7 @@ list=$root/bench/realcode.txt
 timeout=${TIMEOUT:-2m}
 export GOFLAGS="-mod=mod -vet=off -count=1"
 [ $# -gt 0 ] || set -- $(ls "$from")
+. "$root/bench/unit.sh"
 tmp=$(mktemp -d /tmp/pbcc-mutation-XXXXXX)
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 
@@ -114,55 +115,20 @@ while [ $# -gt 0 ]; do
 		printf 'module pbccbench/%s\n\ngo 1.26\n' "$unit" > "$d/go.mod"
 		pats=.
 	else
-		m=$(go mod download -json "$src" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$/\1/p')
-		[ -n "$m" ] || { echo "mutation.sh: go mod download $src: no directory" >&2; exit 2; }
-		cp -R "$m/." "$d/"
-		chmod -R u+w "$d"
-		[ -f "$d/go.mod" ] || printf 'module %s\n\ngo 1.26\n' "${src%@*}" > "$d/go.mod"
-		(cd "$d" && go mod tidy >/dev/null 2>&1 && go get github.com/google/go-cmp@v0.7.0 >/dev/null 2>&1) ||
-			{ echo "mutation.sh: $unit: go mod tidy / go get go-cmp failed" >&2; exit 2; }
+		unit_module "$src"
 	fi
 	pkgdirs=$(cd "$d" && go list -f '{{.Dir}}' $pats)
-	# The own tests of the measured packages go aside (their paths kept).
-	for p in $pkgdirs; do
-		rel=${p#"$d"}
-		mkdir -p "$own$rel"
-		for f in "$p"/*_test.go; do
-			[ -e "$f" ] && mv "$f" "$own$rel/"
-		done
-	done
+	own_aside
 	(cd "$d" && "$pbcc" gen -json -timeout "$timeout" $pats >"$tmp/$unit.json" 2>"$tmp/$unit.stderr") || true
-	cases=0
-	for p in $pkgdirs; do
-		for f in "$p"/*_pbcc_test.go; do
-			[ -e "$f" ] && cases=$((cases + $(grep -c '{name: ' "$f" || true)))
-		done
-	done
+	pbcc_cases
 	ue=$(sed -n 's/.*"ue":\([0-9]*\).*/\1/p' "$tmp/$unit.json" | awk '{s += $1} END {print s + 0}')
 	# The cases kept for mutants, beyond those made for branches.
 	formut=$(sed -n 's/.*"for_mutants":\([0-9]*\).*/\1/p' "$tmp/$unit.json" | awk '{s += $1} END {print s + 0}')
-	if [ -n "$KEEP" ]; then
-		for p in $pkgdirs; do
-			rel=${p#"$d"}
-			mkdir -p "$KEEP/$unit$rel"
-			cp "$p"/*_pbcc_test.go "$KEEP/$unit$rel/" 2>/dev/null || true
-		done
-		cp "$tmp/$unit.json" "$tmp/$unit.stderr" "$KEEP/$unit/"
-	fi
+	[ -z "$KEEP" ] || cp "$tmp/$unit.json" "$tmp/$unit.stderr" "$KEEP/$unit/"
 	set=pbcc
 	score "pbcc($cases, $formut for mutants [ue $ue])"
 	[ "${OWN:-1}" = 0 ] && continue
-	ntests=0
-	for p in $pkgdirs; do
-		rm -f "$p"/*_pbcc_test.go
-		rel=${p#"$d"}
-		for f in "$own$rel"/*_test.go; do
-			[ -e "$f" ] || continue
-			mv "$f" "$p/"
-			ntests=$((ntests + $(grep -c '^func Test' "$p/$(basename "$f")" || true)))
-		done
-	done
-	(cd "$d" && go mod tidy >/dev/null 2>&1) || true
+	own_back
 	set=own
 	score "own($ntests)"
 done

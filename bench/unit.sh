@@ -3,6 +3,8 @@
 # aside while pbcc writes its own, counted, kept, and put back. The
 # functions read and set the caller's variables: d (the unit's copy), own
 # (where its own tests wait), pkgdirs (its measured packages), unit, KEEP.
+# The callers run under set -e: a function must not end on a failed test
+# ([ -e F ] && ...), which would end the script.
 
 # unit_module SRC: go mod download SRC (MODULE@VERSION) and copy it,
 # writable, to $d, go-cmp required (as pbcc's first run leaves a module).
@@ -22,7 +24,7 @@ own_aside() {
 		rel=${p#"$d"}
 		mkdir -p "$own$rel"
 		for f in "$p"/*_test.go; do
-			[ -e "$f" ] && mv "$f" "$own$rel/"
+			if [ -e "$f" ]; then mv "$f" "$own$rel/"; fi
 		done
 	done
 }
@@ -33,7 +35,7 @@ pbcc_cases() {
 	cases=0
 	for p in $pkgdirs; do
 		for f in "$p"/*_pbcc_test.go; do
-			[ -e "$f" ] && cases=$((cases + $(grep -c '{name: ' "$f" || true)))
+			if [ -e "$f" ]; then cases=$((cases + $(grep -c '{name: ' "$f" || true))); fi
 		done
 		if [ -n "$KEEP" ]; then
 			rel=${p#"$d"}
