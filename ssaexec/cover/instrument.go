@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"strings"
 	"text/template"
 )
 
@@ -68,6 +69,17 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 				pre += fmt.Sprintf("_pbcc%s_%s[%s](%d, ", cmpFuncs[be.Op], c.kind(), c.typ, relationBase(len(sites))+relations5*s.ID)
 				post = ")" + post
 				e.replace(off(be.OpPos), off(be.OpPos)+len(be.Op.String()), lit(", "))
+			} else if c, ok := p.equality(s); ok && relations && goVersionAtLeast(p.lang(), 18) {
+				// a == b  →  _pbccEQ[T](a, b): the same value, the
+				// operands shown to the search (_pbccCmp).
+				be := c.expr
+				name := "EQ"
+				if be.Op == token.NEQ {
+					name = "NE"
+				}
+				pre += fmt.Sprintf("_pbcc%s[%s](", name, c.typ)
+				post = ")" + post
+				e.replace(off(be.OpPos), off(be.OpPos)+len(be.Op.String()), lit(", "))
 			}
 			if conv != "" {
 				pre, post = conv+"("+pre, post+")"
@@ -123,9 +135,14 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 			e.replace(off(sw.Init.Pos()), off(sw.Tag.End()))
 			e.replace(off(sw.End()), off(sw.End()), lit(" }"))
 		}
+		eq := tmp + " == ("
+		if typ, ok := p.basicTag(ss[0].File, sw, ss); ok && relations && goVersionAtLeast(p.lang(), 18) {
+			// The tag and each case value shown to the search.
+			eq = fmt.Sprintf("_pbccEQ[%s](%s, (", typ, tmp)
+		}
 		for _, s := range ss {
 			v := s.Node.(ast.Expr)
-			e.wrap(off(v.Pos()), off(v.End()), fmt.Sprintf("_pbccRec(%d, %s == (", s.ID, tmp), "))")
+			e.wrap(off(v.Pos()), off(v.End()), fmt.Sprintf("_pbccRec(%d, %s", s.ID, eq), strings.Repeat(")", strings.Count(eq, "("))+")")
 		}
 		for _, c := range sw.Body.List {
 			cc := c.(*ast.CaseClause)
@@ -262,6 +279,33 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 		return nil, nil, fmt.Errorf("cover: recorder: %w", err)
 	}
 	return out, rec.Bytes(), nil
+}
+
+// basicTag returns the type, as file spells it, of the tag of sw when it
+// is a number or a string and the values of its case sites ss are
+// untyped constants or of its type.
+func (p *pkg) basicTag(file int, sw *ast.SwitchStmt, ss []*site) (string, bool) {
+	tv, ok := p.Info.Types[sw.Tag]
+	if !ok || tv.Type == nil {
+		return "", false
+	}
+	for _, s := range ss {
+		vt, ok := p.Info.Types[s.Node.(ast.Expr)]
+		if !ok || vt.Type == nil {
+			return "", false
+		}
+		if b, ok := vt.Type.(*types.Basic); !(ok && b.Info()&types.IsUntyped != 0) && !types.Identical(vt.Type, tv.Type) {
+			return "", false
+		}
+	}
+	if _, ok := types.Unalias(tv.Type).(*types.TypeParam); ok {
+		return "", false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsOrdered == 0 || b.Info()&types.IsUntyped != 0 {
+		return "", false
+	}
+	return p.typeText(file, types.Unalias(tv.Type))
 }
 
 // offset is the byte offset of pos in its file.
@@ -404,6 +448,11 @@ var (
 	// _pbccLocal, when set, sees every hit: pbcc's search on the real
 	// code (ssaexec/explore) sets it around each call it makes.
 	_pbccLocal func(k int)
+	// _pbccCmp, when set, sees the operands of the package's
+	// comparisons of numbers and strings as they are evaluated: pbcc's
+	// search on the real code puts in its inputs the values they were
+	// compared with (input-to-state).
+	_pbccCmp func(a, b interface{})
 	// _pbccMutant, when not 0, selects one mutant of the package's code
 	// (mutant schemata): the negation of leaf site i is 2i+1, the
 	// boundary mutant of the comparison whose relations start at hit
@@ -478,6 +527,9 @@ type _pbccCmpOrd interface {
 // _pbccRelInt records how a compares with b: hit base+0 below b-1, +1 at
 // b-1, +2 at b, +3 at b+1, +4 above.
 func _pbccRelInt[T _pbccCmpInt](base int, a, b T) {
+	if _pbccCmp != nil {
+		_pbccCmp(a, b)
+	}
 	switch {
 	case a == b:
 		_pbccHit(base + 2)
@@ -495,6 +547,9 @@ func _pbccRelInt[T _pbccCmpInt](base int, a, b T) {
 // _pbccRelOrd records how a compares with b: hit base+0 below, +2 equal,
 // +4 above (none for a NaN).
 func _pbccRelOrd[T _pbccCmpOrd](base int, a, b T) {
+	if _pbccCmp != nil {
+		_pbccCmp(a, b)
+	}
 	switch {
 	case a < b:
 		_pbccHit(base)
@@ -790,6 +845,23 @@ func _pbccInc_num[T _pbccArithNum](hit int) T {
 		return -one
 	}
 	return one
+}
+
+// _pbccEQ and _pbccNE are a leaf's == and != on numbers or strings: the
+// operands are shown to _pbccCmp.
+
+func _pbccEQ[T _pbccCmpOrd](a, b T) bool {
+	if _pbccCmp != nil {
+		_pbccCmp(a, b)
+	}
+	return a == b
+}
+
+func _pbccNE[T _pbccCmpOrd](a, b T) bool {
+	if _pbccCmp != nil {
+		_pbccCmp(a, b)
+	}
+	return a != b
 }
 
 // The comparisons that are values (no branch site): == and != record hit

@@ -54,11 +54,25 @@ func (c cmpLeaf) kind() string {
 // ordered type (not a type parameter: its constraint may not allow the
 // recorder's), not a constant, their type writable in the file.
 func (p *pkg) comparison(s *site) (cmpLeaf, bool) {
+	return p.basicComparison(s, func(op token.Token) bool { return cmpFuncs[op] != "" }, types.IsOrdered)
+}
+
+// equality reports whether leaf site s is == or != between operands of a
+// basic type (numbers and strings, not bool), as comparison says: the
+// recorder shows their values to pbcc's search on the real code.
+func (p *pkg) equality(s *site) (cmpLeaf, bool) {
+	return p.basicComparison(s, func(op token.Token) bool { return op == token.EQL || op == token.NEQ }, types.IsOrdered)
+}
+
+// basicComparison is comparison and equality: leaf site s is a binary
+// expression whose operator op accepts, between operands of a basic type
+// with info, not a constant, their type writable in the file.
+func (p *pkg) basicComparison(s *site, op func(token.Token) bool, info types.BasicInfo) (cmpLeaf, bool) {
 	if s.Kind != leafSite {
 		return cmpLeaf{}, false
 	}
 	be, ok := s.Node.(*ast.BinaryExpr)
-	if !ok || cmpFuncs[be.Op] == "" {
+	if !ok || !op(be.Op) {
 		return cmpLeaf{}, false
 	}
 	if tv, ok := p.Info.Types[be]; !ok || tv.Value != nil {
@@ -82,7 +96,7 @@ func (p *pkg) comparison(s *site) (cmpLeaf, bool) {
 		return cmpLeaf{}, false
 	}
 	b, ok := t.Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsOrdered == 0 || b.Info()&types.IsUntyped != 0 {
+	if !ok || b.Info()&info == 0 || b.Info()&types.IsUntyped != 0 {
 		return cmpLeaf{}, false
 	}
 	text, ok := p.typeText(s.File, types.Unalias(t))

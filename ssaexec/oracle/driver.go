@@ -562,6 +562,10 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 		lastCall = 16
 	}
 	signatures := map[string]bool{}
+	// The (site, hit-count bucket) pairs the calls reached, and the inputs
+	// input-to-state made, tried before any other.
+	counts := map[int]bool{}
+	var queue [][]pbccreflect.Value
 	for it, from := 0, 0; ; it++ {
 		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || it == lastCall) {
 			if pbcctime.Since(start) > budget {
@@ -590,13 +594,25 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 			}
 			return cases, pool
 		}
-		args := pbccNextInput(rng, corpus, ft, &tg)
+		var args []pbccreflect.Value
+		switch {
+		case len(queue) > 0:
+			args, queue = queue[0], queue[1:]
+		case len(corpus) > 0 && ft.NumIn() > 0 && rng.IntN(8) == 0:
+			// This iteration's call logs the comparisons of an input
+			// kept; the next ones try what they suggest.
+			queue = pbccInputToState(rng, fv, ft, corpus)
+			continue
+		default:
+			args = pbccNextInput(rng, corpus, ft, &tg)
+		}
 		pristine := pbccSafeClone(args) // the call may change args
 		hits := map[int]bool{}
 		_, done, _, ok := pbccCall(fv, ft, args, hits)
 		if !ok {
 			continue
 		}
+		more := pbccNewCounts(branch, counts)
 		if len(pool) < pbccPoolMax && len(tg.muts) > 0 {
 			if sig := pbccSignature(hits); !signatures[sig] {
 				signatures[sig] = true
@@ -610,6 +626,9 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 			}
 		}
 		if len(fresh) == 0 && (it > 0 || !tg.first) {
+			if more && len(corpus) < pbccCorpusMax {
+				corpus = append(corpus, pristine)
+			}
 			continue
 		}
 		pbccsort.Ints(fresh)
@@ -655,6 +674,211 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 			return cases, pool
 		}
 	}
+}
+
+// pbccCorpusMax bounds the inputs a search keeps for mutation.
+const pbccCorpusMax = 512
+
+// pbccNewCounts reports whether the last call reached one of sites a
+// number of times no call before did (counted in buckets: exactly up to
+// 16, then by powers of two), and adds what it reached to seen.
+func pbccNewCounts(sites, seen map[int]bool) bool {
+	more := false
+	for k := range sites {
+		if k >= len(pbccCounts) || pbccCounts[k] == 0 {
+			continue
+		}
+		c, b := pbccCounts[k], 0
+		for ; c > 16; c >>= 1 {
+			b++
+		}
+		if key := k*64 + int(c) + b; !seen[key] {
+			seen[key] = true
+			more = true
+		}
+	}
+	return more
+}
+
+// pbccInputToState runs an input kept (the newest half the time) with
+// its comparisons logged, and returns inputs made from it by putting, in
+// place of a value a comparison read, the value it was compared with
+// (and back): for the last comparison of the run (often the one that
+// ended the path: s[8] != ':') and for one drawn at random, each
+// occurrence in turn, at most 32 inputs. A byte compared with a byte
+// stands for that byte in strings and byte slices.
+func pbccInputToState(rng *pbccrand.Rand, fv pbccreflect.Value, ft pbccreflect.Type, corpus [][]pbccreflect.Value) (out [][]pbccreflect.Value) {
+	from := corpus[len(corpus)-1]
+	if rng.IntN(2) == 0 {
+		from = corpus[rng.IntN(len(corpus))]
+	}
+	pbccLogCmp = true
+	_, _, _, ok := pbccCall(fv, ft, pbccSafeClone(from), map[int]bool{})
+	pbccLogCmp = false
+	if !ok || len(pbccCmpPairs) == 0 {
+		return nil
+	}
+	last, drawn := pbccCmpPairs[len(pbccCmpPairs)-1], pbccCmpPairs[rng.IntN(len(pbccCmpPairs))]
+	pairs := [][2]interface{}{last}
+	if drawn != last {
+		pairs = append(pairs, drawn)
+	}
+	for _, p := range pairs {
+		if p[0] == p[1] {
+			continue
+		}
+		for dir := 0; dir < 2; dir++ {
+			for j := 0; j < 16 && len(out) < 32; j++ {
+				args := pbccSafeClone(from)
+				n, done := j, false
+				for i := range args {
+					if done = pbccSubst(args[i], p[dir], p[1-dir], &n, 0); done {
+						break
+					}
+				}
+				if !done {
+					break
+				}
+				out = append(out, args)
+			}
+		}
+	}
+	return out
+}
+
+// pbccSubst replaces the *n-th occurrence (counting down *n) of a in v by
+// b and reports whether it did: a number equal to a, a string or byte
+// slice holding a (a string, or a byte when a is a number under 256; b a
+// string, a byte under 256, or a rune written in UTF-8).
+func pbccSubst(v pbccreflect.Value, a, b interface{}, n *int, depth int) bool {
+	if depth > 4 || !v.IsValid() {
+		return false
+	}
+	if !v.CanSet() {
+		if !v.CanAddr() {
+			return false
+		}
+		v = pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
+	}
+	av, bv := pbccreflect.ValueOf(a), pbccreflect.ValueOf(b)
+	switch v.Kind() {
+	case pbccreflect.Int, pbccreflect.Int8, pbccreflect.Int16, pbccreflect.Int32, pbccreflect.Int64:
+		x, ok1 := pbccAsInt(av)
+		y, ok2 := pbccAsInt(bv)
+		if ok1 && ok2 && v.Int() == x && !v.OverflowInt(y) {
+			if *n == 0 {
+				v.SetInt(y)
+				return true
+			}
+			*n--
+		}
+	case pbccreflect.Uint, pbccreflect.Uint8, pbccreflect.Uint16, pbccreflect.Uint32, pbccreflect.Uint64, pbccreflect.Uintptr:
+		x, ok1 := pbccAsInt(av)
+		y, ok2 := pbccAsInt(bv)
+		if ok1 && ok2 && int64(v.Uint()) == x && y >= 0 && !v.OverflowUint(uint64(y)) {
+			if *n == 0 {
+				v.SetUint(uint64(y))
+				return true
+			}
+			*n--
+		}
+	case pbccreflect.Float32, pbccreflect.Float64:
+		if av.CanFloat() && bv.CanFloat() && v.Float() == av.Float() {
+			if *n == 0 {
+				v.SetFloat(bv.Float())
+				return true
+			}
+			*n--
+		}
+	case pbccreflect.String:
+		if s, ok := pbccSubstText(v.String(), av, bv, n); ok {
+			v.SetString(s)
+			return true
+		}
+	case pbccreflect.Slice:
+		if pbccBytes(v.Type()) {
+			if s, ok := pbccSubstText(string(v.Bytes()), av, bv, n); ok {
+				v.Set(pbccreflect.ValueOf([]byte(s)).Convert(v.Type()))
+				return true
+			}
+			return false
+		}
+		for i := 0; i < v.Len() && i < 16; i++ {
+			if pbccSubst(v.Index(i), a, b, n, depth+1) {
+				return true
+			}
+		}
+	case pbccreflect.Array:
+		for i := 0; i < v.Len() && i < 16; i++ {
+			if pbccSubst(v.Index(i), a, b, n, depth+1) {
+				return true
+			}
+		}
+	case pbccreflect.Pointer:
+		if !v.IsNil() {
+			return pbccSubst(v.Elem(), a, b, n, depth+1)
+		}
+	case pbccreflect.Struct:
+		t := v.Type()
+		if t == pbccTimeType || t == pbccBigIntType {
+			return false
+		}
+		for i := 0; i < t.NumField(); i++ {
+			if (t.PkgPath() == pbccPkgPath || t.Field(i).IsExported()) && pbccSubst(v.Field(i), a, b, n, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pbccSubstText is pbccSubst on text s: it returns s with the *n-th
+// occurrence of a replaced by b, or false (counting *n down).
+func pbccSubstText(s string, a, b pbccreflect.Value, n *int) (string, bool) {
+	from, ok1 := pbccAsText(a)
+	to, ok2 := pbccAsText(b)
+	if !ok1 || !ok2 || from == "" {
+		return "", false
+	}
+	for i := 0; i+len(from) <= len(s); {
+		j := pbccstrings.Index(s[i:], from)
+		if j < 0 {
+			break
+		}
+		if *n == 0 {
+			return s[:i+j] + to + s[i+j+len(from):], true
+		}
+		*n--
+		i += j + 1
+	}
+	return "", false
+}
+
+// pbccAsInt is the value of an integer of any kind.
+func pbccAsInt(v pbccreflect.Value) (int64, bool) {
+	switch {
+	case v.CanInt():
+		return v.Int(), true
+	case v.CanUint():
+		return int64(v.Uint()), true
+	}
+	return 0, false
+}
+
+// pbccAsText is what a compared value stands for in text: a string
+// itself, a number under 256 one byte, a larger rune its UTF-8.
+func pbccAsText(v pbccreflect.Value) (string, bool) {
+	if v.Kind() == pbccreflect.String {
+		return v.String(), true
+	}
+	x, ok := pbccAsInt(v)
+	switch {
+	case !ok || x < 0 || x > 0x10ffff:
+		return "", false
+	case x < 256:
+		return string([]byte{byte(x)}), true
+	}
+	return string(rune(x)), true
 }
 
 // pbccKeep writes the case of input pristine of target idx, kept for the
@@ -760,6 +984,20 @@ func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbc
 	return finalHits, true
 }
 
+// pbccCounts are how many times the last call that returned reached
+// each hit: an input that runs a loop of the function more times than
+// any before is kept for mutation (its next iteration may differ), as
+// fuzzers do with their hit-count buckets.
+var pbccCounts []uint32
+
+// pbccLogCmp, when set, has the next call list in pbccCmpPairs the
+// operands of the package's comparisons of numbers and strings, in the
+// order they were evaluated (at most 256).
+var (
+	pbccLogCmp   bool
+	pbccCmpPairs [][2]interface{}
+)
+
 // pbccStepCap, when not 0, bounds the branch executions of a call: the
 // call of a mutant that loops (i < n become i <= n, i + 1 become i - 1)
 // is stopped by a panic of the coverage hook, and pbccCapped says so.
@@ -776,7 +1014,7 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	// tens of millions in one call): a slice and an atomic counter, not
 	// a lock and a map. The writes of goroutines the call starts race
 	// only on setting a flag to true.
-	seen := make([]bool, len(_pbccSeen))
+	cnt := make([]uint32, len(_pbccSeen))
 	// A function without parameters has one input: its one call may take
 	// the function's budget (go-runewidth's CreateLUT builds a table of
 	// all runes, 6 s instrumented, 20 ms compiled).
@@ -788,12 +1026,21 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	capAt := pbccStepCap
 	pbccCapped = false
 	_pbccLocal = func(k int) {
-		if !seen[k] {
-			seen[k] = true
-		}
+		pbccatomic.AddUint32(&cnt[k], 1)
 		if c := n.Add(1); capAt > 0 && c > capAt {
 			pbccCapped = true
 			panic(pbccCapPanic{})
+		}
+	}
+	if pbccLogCmp {
+		pbccCmpPairs = pbccCmpPairs[:0]
+		var mu pbccsync.Mutex
+		_pbccCmp = func(a, b interface{}) {
+			mu.Lock()
+			if len(pbccCmpPairs) < 256 {
+				pbccCmpPairs = append(pbccCmpPairs, [2]interface{}{a, b})
+			}
+			mu.Unlock()
 		}
 	}
 	ch := make(chan struct{})
@@ -809,12 +1056,13 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	}()
 	select {
 	case <-ch:
-		_pbccLocal = nil
-		for k, s := range seen {
-			if s {
+		_pbccLocal, _pbccCmp = nil, nil
+		for k, c := range cnt {
+			if c > 0 {
 				hits[k] = true
 			}
 		}
+		pbccCounts = cnt
 		pbccSteps += n.Load()
 		return res, done, msg, true
 	case <-pbcctime.After(timeout):

@@ -244,6 +244,57 @@ func State(b []byte) int {
 	}
 }
 
+// TestExploreInputToState: a format of six groups (ParseMAC's
+// 00:00:5e:00:53:01) is made by the search on the real code: each run
+// that goes through the loop once more than any before is kept, and the
+// value a comparison wanted (':' where s[8] held 'a') is put where the
+// input held the value it read. Before, the loop's exit, its return 3,
+// was never reached.
+func TestExploreInputToState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{
+		"go.mod": "module groups\n\ngo 1.21\n",
+		"groups.go": `package groups
+
+func Groups(s string) int {
+	if len(s) != 17 {
+		return 0
+	}
+	for i := 0; i < 6; i++ {
+		if !hex(s[3*i]) || !hex(s[3*i+1]) {
+			return 1
+		}
+		if i < 5 && s[3*i+2] != ':' {
+			return 2
+		}
+	}
+	return 3
+}
+
+func hex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' }
+`,
+	})
+	ex, err := Explore(context.Background(), dir, "groups", targets, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ex {
+		if e.Result.Func.Name != "groups.Groups" {
+			continue
+		}
+		for _, c := range e.Result.Cases {
+			if len(c.Outputs) == 1 && c.Outputs[0].Int64() == 3 {
+				return
+			}
+		}
+		t.Fatalf("no case of Groups returns 3 (six groups): %d cases", len(e.Result.Cases))
+	}
+	t.Fatal("Groups was not searched")
+}
+
 // writeTargets writes files into dir, loads its package and returns its
 // functions as targets of Explore: those the model lowers, then those
 // it skips.
