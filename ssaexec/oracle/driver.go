@@ -8,7 +8,9 @@ import "text/template"
 // constants as a dictionary, boundaries, small numbers, short strings),
 // mutates the inputs that reached a branch site of the function no
 // earlier input reached (the instrumented package tells, through
-// _pbccLocal), and records those inputs, what the call returned or its
+// _pbccLocal), or reached one more times than any before, puts in an
+// input the values its comparisons wanted (_pbccCmp), and records the
+// inputs that reached a new site, what the call returned or its
 // panic; last (pbccKill), the inputs on which a mutant of the function
 // (selected through _pbccMutant) does otherwise than the code and no case
 // does. It runs with the recorder (pbccEncode) and the instrumented
