@@ -87,6 +87,9 @@ func (p *pkg) basicComparison(s *site, op func(token.Token) bool, info types.Bas
 		if b, ok := tv.Type.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
 			continue
 		}
+		if t != nil && !types.Identical(t, tv.Type) {
+			return cmpLeaf{}, false // err != ErrCode: an interface and what it may hold
+		}
 		t = tv.Type
 	}
 	if t == nil {

@@ -38,6 +38,23 @@ func Big(x int) bool {
 func Mul(a, b int) int { return a * b }
 
 func Neg(x float64) float64 { return -x }
+
+type Code string
+
+func (c Code) Error() string { return string(c) }
+
+const ErrShort Code = "short"
+
+func Sep(s string, err error) int {
+	switch s {
+	case "ab":
+		return 1
+	}
+	if err != ErrShort && s[1] != ':' && len(s) < 3 {
+		return 2
+	}
+	return 0
+}
 `
 	files["r_test.go"] = `package m
 
@@ -74,6 +91,13 @@ func TestHits(t *testing.T) {
 	if err := tos.WriteFile(tos.Getenv("HITS_OUT"), []byte("{"+strings.Join(out, ", ")+"}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	var cmps []string
+	_pbccCmp = func(a, b interface{}) { cmps = append(cmps, fmt.Sprintf("%T %v %v", a, a, b)) }
+	Sep("xy", nil)
+	_pbccCmp = nil
+	if err := tos.WriteFile(tos.Getenv("CMP_OUT"), []byte(strings.Join(cmps, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 `
 	dir := writeModule(t, files)
@@ -99,11 +123,22 @@ func TestHits(t *testing.T) {
 	out := filepath.Join(tmp, "hits.json")
 	cmd := exec.Command("go", "test", "-count=1", "-overlay="+filepath.Join(tmp, "overlay.json"), ".")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HITS_OUT="+out)
+	cmpOut := filepath.Join(tmp, "cmp.txt")
+	cmd.Env = append(os.Environ(), "HITS_OUT="+out, "CMP_OUT="+cmpOut)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test on the instrumented package: %v\n%s", err, b)
 	}
-	data, err := os.ReadFile(out)
+	// The search sees what the comparisons of numbers and strings read
+	// (the switch's tag and case, s[1] and ':', len(s) and 3), not the
+	// comparison of an error with a value of the package's error type.
+	data, err := os.ReadFile(cmpOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(data), "string xy ab\nuint8 121 58\nint 2 3"; got != want {
+		t.Errorf("Sep(\"xy\", nil) showed the comparisons\n%s\nwant\n%s", got, want)
+	}
+	data, err = os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
