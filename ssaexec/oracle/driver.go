@@ -690,11 +690,14 @@ func pbccNewCounts(sites, seen map[int]bool) bool {
 		if k >= len(pbccCounts) || pbccCounts[k] == 0 {
 			continue
 		}
-		c, b := pbccCounts[k], 0
-		for ; c > 16; c >>= 1 {
-			b++
+		c := pbccCounts[k]
+		bucket := int(c)
+		if c > 16 {
+			for bucket = 16; c > 16; c >>= 1 {
+				bucket++
+			}
 		}
-		if key := k*64 + int(c) + b; !seen[key] {
+		if key := k*64 + bucket; !seen[key] {
 			seen[key] = true
 			more = true
 		}
