@@ -568,6 +568,16 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 	// input-to-state made, tried before any other.
 	counts := map[int]bool{}
 	var queue [][]pbccreflect.Value
+	pbccSlot, pbccNCounted = make([]int32, len(_pbccSeen)), 0
+	for k := range pbccSlot {
+		if branch[k] {
+			pbccSlot[k] = int32(pbccNCounted)
+			pbccNCounted++
+		} else {
+			pbccSlot[k] = -1
+		}
+	}
+	defer func() { pbccSlot, pbccCounts = nil, nil }()
 	for it, from := 0, 0; ; it++ {
 		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || it == lastCall) {
 			if pbcctime.Since(start) > budget {
@@ -614,7 +624,7 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 		if !ok {
 			continue
 		}
-		more := pbccNewCounts(branch, counts)
+		more := pbccNewCounts(counts)
 		if len(pool) < pbccPoolMax && len(tg.muts) > 0 {
 			if sig := pbccSignature(hits); !signatures[sig] {
 				signatures[sig] = true
@@ -681,16 +691,16 @@ func pbccSearch(t *pbcctesting.T, idx int, tg pbccTarget, fv pbccreflect.Value, 
 // pbccCorpusMax bounds the inputs a search keeps for mutation.
 const pbccCorpusMax = 512
 
-// pbccNewCounts reports whether the last call reached one of sites a
-// number of times no call before did (counted in buckets: exactly up to
-// 16, then by powers of two), and adds what it reached to seen.
-func pbccNewCounts(sites, seen map[int]bool) bool {
+// pbccNewCounts reports whether the last call reached one of the sites
+// it counts a number of times no call before did (counted in buckets:
+// exactly up to 16, then by powers of two), and adds what it reached to
+// seen.
+func pbccNewCounts(seen map[int]bool) bool {
 	more := false
-	for k := range sites {
-		if k >= len(pbccCounts) || pbccCounts[k] == 0 {
+	for k, c := range pbccCounts {
+		if c == 0 {
 			continue
 		}
-		c := pbccCounts[k]
 		bucket := int(c)
 		if c > 16 {
 			for bucket = 16; c > 16; c >>= 1 {
@@ -990,10 +1000,17 @@ func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbc
 }
 
 // pbccCounts are how many times the last call that returned reached
-// each hit: an input that runs a loop of the function more times than
-// any before is kept for mutation (its next iteration may differ), as
-// fuzzers do with their hit-count buckets.
-var pbccCounts []uint32
+// each branch site of the function searched (pbccCounts[pbccSlot[k]] for
+// hit k, pbccSlot[k] -1 for the others; pbccNCounted sites): an input
+// that runs a loop of the function more times than any before is kept
+// for mutation (its next iteration may differ), as fuzzers do with their
+// hit-count buckets. Only the function's sites: counting every hit of
+// the package made each call a third slower (spf13/cast's 900 branches).
+var (
+	pbccCounts   []uint32
+	pbccSlot     []int32
+	pbccNCounted int
+)
 
 // pbccLogCmp, when set, has the next call list in pbccCmpPairs the
 // operands of the package's comparisons of numbers and strings, in the
@@ -1019,7 +1036,12 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	// tens of millions in one call): a slice and an atomic counter, not
 	// a lock and a map. The writes of goroutines the call starts race
 	// only on setting a flag to true.
-	cnt := make([]uint32, len(_pbccSeen))
+	seen := make([]bool, len(_pbccSeen))
+	slot := pbccSlot
+	var cnt []uint32
+	if slot != nil {
+		cnt = make([]uint32, pbccNCounted)
+	}
 	// A function without parameters has one input: its one call may take
 	// the function's budget (go-runewidth's CreateLUT builds a table of
 	// all runes, 6 s instrumented, 20 ms compiled).
@@ -1031,7 +1053,12 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	capAt := pbccStepCap
 	pbccCapped = false
 	_pbccLocal = func(k int) {
-		pbccatomic.AddUint32(&cnt[k], 1)
+		if !seen[k] {
+			seen[k] = true
+		}
+		if slot != nil && slot[k] >= 0 {
+			pbccatomic.AddUint32(&cnt[slot[k]], 1)
+		}
 		if c := n.Add(1); capAt > 0 && c > capAt {
 			pbccCapped = true
 			panic(pbccCapPanic{})
@@ -1062,8 +1089,8 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	select {
 	case <-ch:
 		_pbccLocal, _pbccCmp = nil, nil
-		for k, c := range cnt {
-			if c > 0 {
+		for k, s := range seen {
+			if s {
 				hits[k] = true
 			}
 		}
