@@ -298,14 +298,8 @@ func (p *pkg) basicTag(file int, sw *ast.SwitchStmt, ss []*site) (string, bool) 
 			return "", false
 		}
 	}
-	if _, ok := types.Unalias(tv.Type).(*types.TypeParam); ok {
-		return "", false
-	}
-	b, ok := tv.Type.Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsOrdered == 0 || b.Info()&types.IsUntyped != 0 {
-		return "", false
-	}
-	return p.typeText(file, types.Unalias(tv.Type))
+	text, _, ok := p.orderedText(file, tv.Type)
+	return text, ok
 }
 
 // offset is the byte offset of pos in its file.

@@ -54,20 +54,20 @@ func (c cmpLeaf) kind() string {
 // ordered type (not a type parameter: its constraint may not allow the
 // recorder's), not a constant, their type writable in the file.
 func (p *pkg) comparison(s *site) (cmpLeaf, bool) {
-	return p.basicComparison(s, func(op token.Token) bool { return cmpFuncs[op] != "" }, types.IsOrdered)
+	return p.basicComparison(s, func(op token.Token) bool { return cmpFuncs[op] != "" })
 }
 
 // equality reports whether leaf site s is == or != between operands of a
 // basic type (numbers and strings, not bool), as comparison says: the
 // recorder shows their values to pbcc's search on the real code.
 func (p *pkg) equality(s *site) (cmpLeaf, bool) {
-	return p.basicComparison(s, func(op token.Token) bool { return op == token.EQL || op == token.NEQ }, types.IsOrdered)
+	return p.basicComparison(s, func(op token.Token) bool { return op == token.EQL || op == token.NEQ })
 }
 
 // basicComparison is comparison and equality: leaf site s is a binary
-// expression whose operator op accepts, between operands of a basic type
-// with info, not a constant, their type writable in the file.
-func (p *pkg) basicComparison(s *site, op func(token.Token) bool, info types.BasicInfo) (cmpLeaf, bool) {
+// expression whose operator op accepts, between operands of one basic
+// ordered type (orderedText), not a constant.
+func (p *pkg) basicComparison(s *site, op func(token.Token) bool) (cmpLeaf, bool) {
 	if s.Kind != leafSite {
 		return cmpLeaf{}, false
 	}
@@ -95,18 +95,26 @@ func (p *pkg) basicComparison(s *site, op func(token.Token) bool, info types.Bas
 	if t == nil {
 		return cmpLeaf{}, false
 	}
-	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
-		return cmpLeaf{}, false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	if !ok || b.Info()&info == 0 || b.Info()&types.IsUntyped != 0 {
-		return cmpLeaf{}, false
-	}
-	text, ok := p.typeText(s.File, types.Unalias(t))
+	text, integer, ok := p.orderedText(s.File, t)
 	if !ok {
 		return cmpLeaf{}, false
 	}
-	return cmpLeaf{expr: be, typ: text, integer: b.Info()&types.IsInteger != 0}, true
+	return cmpLeaf{expr: be, typ: text, integer: integer}, true
+}
+
+// orderedText returns how file spells t, a typed basic ordered type
+// (numbers and strings; not a type parameter: its constraint may not
+// allow the recorder's), and whether it is an integer type.
+func (p *pkg) orderedText(file int, t types.Type) (text string, integer, ok bool) {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return "", false, false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsOrdered == 0 || b.Info()&types.IsUntyped != 0 {
+		return "", false, false
+	}
+	text, ok = p.typeText(file, types.Unalias(t))
+	return text, b.Info()&types.IsInteger != 0, ok
 }
 
 // Arithmetic. Each arithmetic expression on numbers in a function's body
