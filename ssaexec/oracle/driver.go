@@ -68,6 +68,10 @@ type pbccTarget struct {
 	// (a type switch's cases): an any parameter holds one of them half
 	// the time.
 	anys []pbccreflect.Type
+	// scales are the function's constants above 2 that pbccScale
+	// multiplies numbers by, made once (scaled) from ints and floats.
+	scales []int64
+	scaled bool
 	// env names the environment variables the function reads: inputs
 	// the search sets before each call (pbccWithEnv).
 	env []string
@@ -2283,21 +2287,21 @@ func pbccInt(r *pbccrand.Rand, tg *pbccTarget) int64 {
 // function above 1 (1000 in x >= 1000 makes a million of a thousand, the
 // next step of a loop that divides by it).
 func pbccScale(r *pbccrand.Rand, tg *pbccTarget) int64 {
-	if r.IntN(2) == 0 {
-		var cs []int64
+	if !tg.scaled {
+		tg.scaled = true
 		for _, c := range tg.ints {
 			if c > 2 {
-				cs = append(cs, c)
+				tg.scales = append(tg.scales, c)
 			}
 		}
 		for _, f := range tg.floats {
 			if f > 2 && f < 1<<31 && f == pbccmath.Trunc(f) {
-				cs = append(cs, int64(f))
+				tg.scales = append(tg.scales, int64(f))
 			}
 		}
-		if len(cs) > 0 {
-			return cs[r.IntN(len(cs))]
-		}
+	}
+	if r.IntN(2) == 0 && len(tg.scales) > 0 {
+		return tg.scales[r.IntN(len(tg.scales))]
 	}
 	return 2
 }
