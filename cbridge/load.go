@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"modernc.org/cc/v4"
@@ -92,6 +94,28 @@ const (
 // gives up on a file.
 const maxRetries = 20
 
+// host is the host C compiler's configuration, asked once per process:
+// cc.NewConfig runs the compiler twice (its predefined macros, its
+// include paths), which cost more than the parse of a small unit.
+var host struct {
+	once sync.Once
+	cfg  *cc.Config
+	err  error
+}
+
+// hostConfig returns a copy of the host configuration that Load may
+// change without touching the one kept.
+func hostConfig() (*cc.Config, error) {
+	host.once.Do(func() { host.cfg, host.err = cc.NewConfig("", "", "-std=c11") })
+	if host.err != nil {
+		return nil, host.err
+	}
+	c := *host.cfg
+	c.IncludePaths = slices.Clip(c.IncludePaths)
+	c.SysIncludePaths = slices.Clip(c.SysIncludePaths)
+	return &c, nil
+}
+
 // Load parses and type-checks the C file at path with cc/v4, using the
 // host C compiler's predefined macros and include paths, and lowers each
 // function definition to IR. A function with an unsupported construct, or
@@ -117,7 +141,7 @@ func Load(path string) (f *File, err error) {
 	// The unit is read as the harness compiles it (CFlags: -std=c11):
 	// without GNU's extensions to the headers, a legacy unit may define
 	// its own getline (the Siemens suite's replace does).
-	cfg, err := cc.NewConfig("", "", "-std=c11")
+	cfg, err := hostConfig()
 	if err != nil {
 		return nil, fmt.Errorf("%s: configuring the C front end: %w", path, err)
 	}
