@@ -19,6 +19,9 @@ import (
 //	reflect.Value                 *Interface of the values it may hold
 //	                              (ReflectValueImpls), Src reflect.Value
 //	*T, []T, [n]T, struct         as lw.typ, their parts by sigType
+//	func(...) ...                 Signature, its parts by sigType
+//	chan T                        Pointer, always nil (the driver leaves
+//	                              it so)
 //
 // The body of such a function is never lowered (its header keeps the
 // error), so no model sees these types.
@@ -86,6 +89,35 @@ func (lw *lowerer) approxType(t types.Type, pkg *types.Package, depth int) ir.Ty
 		if e := lw.approxType(u.Elem(), pkg, depth+1); e != nil {
 			return ir.Array{Elem: e, Len: int(u.Len())}
 		}
+	case *types.Signature:
+		// A func whose parameters or results are such types
+		// (robfig/cron's Option, func(*Cron)): a stub, as lw.typ's.
+		if u.Recv() != nil {
+			return nil
+		}
+		var ps, rs []ir.Type
+		for v := range u.Params().Variables() {
+			pt := lw.approxType(v.Type(), pkg, depth+1)
+			if pt == nil {
+				return nil
+			}
+			ps = append(ps, pt)
+		}
+		for v := range u.Results().Variables() {
+			rt := lw.approxType(v.Type(), pkg, depth+1)
+			if rt == nil {
+				return nil
+			}
+			rs = append(rs, rt)
+		}
+		return &ir.Signature{Params: ps, Results: rs}
+	case *types.Chan:
+		// A channel (robfig/cron's Cron holds five): a pointer the
+		// driver never sets and the recorder reads as nil when it is,
+		// so that a test writes it nil, as the zero value the field
+		// has. A channel the call makes is no value a test can write:
+		// the case that returns one is left out.
+		return ir.Pointer{Elem: &ir.Struct{Name: "chan"}}
 	case *types.Struct:
 		if s, ok := lw.sigStructs.At(t).(*ir.Struct); ok {
 			return s

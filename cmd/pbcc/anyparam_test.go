@@ -56,3 +56,75 @@ func Kind(v reflect.Value) string {
 		}
 	}
 }
+
+// TestChannelFields: a method of a struct holding a channel, and a
+// function taking options that are funcs of a pointer to it, get tables
+// from the search on the real code (robfig/cron: 21 of 52 functions had
+// none, for Cron's five channels); the channel is left nil, and a func
+// of a named type that implements an interface is written converted
+// (FuncJob(func() {}) as a Job: before, the table did not compile and
+// was left out).
+func TestChannelFields(t *testing.T) {
+	stdout, stderr, data := genInc(t, `package inc
+
+type Job interface{ Run() }
+
+type FuncJob func()
+
+func (f FuncJob) Run() { f() }
+
+type Sched struct {
+	jobs    []Job
+	running bool
+	stop    chan struct{}
+}
+
+type Option func(*Sched)
+
+// Add adds a job while the scheduler is not running.
+func (s *Sched) Add(j Job) int {
+	if j == nil {
+		return -1
+	}
+	if s.running {
+		return 0
+	}
+	s.jobs = append(s.jobs, j)
+	return len(s.jobs)
+}
+
+// Runs runs j when it is a FuncJob that is not nil.
+func Runs(j Job) int {
+	if f, ok := j.(FuncJob); ok && f != nil {
+		f()
+		return 1
+	}
+	return 0
+}
+
+// Apply applies the options.
+func (s *Sched) Apply(opts ...Option) int {
+	n := 0
+	for _, o := range opts {
+		if o != nil {
+			o(s)
+			n++
+		}
+	}
+	return n
+}
+`)
+	for _, want := range []string{"func TestSched_AddPBCC(", "func TestSched_ApplyPBCC(", "FuncJob(func() {})"} {
+		if !strings.Contains(data, want) {
+			t.Errorf("the tests have no %s:\n%s\n%s", want, data, stderr)
+		}
+	}
+	for _, want := range []string{"Add  4/4 branches", "Apply  4/4 branches", "Runs  4/4 branches"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("pbcc does not report %q:\n%s\n%s", want, stdout, stderr)
+		}
+	}
+	if strings.Contains(stderr, "channels are not modelled") && !strings.Contains(stderr, "searched on the real code instead") {
+		t.Errorf("a function was left without a search:\n%s", stderr)
+	}
+}

@@ -78,6 +78,16 @@ func (w *litWriter) writeIface(b *strings.Builder, t types.Type, l ir.Literal, a
 			fmt.Fprintf(b, "%s(nil)", types.TypeString(c, w.qual))
 			return nil
 		}
+		if _, ok := u.(*types.Signature); ok && v.Func != nil && v.Func.IsStub() {
+			// A func literal has no methods: the named type that has
+			// them (robfig/cron's FuncJob, a Job) converts it.
+			var f strings.Builder
+			if err := w.writeStub(&f, c, v); err != nil {
+				return err
+			}
+			fmt.Fprintf(b, "%s(%s)", types.TypeString(c, w.qual), f.String())
+			return nil
+		}
 	}
 	// Composite literals are written with their type (elide false).
 	return w.write(b, c, v, false, place{})

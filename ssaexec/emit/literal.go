@@ -361,6 +361,13 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 		return w.writeMap(b, t, u, l, elide)
 	case *types.Signature:
 		return w.writeFunc(b, t, l)
+	case *types.Chan:
+		// ssaexec's signature type of a channel: nil, the only value
+		// the search on the real code gives it.
+		if p, ok := l.T.(ir.Pointer); ok && l.Ref == nil && p.Elem != nil {
+			b.WriteString("nil")
+			return nil
+		}
 	}
 	return fmt.Errorf("cannot write a literal of type %s yet", types.TypeString(t, w.qual))
 }

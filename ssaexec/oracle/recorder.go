@@ -285,6 +285,10 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 			}
 		}
 		return &pbccNode{K: "iface", V: v.Elem().Type().String(), E: []*pbccNode{pbccEncode(v.Elem(), seen, depth+1)}}
+	case pbccreflect.Chan:
+		if v.IsNil() {
+			return &pbccNode{K: "nil"}
+		}
 	case pbccreflect.Func:
 		if v.IsNil() {
 			return &pbccNode{K: "nil"}
