@@ -275,7 +275,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		// One binary for the replay of the cases on the real code and the
 		// search there: one link.
-		ob := compileOracle(ctx, p, todoSkipped, results)
+		ob := compileOracle(ctx, cfg, p, todoSkipped, results)
 		replayReal(ctx, ob, p, results, stderr)
 		results = append(results, explore(ctx, cfg, ob, p, todoSkipped, results, stderr)...)
 		ob.Close()

@@ -35,7 +35,7 @@ var beforeMeasure func(context.Context) context.Context
 // (oracle.Compile): the replay of the cases of results, and the search of
 // the functions of skipped and results, those the replay leaves to it
 // (explore).
-func compileOracle(ctx context.Context, p *ssaexec.Package, skipped []*ssaexec.Skipped, results []*funcResult) *oracle.Binary {
+func compileOracle(ctx context.Context, cfg *genConfig, p *ssaexec.Package, skipped []*ssaexec.Skipped, results []*funcResult) *oracle.Binary {
 	var targets []oracle.Target
 	for _, s := range skipped {
 		targets = append(targets, oracle.Target{Func: s.IR})
@@ -46,7 +46,13 @@ func compileOracle(ctx context.Context, p *ssaexec.Package, skipped []*ssaexec.S
 		}
 	}
 	// The search of a function with cases starts from them.
-	return oracle.Compile(ctx, p.Dir, p.Name, casesByFile(results), targets, oracle.DefaultExplore)
+	// The search's process has a memory bound of its own, within the
+	// run's ceiling (-mem).
+	opts := oracle.DefaultExplore
+	if cfg.mem > 0 {
+		opts.Memory = min(opts.Memory, cfg.mem)
+	}
+	return oracle.Compile(ctx, p.Dir, p.Name, casesByFile(results), targets, opts)
 }
 
 // casesByFile returns the results of results that have cases, by file,

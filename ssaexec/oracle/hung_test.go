@@ -244,3 +244,56 @@ func After(x int) int {
 		t.Errorf("After: not searched after the crash: %+v", e)
 	}
 }
+
+// TestExploreMemoryBound: a call that allocates without end (seen on
+// gobwas/glob: a pattern that expands; its search's process reached 7
+// GB) crashes the search's process at ExploreOptions.Memory, with "out
+// of memory" named, and the functions after it are still searched.
+func TestExploreMemoryBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{
+		"go.mod": "module grow\n\ngo 1.26\n",
+		"grow.go": `package grow
+
+var kept [][]byte
+
+func Grow(x int) int {
+	if x > 10 {
+		for {
+			kept = append(kept, make([]byte, 1<<20))
+			kept[len(kept)-1][0] = 1
+		}
+	}
+	return x
+}
+
+func After(x int) int {
+	if x > 3 {
+		return 1
+	}
+	return 0
+}
+`,
+	})
+	opts := DefaultExplore
+	opts.Memory = 256 << 20
+	b := Compile(context.Background(), dir, "grow", nil, targets, opts)
+	defer b.Close()
+	ex, err := b.Explore(context.Background(), targets, 10*time.Second)
+	if err != nil {
+		t.Fatalf("Explore: %v", err)
+	}
+	byName := map[string]*Explored{}
+	for _, e := range ex {
+		byName[e.Result.Func.Name] = e
+	}
+	if e := byName["grow.Grow"]; e == nil || !strings.Contains(e.Stop, "crashed the search's process (fatal error: runtime: out of memory") {
+		t.Errorf("Grow: stop %q, want the crash and out of memory named", e.Stop)
+	}
+	if e := byName["grow.After"]; e == nil || len(e.Result.Cases) < 2 {
+		t.Errorf("After: not searched after the crash: %+v", e)
+	}
+}

@@ -172,6 +172,7 @@ type Binary struct {
 	errs         []error  // the files whose oracle tests could not be written
 	driver       *searchDriver
 	exploreErr   error       // why Explore cannot run
+	memory       int64       // ExploreOptions.Memory
 	dropped      [][2]string // the cases Run left out, as (test, case): the search does not start from them
 }
 
@@ -180,7 +181,7 @@ type Binary struct {
 // given it), whose search starts from their cases in files. It does not fail: Run and Explore say what they could not
 // do. The binary must be closed.
 func Compile(ctx context.Context, dir, pkgName string, files []File, targets []Target, opts ExploreOptions) *Binary {
-	b := &Binary{dir: dir, pkgName: pkgName, files: files, testFiles: map[string][]byte{}, cases: map[[2]string]emit.CaseRef{}}
+	b := &Binary{dir: dir, pkgName: pkgName, files: files, testFiles: map[string][]byte{}, cases: map[[2]string]emit.CaseRef{}, memory: opts.Memory}
 	tmp, err := os.MkdirTemp("", "pbcc-oracle-")
 	if err != nil {
 		b.buildErr = fmt.Errorf("oracle: %w", err)
