@@ -95,20 +95,10 @@ func (lw *lowerer) approxType(t types.Type, pkg *types.Package, depth int) ir.Ty
 		if u.Recv() != nil {
 			return nil
 		}
-		var ps, rs []ir.Type
-		for v := range u.Params().Variables() {
-			pt := lw.approxType(v.Type(), pkg, depth+1)
-			if pt == nil {
-				return nil
-			}
-			ps = append(ps, pt)
-		}
-		for v := range u.Results().Variables() {
-			rt := lw.approxType(v.Type(), pkg, depth+1)
-			if rt == nil {
-				return nil
-			}
-			rs = append(rs, rt)
+		ps, ok1 := lw.approxTuple(u.Params(), pkg, depth+1)
+		rs, ok2 := lw.approxTuple(u.Results(), pkg, depth+1)
+		if !ok1 || !ok2 {
+			return nil
 		}
 		return &ir.Signature{Params: ps, Results: rs}
 	case *types.Chan:
@@ -142,6 +132,20 @@ func (lw *lowerer) approxType(t types.Type, pkg *types.Package, depth int) ir.Ty
 		return s
 	}
 	return nil
+}
+
+// approxTuple is approxType of each of tup's types; false when one has
+// none.
+func (lw *lowerer) approxTuple(tup *types.Tuple, pkg *types.Package, depth int) ([]ir.Type, bool) {
+	var ts []ir.Type
+	for v := range tup.Variables() {
+		t := lw.approxType(v.Type(), pkg, depth)
+		if t == nil {
+			return nil, false
+		}
+		ts = append(ts, t)
+	}
+	return ts, true
 }
 
 // reflectValueType returns the IR type of reflect.Value t in signatures

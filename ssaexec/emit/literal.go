@@ -364,7 +364,7 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 	case *types.Chan:
 		// ssaexec's signature type of a channel: nil, the only value
 		// the search on the real code gives it.
-		if p, ok := l.T.(ir.Pointer); ok && l.Ref == nil && p.Elem != nil {
+		if _, ok := l.T.(ir.Pointer); ok && l.Ref == nil {
 			b.WriteString("nil")
 			return nil
 		}
