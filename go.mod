@@ -3,7 +3,6 @@ module github.com/pbcc/pbcc
 go 1.26.8
 
 require (
-	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	golang.org/x/mod v0.42.0 // indirect

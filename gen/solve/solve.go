@@ -20,15 +20,14 @@ import (
 	"maps"
 	"math"
 	"math/big"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/aclements/go-z3/z3"
 	"github.com/pbcc/pbcc/gen/term"
+	"github.com/pbcc/pbcc/internal/z3"
 )
 
 // Status is the answer to a satisfiability question.
@@ -59,7 +58,7 @@ type Solver struct {
 	// Calls counts the Z3 checks made, for the benchmarks and -json.
 	Calls int
 	// Work counts the Z3 resource units the checks used (see
-	// rlimitCount); counted is the context's count at the last look.
+	// z3.Solver.RlimitCount); counted is the context's count at the last look.
 	Work    uint64
 	counted uint64
 	// limit is the Limit in force: units per check and in all.
@@ -105,9 +104,7 @@ func New(timeout time.Duration) *Solver {
 	ctx := z3.NewContext(cfg)
 	zs := z3.NewSolver(ctx)
 	if noZ3CtrlC {
-		if err := noCtrlC(ctx, zs); err != nil {
-			panic(err) // go-z3 is pinned: a test sees this first
-		}
+		zs.NoCtrlC()
 	}
 	s := &Solver{ctx: ctx, s: zs, timeout: timeout}
 	if logQueries != nil {
@@ -143,17 +140,16 @@ func (s *Solver) Spent() bool {
 	return s.limit.Total > 0 && s.Work >= s.limit.Total
 }
 
-// Close releases the Z3 context. go-z3 frees a context only from a
-// finalizer, which runs after a garbage collection that the small Go heap
-// would rarely trigger; Close drops the solver's references and runs one,
-// so that a run over many functions does not keep a context (megabytes of
-// C memory) per function alive.
+// Close deletes the Z3 context (z3.Context.Close says why not to leave
+// it to the garbage collector). The Solver may not be used after Close,
+// but for Interrupt, which then does nothing.
 func (s *Solver) Close() {
 	s.mu.Lock()
+	ctx := s.ctx
 	s.ctx, s.s, s.keep, s.tr = nil, nil, nil, nil
 	s.mu.Unlock()
-	if closed.Add(1)%gcEvery == 0 {
-		runtime.GC()
+	if ctx != nil {
+		ctx.Close()
 	}
 }
 
@@ -170,13 +166,6 @@ func (s *Solver) Interrupt() {
 		s.ctx.Interrupt()
 	}
 }
-
-// gcEvery is how many contexts may wait for their finalizer before a
-// collection frees them: a collection per function would cost more than
-// the search of a small one.
-const gcEvery = 8
-
-var closed atomic.Int64
 
 // An Input is a variable that stands for an input of the function under
 // test; its signedness and kind say what "small" means for it.
@@ -844,8 +833,8 @@ func (s *Solver) checkWith(base, extra *term.Term, vars []*term.Term) (st Status
 // count adds the units of the check just made to Work, calls spent if
 // they reach the Total, and logs the check if asked (PBCC_SOLVE_LOG).
 func (s *Solver) count(base, extra *term.Term, nodes int, began time.Time, sat bool, err error) {
-	n, ok := rlimitCount(s.ctx, s.s)
-	if !ok || n < s.counted {
+	n := s.s.RlimitCount()
+	if n < s.counted {
 		return
 	}
 	// Z3 counts no units for taking in the formula (Solver.Assert),

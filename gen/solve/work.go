@@ -1,34 +1,5 @@
 package solve
 
-/*
-#cgo LDFLAGS: -lz3
-#include <string.h>
-#include <z3.h>
-
-// pbcc_rlimit_count returns the resource units Z3 has counted in the
-// context of s so far (the statistic "rlimit count"), 0 if it has none.
-static unsigned long long pbcc_rlimit_count(Z3_context c, Z3_solver s) {
-	Z3_stats st = Z3_solver_get_statistics(c, s);
-	Z3_stats_inc_ref(c, st);
-	unsigned long long n = 0;
-	unsigned size = Z3_stats_size(c, st);
-	for (unsigned i = 0; i < size; i++) {
-		if (strcmp(Z3_stats_get_key(c, st, i), "rlimit count") != 0) {
-			continue;
-		}
-		if (Z3_stats_is_uint(c, st, i)) {
-			n = Z3_stats_get_uint_value(c, st, i);
-		} else {
-			n = (unsigned long long)Z3_stats_get_double_value(c, st, i);
-		}
-		break;
-	}
-	Z3_stats_dec_ref(c, st);
-	return n;
-}
-*/
-import "C"
-
 import (
 	"encoding/binary"
 	"fmt"
@@ -36,30 +7,9 @@ import (
 	"os"
 	"sync"
 	"time"
-	"unsafe"
 
-	"github.com/aclements/go-z3/z3"
 	"github.com/pbcc/pbcc/gen/term"
 )
-
-// rlimitCount returns the Z3 resource units counted in the context of s
-// so far (cumulative, over every check of the context), or false when
-// go-z3's structures are not laid out as noCtrlC expects.
-//
-// Resource units measure work, not time: the same check in the same
-// context counts the same units on an idle machine as on a loaded one,
-// so a budget of units gives the same answers under any load.
-func rlimitCount(ctx *z3.Context, s *z3.Solver) (uint64, bool) {
-	si := *(**goZ3SolverImpl)(unsafe.Pointer(s))
-	if si == nil || si.ctx != ctx || si.c == nil {
-		return 0, false
-	}
-	ci := *(**goZ3ContextImpl)(unsafe.Pointer(ctx))
-	if ci == nil || ci.c == nil {
-		return 0, false
-	}
-	return uint64(C.pbcc_rlimit_count(ci.c, si.c)), true
-}
 
 // A queryLog appends a line per check to the file PBCC_SOLVE_LOG names,
 // for sizing the Limits (bench/README.md): the units it used, the
