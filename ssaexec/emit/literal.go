@@ -202,6 +202,11 @@ func (w *litWriter) write(b *strings.Builder, t types.Type, l ir.Literal, elide 
 		w.writeBigInt(b, n)
 		return nil
 	}
+	if text, ok := bufioReader(t, l); ok {
+		// Its fields are bufio's; a copy of a new one reads the same.
+		w.writeBufioReader(b, text, true)
+		return nil
+	}
 	if text, kind, ok := stdBuffer(t, l); ok {
 		// A buffer of the standard library: its fields are not
 		// exported, its constructor is.
@@ -578,6 +583,10 @@ func (w *litWriter) writePointer(b *strings.Builder, t types.Type, u *types.Poin
 		w.writeBigInt(b, n)
 		return nil
 	}
+	if text, ok := bufioReader(u.Elem(), *l.Ref); ok {
+		w.writeBufioReader(b, text, false)
+		return nil
+	}
 	if text, kind, ok := stdBuffer(u.Elem(), *l.Ref); ok {
 		switch kind {
 		case "bytes.Buffer":
@@ -757,6 +766,96 @@ func stdBuffer(t types.Type, l ir.Literal) (text, kind string, ok bool) {
 		return "", kind, false
 	}
 	return string(buf[off:]), kind, true
+}
+
+// bufioReader returns, when t is bufio.Reader (whose fields a test
+// cannot write), the text a read of l gives: its buffered bytes, then
+// what is left in the reader under it, which the search on the real
+// code makes a *bytes.Buffer (ssaexec/oracle's driver). ok is false
+// when t is another type or l holds a reader of another kind. A test
+// writes such a reader bufio.NewReader(strings.NewReader(text)): the
+// same text, read the same way.
+func bufioReader(t types.Type, l ir.Literal) (text string, ok bool) {
+	st, isStruct := t.Underlying().(*types.Struct)
+	if !isPkgType(t, "bufio", "Reader") || !isStruct || len(l.Elems) != st.NumFields() {
+		return "", false
+	}
+	var buf []byte
+	var r, w int64
+	var under string
+	for i := range st.NumFields() {
+		e := l.Elems[i]
+		switch st.Field(i).Name() {
+		case "buf":
+			for _, x := range e.Elems {
+				if _, isInt := x.T.(ir.Int); !isInt {
+					return "", false
+				}
+				buf = append(buf, byte(x.Bits))
+			}
+		case "r":
+			r = e.Int64()
+		case "w":
+			w = e.Int64()
+		case "rd":
+			if e.Nil || e.Bits == 0 {
+				continue // no reader under it: the buffered bytes only
+			}
+			if len(e.Elems) != 1 || e.Elems[0].Ref == nil {
+				return "", false
+			}
+			text, isBuffer := bufferText(*e.Elems[0].Ref)
+			if !isBuffer {
+				return "", false
+			}
+			under = text
+		}
+	}
+	if r < 0 || r > w || w > int64(len(buf)) {
+		return "", false
+	}
+	return string(buf[r:w]) + under, true
+}
+
+// bufferText returns the unread bytes of l, a bytes.Buffer's value as
+// the model types it (no types.Type at hand: the dynamic value of an
+// interface), or false when l is not one.
+func bufferText(l ir.Literal) (string, bool) {
+	st, isStruct := l.T.(*ir.Struct)
+	if !isStruct || st.Name != "Buffer" || len(st.Fields) != len(l.Elems) {
+		return "", false
+	}
+	var buf []byte
+	off, seen := int64(0), 0
+	for i, f := range st.Fields {
+		e := l.Elems[i]
+		switch f.Name {
+		case "buf":
+			seen++
+			for _, x := range e.Elems {
+				if _, isInt := x.T.(ir.Int); !isInt {
+					return "", false
+				}
+				buf = append(buf, byte(x.Bits))
+			}
+		case "off":
+			seen++
+			off = e.Int64()
+		}
+	}
+	if seen != 2 || off < 0 || off > int64(len(buf)) {
+		return "", false
+	}
+	return string(buf[off:]), true
+}
+
+// writeBufioReader writes a *bufio.Reader (or, deref, a bufio.Reader)
+// reading text.
+func (w *litWriter) writeBufioReader(b *strings.Builder, text string, deref bool) {
+	if deref {
+		b.WriteByte('*')
+	}
+	fmt.Fprintf(b, "%s.NewReader(%s.NewReader(%s))", w.pkgName("bufio", "bufio"), w.pkgName("strings", "strings"), quote(text))
 }
 
 // writeObject writes a pointer to a new object of type t holding l: &T{}
@@ -1183,6 +1282,12 @@ func sameKind(a, b constant.Value) bool {
 
 // isZero reports whether l is the zero value of type t.
 func isZero(t types.Type, l ir.Literal) bool {
+	if isPkgType(t, "bufio", "Reader") {
+		// Written bufio.NewReader of its text, even an empty one: a
+		// zero Reader reads nothing, without an error, forever, and
+		// the search on the real code gives it an empty text instead.
+		return false
+	}
 	if isError(t) {
 		return errorIsNil(l)
 	}

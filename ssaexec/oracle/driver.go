@@ -20,6 +20,7 @@ var driverText = template.Must(template.New("driver").Parse(`// Code generated b
 package {{.Pkg}}
 
 import (
+	pbccbufio "bufio"
 	pbccbytes "bytes"
 	pbccerrors "errors"
 	pbccfmt "fmt"
@@ -1036,6 +1037,11 @@ type pbccCapPanic struct{}
 
 func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, hits map[int]bool) (res []pbccreflect.Value, done bool, msg string, ok bool) {
 	pbccCalls++
+	for i, a := range args {
+		if i < ft.NumIn() && pbccHoldsReader(ft.In(i), 0) {
+			pbccFixReaders(a, 0)
+		}
+	}
 	// The hook runs at every branch execution (go-runewidth's CreateLUT:
 	// tens of millions in one call): a slice and an atomic counter, not
 	// a lock and a map. The writes of goroutines the call starts race
@@ -1441,7 +1447,7 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int
 	if depth > 4 {
 		return
 	}
-	if t == pbccBigIntType || t == pbccBufferType || t == pbccStateType {
+	if t == pbccBigIntType || t == pbccBufferType || t == pbccBufioReaderType || t == pbccStateType {
 		pbccFill(v, r, tg, depth)
 		return
 	}
@@ -2009,6 +2015,64 @@ func pbccReflectOf(held pbccreflect.Value, seen map[pbccPtrKey]pbccreflect.Value
 	return pbccreflect.ValueOf(pbccCloneIn(held, seen).Interface())
 }
 
+// pbccReaderTypes caches pbccHoldsReader.
+var pbccReaderTypes = map[pbccreflect.Type]bool{}
+
+// pbccHoldsReader reports whether a value of type t may hold a
+// bufio.Reader (in a field, behind a pointer, in a slice's elements),
+// looking depth levels down at most.
+func pbccHoldsReader(t pbccreflect.Type, depth int) bool {
+	if held, ok := pbccReaderTypes[t]; ok {
+		return held
+	}
+	if depth > 6 {
+		return false
+	}
+	pbccReaderTypes[t] = false // a type that holds itself
+	held := t == pbccBufioReaderType
+	switch t.Kind() {
+	case pbccreflect.Pointer, pbccreflect.Slice, pbccreflect.Array:
+		held = pbccHoldsReader(t.Elem(), depth+1)
+	case pbccreflect.Struct:
+		for i := 0; i < t.NumField() && !held; i++ {
+			held = pbccHoldsReader(t.Field(i).Type, depth+1)
+		}
+	}
+	pbccReaderTypes[t] = held
+	return held
+}
+
+// pbccFixReaders gives each zero bufio.Reader in v nothing to read: a
+// zero one returns no rune and no error, forever (a lexer's loop over
+// its runes then never ends), where a test's bufio.NewReader of an empty
+// text (ssaexec/emit writes it so) returns io.EOF.
+func pbccFixReaders(v pbccreflect.Value, depth int) {
+	if depth > 6 || !v.IsValid() || !pbccHoldsReader(v.Type(), 0) {
+		return
+	}
+	switch v.Kind() {
+	case pbccreflect.Pointer:
+		if !v.IsNil() {
+			pbccFixReaders(v.Elem(), depth+1)
+		}
+	case pbccreflect.Slice, pbccreflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			pbccFixReaders(v.Index(i), depth+1)
+		}
+	case pbccreflect.Struct:
+		if v.Type() == pbccBufioReaderType {
+			if v.CanAddr() && v.IsZero() {
+				x := pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem()
+				x.Set(pbccreflect.ValueOf(pbccbufio.NewReader(pbccbytes.NewBufferString(""))).Elem())
+			}
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			pbccFixReaders(v.Field(i), depth+1)
+		}
+	}
+}
+
 var pbccBigIntType = pbccreflect.TypeOf(pbccbig.Int{})
 
 var pbccTimeType = pbccreflect.TypeOf(pbcctime.Time{})
@@ -2036,6 +2100,13 @@ func pbccFill(v pbccreflect.Value, r *pbccrand.Rand, tg *pbccTarget, depth int) 
 			return
 		}
 		v.Set(pbccreflect.ValueOf(pbccbytes.NewBufferString(pbccString(r, tg))).Elem())
+		return
+	}
+	if t == pbccBufioReaderType {
+		// A reader of a text, made as a test makes it (its fields are
+		// bufio's; ssaexec/emit writes it with bufio.NewReader). Zero,
+		// it would read nothing, without an error, forever.
+		v.Set(pbccreflect.ValueOf(pbccbufio.NewReader(pbccbytes.NewBufferString(pbccString(r, tg)))).Elem())
 		return
 	}
 	if t == pbccStateType {

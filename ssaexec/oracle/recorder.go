@@ -16,6 +16,7 @@ var recorderText = template.Must(template.New("recorder").Parse(`// Code generat
 package {{.Pkg}}
 
 import (
+	pbccbufio "bufio"
 	pbccerrors "errors"
 	pbccjson "encoding/json"
 	pbccfmt "fmt"
@@ -196,6 +197,9 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 	if v.Type() == pbccReflectValueType {
 		return pbccEncodeReflect(v, seen, depth)
 	}
+	if v.Type() == pbccBufioReaderType {
+		v = pbccUnreadOnly(v)
+	}
 	switch v.Kind() {
 	case pbccreflect.Bool:
 		return &pbccNode{K: "b", V: pbccfmt.Sprint(v.Bool())}
@@ -306,6 +310,37 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 		return &pbccNode{K: "func"}
 	}
 	return &pbccNode{K: "opaque", V: v.Kind().String()}
+}
+
+// pbccBufioReaderType is bufio.Reader, whose buffer (4096 bytes) is
+// encoded as its unread part only: a test writes the reader as one of
+// its text (ssaexec/emit).
+var pbccBufioReaderType = pbccreflect.TypeOf(pbccbufio.Reader{})
+
+// pbccUnreadOnly returns a copy of the bufio.Reader v whose buffer holds
+// only the bytes not read yet.
+func pbccUnreadOnly(v pbccreflect.Value) pbccreflect.Value {
+	c := pbccreflect.New(v.Type()).Elem()
+	if v.CanInterface() {
+		c.Set(v)
+	} else if v.CanAddr() {
+		c.Set(pbccreflect.NewAt(v.Type(), pbccunsafe.Pointer(v.UnsafeAddr())).Elem())
+	} else {
+		return v
+	}
+	field := func(name string) pbccreflect.Value {
+		f := c.FieldByName(name)
+		return pbccreflect.NewAt(f.Type(), pbccunsafe.Pointer(f.UnsafeAddr())).Elem()
+	}
+	buf, r, w := field("buf"), field("r"), field("w")
+	if !buf.IsValid() || r.Kind() != pbccreflect.Int || w.Kind() != pbccreflect.Int || r.Int() < 0 || r.Int() > w.Int() || int(w.Int()) > buf.Len() {
+		return v
+	}
+	unread := append([]byte(nil), buf.Bytes()[r.Int():w.Int()]...)
+	buf.SetBytes(unread)
+	r.SetInt(0)
+	w.SetInt(int64(len(unread)))
+	return c
 }
 
 var pbccReflectValueType = pbccreflect.TypeOf(pbccreflect.Value{})
