@@ -743,29 +743,46 @@ func stdBuffer(t types.Type, l ir.Literal) (text, kind string, ok bool) {
 	if !isStruct || len(l.Elems) != st.NumFields() {
 		return "", kind, false
 	}
+	text, _, ok = unread(func(i int) string { return st.Field(i).Name() }, l.Elems)
+	return text, kind, ok
+}
+
+// unread returns what a buffer's fields hold (named by name, their
+// values elems) from its read offset on: the bytes of field buf (nil:
+// none) after the offset in field off (none: 0). fields counts which of
+// the two it has; ok is false when they hold something else.
+func unread(name func(i int) string, elems []ir.Literal) (text string, fields int, ok bool) {
 	var buf []byte
-	off := 0
-	for i := range st.NumFields() {
-		e := l.Elems[i]
-		switch st.Field(i).Name() {
+	var off int64
+	for i, e := range elems {
+		switch name(i) {
 		case "buf":
-			if e.Nil {
-				continue
-			}
-			for _, x := range e.Elems {
-				if _, isInt := x.T.(ir.Int); !isInt {
-					return "", kind, false
-				}
-				buf = append(buf, byte(x.Bits))
+			fields++
+			if buf, ok = literalBytes(e); !ok {
+				return "", fields, false
 			}
 		case "off":
-			off = int(e.Int64())
+			fields++
+			off = e.Int64()
 		}
 	}
-	if off < 0 || off > len(buf) {
-		return "", kind, false
+	if off < 0 || off > int64(len(buf)) {
+		return "", fields, false
 	}
-	return string(buf[off:]), kind, true
+	return string(buf[off:]), fields, true
+}
+
+// literalBytes returns the bytes of l, a []byte literal (none for nil),
+// or false when an element is not an integer.
+func literalBytes(l ir.Literal) ([]byte, bool) {
+	var b []byte
+	for _, x := range l.Elems {
+		if _, isInt := x.T.(ir.Int); !isInt {
+			return nil, false
+		}
+		b = append(b, byte(x.Bits))
+	}
+	return b, true
 }
 
 // bufioReader returns, when t is bufio.Reader (whose fields a test
@@ -787,11 +804,9 @@ func bufioReader(t types.Type, l ir.Literal) (text string, ok bool) {
 		e := l.Elems[i]
 		switch st.Field(i).Name() {
 		case "buf":
-			for _, x := range e.Elems {
-				if _, isInt := x.T.(ir.Int); !isInt {
-					return "", false
-				}
-				buf = append(buf, byte(x.Bits))
+			var isBytes bool
+			if buf, isBytes = literalBytes(e); !isBytes {
+				return "", false
 			}
 		case "r":
 			r = e.Int64()
@@ -825,28 +840,8 @@ func bufferText(l ir.Literal) (string, bool) {
 	if !isStruct || st.Name != "Buffer" || len(st.Fields) != len(l.Elems) {
 		return "", false
 	}
-	var buf []byte
-	off, seen := int64(0), 0
-	for i, f := range st.Fields {
-		e := l.Elems[i]
-		switch f.Name {
-		case "buf":
-			seen++
-			for _, x := range e.Elems {
-				if _, isInt := x.T.(ir.Int); !isInt {
-					return "", false
-				}
-				buf = append(buf, byte(x.Bits))
-			}
-		case "off":
-			seen++
-			off = e.Int64()
-		}
-	}
-	if seen != 2 || off < 0 || off > int64(len(buf)) {
-		return "", false
-	}
-	return string(buf[off:]), true
+	text, fields, ok := unread(func(i int) string { return st.Fields[i].Name }, l.Elems)
+	return text, ok && fields == 2
 }
 
 // writeBufioReader writes a *bufio.Reader (or, deref, a bufio.Reader)
