@@ -21,14 +21,9 @@ import (
 // maxAsserted bounds the types listed per function.
 const maxAsserted = 48
 
-// driverImports are the packages the driver imports under its own names.
-var driverImports = map[string]string{
-	"bytes": "pbccbytes", "errors": "pbccerrors", "fmt": "pbccfmt", "encoding/json": "pbccjson",
-	"os": "pbccos", "strconv": "pbccstrconv", "strings": "pbccstrings", "math/big": "pbccbig",
-	"math": "pbccmath", "math/rand/v2": "pbccrand", "reflect": "pbccreflect", "sort": "pbccsort",
-	"sync": "pbccsync", "sync/atomic": "pbccatomic", "testing": "pbcctesting", "time": "pbcctime",
-	"unsafe": "pbccunsafe",
-}
+// driverImports are the packages the driver's glue imports under its
+// own names.
+var driverImports = map[string]string{"reflect": "pbccreflect", "testing": "pbcctesting"}
 
 // A driverImport is a package the driver imports for the types it names.
 type driverImport struct{ Alias, Path string }

@@ -152,9 +152,9 @@ type searchDriver struct {
 }
 
 // newSearchDriver writes the driver of the search of targets on the
-// package instrumented as in; seedTest names, by function, the oracle's
+// package instrumented as in, with runtime rt; seedTest names, by function, the oracle's
 // test of its cases, which the search starts from.
-func newSearchDriver(in *cover.Instrumentation, pkgName string, targets []Target, seedTest map[*ir.Func]string, opts ExploreOptions) (*searchDriver, error) {
+func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, targets []Target, seedTest map[*ir.Func]string, opts ExploreOptions) (*searchDriver, error) {
 	d := &searchDriver{notRun: make([]string, len(targets)), machineReads: make([]string, len(targets)), byFunc: map[*ir.Func]int{}, slot: make([]int, len(targets))}
 	fns := make([]*ir.Func, len(targets))
 	for i, t := range targets {
@@ -248,7 +248,7 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, targets []Target
 		steps = math.MaxInt64
 	}
 	impls, byIface := implTypes(fns)
-	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "Targets": d.targets, "HungExit": hungExit, "Impls": impls, "IfaceImpls": byIface, "Imports": namer.imports, "Globals": packageVars(fns),
+	if err := driverText.Execute(&drv, map[string]any{"Pkg": pkgName, "RT": rt, "Targets": d.targets, "Impls": impls, "IfaceImpls": byIface, "Imports": namer.imports, "Globals": packageVars(fns),
 		"Calls": opts.Calls, "Steps": steps}); err != nil {
 		return d, fmt.Errorf("oracle: the search driver: %w", err)
 	}

@@ -171,6 +171,7 @@ type Binary struct {
 	tests        []string // the oracle's tests, quoted for -test.run
 	errs         []error  // the files whose oracle tests could not be written
 	driver       *searchDriver
+	rt           *runtime    // how the binary gets package pbccrt
 	exploreErr   error       // why Explore cannot run
 	memory       int64       // ExploreOptions.Memory
 	dropped      [][2]string // the cases Run left out, as (test, case): the search does not start from them
@@ -221,6 +222,11 @@ func Compile(ctx context.Context, dir, pkgName string, files []File, targets []T
 			return b
 		}
 	}
+	if b.rt, err = runtimeFor(ctx, dir, pkgName, tmp); err != nil {
+		b.buildErr = err
+		b.exploreErr = err
+		return b
+	}
 	// On the instrumented package, each case records the branch sites it
 	// reaches, and the search sees them. When that does not build (the
 	// instrumentation needs generics: a module whose go line is older),
@@ -231,7 +237,7 @@ func Compile(ctx context.Context, dir, pkgName string, files []File, targets []T
 	case ierr != nil:
 		b.exploreErr = fmt.Errorf("oracle: instrumenting %s: %w", dir, ierr)
 	case len(targets) > 0:
-		b.driver, b.exploreErr = newSearchDriver(in, pkgName, targets, seedTest, opts)
+		b.driver, b.exploreErr = newSearchDriver(in, pkgName, b.rt, targets, seedTest, opts)
 	default:
 		b.exploreErr = errors.New("oracle: no search was compiled")
 	}
@@ -265,12 +271,13 @@ func Compile(ctx context.Context, dir, pkgName string, files []File, targets []T
 // package as it is, with the search's driver (drv) or without; on
 // failure buildErr says why (and it is cleared on success).
 func (b *Binary) build(ctx context.Context, hits, drv bool) error {
-	rec, err := recorder(b.pkgName, hits)
+	rec, err := recorder(b.pkgName, b.rt, hits)
 	if err != nil {
 		b.buildErr = err
 		return err
 	}
 	over := maps.Clone(b.testFiles)
+	maps.Copy(over, b.rt.files)
 	over[filepath.Join(b.dir, recorderName)] = rec
 	if hits {
 		maps.Copy(over, b.in.Files)
@@ -285,7 +292,7 @@ func (b *Binary) build(ctx context.Context, hits, drv bool) error {
 		return err
 	}
 	path := filepath.Join(b.tmp, name+".test")
-	args := []string{"test", "-c", "-o", path, "-vet=off", "-overlay=" + overlayPath}
+	args := append([]string{"test", "-c", "-o", path, "-vet=off", "-overlay=" + overlayPath}, b.rt.flags...)
 	if !strings.Contains(os.Getenv("GOFLAGS"), "-ldflags") {
 		// No DWARF, as go test links the binaries it runs itself: a
 		// third less work for the linker, the longest step of the build.
