@@ -23,7 +23,7 @@ const maxAsserted = 48
 
 // driverImports are the packages the driver's glue imports under its
 // own names.
-var driverImports = map[string]string{"reflect": "pbccreflect", "testing": "pbcctesting"}
+var driverImports = map[string]string{"bytes": "pbccbytes", "reflect": "pbccreflect", "testing": "pbcctesting"}
 
 // A driverImport is a package the driver imports for the types it names.
 type driverImport struct{ Alias, Path string }

@@ -23,6 +23,7 @@ var driverText = template.Must(template.New("driver").Parse(`// Code generated b
 package {{.Pkg}}
 
 import (
+	pbccbytes "bytes"
 	pbccreflect "reflect"
 	pbcctesting "testing"
 {{- if .RT.Import}}
@@ -54,6 +55,9 @@ func (s *pbccState) Flag(c int) bool {
 	}
 	return false
 }
+
+// The stock implementations of interfaces are written in bytes (implExpr).
+var _ *pbccbytes.Buffer
 
 func TestPBCCExplore(t *pbcctesting.T) { {{.RT.P}}Explore(t) }
 

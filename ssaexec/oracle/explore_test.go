@@ -591,7 +591,8 @@ func TestAssertedTypes(t *testing.T) {
 			t.Errorf("the driver cannot name %s", at)
 		}
 	}
-	// The glue imports reflect and testing itself, the others once each.
+	// The glue imports bytes, reflect and testing itself, the others
+	// once each.
 	want = []string{`pbccimp0 "encoding/json"`, `pbccimp1 "time"`}
 	var imps []string
 	for _, imp := range n.imports {
