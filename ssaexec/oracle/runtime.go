@@ -88,7 +88,7 @@ func moduleRuntime(ctx context.Context, dir, tmp string) (*runtime, string) {
 		return nil, "not in a module"
 	case env.GOWORK != "":
 		return nil, "in a workspace (" + env.GOWORK + ")"
-	case strings.Contains(env.GOFLAGS, "-mod"):
+	case setsModFlag(env.GOFLAGS):
 		return nil, "GOFLAGS sets -mod or -modfile"
 	case fileExists(filepath.Join(filepath.Dir(env.GOMOD), "vendor", "modules.txt")):
 		return nil, "the module is vendored"
@@ -123,6 +123,18 @@ func moduleRuntime(ctx context.Context, dir, tmp string) (*runtime, string) {
 		}
 	}
 	return &runtime{P: "pbccrt.", Import: `pbccrt "` + rtModule + `"`, flags: []string{"-modfile=" + modPath}}, ""
+}
+
+// setsModFlag reports whether goflags sets -mod or -modfile (not
+// -modcacherw, which many CI setups have).
+func setsModFlag(goflags string) bool {
+	for _, f := range strings.Fields(goflags) {
+		name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if name == "mod" || name == "modfile" {
+			return true
+		}
+	}
+	return false
 }
 
 // rtModuleDir returns the directory of pbccrt's module with go line
