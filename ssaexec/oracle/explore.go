@@ -152,8 +152,9 @@ type searchDriver struct {
 }
 
 // newSearchDriver writes the driver of the search of targets on the
-// package instrumented as in, with runtime rt; seedTest names, by function, the oracle's
-// test of its cases, which the search starts from.
+// package instrumented as in, with runtime rt; seedTest names, by
+// function, the oracle's test of its cases, which the search starts
+// from.
 func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, targets []Target, seedTest map[*ir.Func]string, opts ExploreOptions) (*searchDriver, error) {
 	d := &searchDriver{notRun: make([]string, len(targets)), machineReads: make([]string, len(targets)), byFunc: map[*ir.Func]int{}, slot: make([]int, len(targets))}
 	fns := make([]*ir.Func, len(targets))
