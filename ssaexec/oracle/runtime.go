@@ -89,7 +89,7 @@ func moduleRuntime(ctx context.Context, dir, tmp string) (*runtime, string) {
 	case env.GOWORK != "":
 		return nil, "in a workspace (" + env.GOWORK + ")"
 	case setsModFlag(env.GOFLAGS):
-		return nil, "GOFLAGS sets -mod or -modfile"
+		return nil, "GOFLAGS sets -modfile or -mod=vendor"
 	case fileExists(filepath.Join(filepath.Dir(env.GOMOD), "vendor", "modules.txt")):
 		return nil, "the module is vendored"
 	}
@@ -125,12 +125,14 @@ func moduleRuntime(ctx context.Context, dir, tmp string) (*runtime, string) {
 	return &runtime{P: "pbccrt.", Import: `pbccrt "` + rtModule + `"`, flags: []string{"-modfile=" + modPath}}, ""
 }
 
-// setsModFlag reports whether goflags sets -mod or -modfile (not
-// -modcacherw, which many CI setups have).
+// setsModFlag reports whether goflags sets -modfile or -mod=vendor, which
+// the module's -modfile would override or contradict (-mod=mod and
+// -mod=readonly apply to pbcc's copy of go.mod as to the module's own;
+// -modcacherw, which many CI setups have, is not -mod).
 func setsModFlag(goflags string) bool {
 	for _, f := range strings.Fields(goflags) {
-		name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
-		if name == "mod" || name == "modfile" {
+		name, value, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		if name == "modfile" || name == "mod" && value == "vendor" {
 			return true
 		}
 	}

@@ -34,7 +34,8 @@ func TestRuntimeFor(t *testing.T) {
 		{name: "no go line", files: map[string]string{"go.mod": "module m\n"}},
 		{name: "workspace", files: map[string]string{"go.mod": "module m\n\ngo 1.23\n", "go.work": "go 1.23\n\nuse .\n"}, why: "workspace"},
 		{name: "vendored", files: map[string]string{"go.mod": "module m\n\ngo 1.23\n", "vendor/modules.txt": ""}, why: "vendored"},
-		{name: "GOFLAGS", files: map[string]string{"go.mod": "module m\n\ngo 1.23\n"}, goflags: "-trimpath -mod=mod", why: "GOFLAGS"},
+		{name: "GOFLAGS", files: map[string]string{"go.mod": "module m\n\ngo 1.23\n"}, goflags: "-trimpath -mod=vendor", why: "GOFLAGS"},
+		{name: "-mod=mod", files: map[string]string{"go.mod": "module m\n\ngo 1.23\n"}, goflags: "-mod=mod -count=1", goLine: "go 1.22"},
 		{name: "modcacherw", files: map[string]string{"go.mod": "module m\n\ngo 1.23\n"}, goflags: "-modcacherw", goLine: "go 1.22"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
