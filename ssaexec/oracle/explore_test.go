@@ -685,3 +685,59 @@ func exploreP(t *testing.T, src string, n int) []*Explored {
 	}
 	return ex
 }
+
+// TestExploreTableLength: a length compared with an entry of a table
+// the package fills (len(s) != e.n, e from sizes: almerlucke/go-iban's
+// countries) is reached: an input whose length was compared with a
+// number is made that long, cut or padded with its last byte.
+func TestExploreTableLength(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	ex := exploreP(t, `package p
+
+type size struct{ n int }
+
+var sizes = map[string]size{"QX": {n: 27}, "ZW": {n: 41}}
+
+func Check(s string) int {
+	if len(s) < 2 {
+		return 0
+	}
+	e, ok := sizes[s[:2]]
+	if !ok {
+		return 1
+	}
+	if len(s) != e.n {
+		return 2
+	}
+	return 3
+}
+
+// Odd's length is in no table: the comparison tells it.
+func Odd(s string) int {
+	if len(s) < 2 {
+		return 0
+	}
+	e, ok := sizes[s[:2]]
+	if !ok {
+		return 1
+	}
+	if len(s) != 2*e.n+1 {
+		return 2
+	}
+	return 3
+}
+`, 0)
+	for _, e := range ex {
+		got := map[int64]bool{}
+		for _, c := range e.Result.Cases {
+			if len(c.Outputs) == 1 {
+				got[c.Outputs[0].Int64()] = true
+			}
+		}
+		if !got[2] || !got[3] {
+			t.Errorf("results of %s's cases: %v, want 2 and 3 (a string of the length it wants)", e.Result.Func.Name, slices.Sorted(maps.Keys(got)))
+		}
+	}
+}

@@ -755,9 +755,17 @@ func pbccSubst(v pbccreflect.Value, a, b interface{}, n *int, depth int) bool {
 			v.SetString(s)
 			return true
 		}
+		if s, ok := pbccResize(v.String(), av, bv, n); ok {
+			v.SetString(s)
+			return true
+		}
 	case pbccreflect.Slice:
 		if pbccBytes(v.Type()) {
 			if s, ok := pbccSubstText(string(v.Bytes()), av, bv, n); ok {
+				v.Set(pbccreflect.ValueOf([]byte(s)).Convert(v.Type()))
+				return true
+			}
+			if s, ok := pbccResize(string(v.Bytes()), av, bv, n); ok {
 				v.Set(pbccreflect.ValueOf([]byte(s)).Convert(v.Type()))
 				return true
 			}
@@ -790,6 +798,31 @@ func pbccSubst(v pbccreflect.Value, a, b interface{}, n *int, depth int) bool {
 		}
 	}
 	return false
+}
+
+// pbccResize is pbccSubst on the length of text s: when s is a long and
+// b a length up to 128, it returns s cut to b bytes or made b long with
+// copies of its last byte (digits stay digits: a check of len(s) against
+// a table's entry, len(s) != cs.Length, is then passed by the input that
+// reached it), or false (counting *n down).
+func pbccResize(s string, a, b pbccreflect.Value, n *int) (string, bool) {
+	x, ok1 := pbccAsInt(a)
+	y, ok2 := pbccAsInt(b)
+	if !ok1 || !ok2 || int64(len(s)) != x || y < 0 || y > 128 || y == x {
+		return "", false
+	}
+	if *n > 0 {
+		*n--
+		return "", false
+	}
+	if y < x {
+		return s[:y], true
+	}
+	pad := byte('0')
+	if len(s) > 0 {
+		pad = s[len(s)-1]
+	}
+	return s + pbccstrings.Repeat(string(pad), int(y-x)), true
 }
 
 // pbccSubstText is pbccSubst on text s: it returns s with the *n-th
