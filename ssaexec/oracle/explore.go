@@ -318,6 +318,11 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 	// other inputs run): the search starts again, in a new process, with
 	// the same function and another seed (the sites its first attempts
 	// reached given), and after 3 such calls with the next function.
+	// A call that crashes the process (out of memory past the search's
+	// bound) starts the function's search again too, with another seed,
+	// up to crashRetries times: one input of an edit made too large
+	// ended gobwas/glob's searches of five functions.
+	crashes := map[int]int{}
 	for from, hangs, restarts := 0, 0, 0; ; restarts++ {
 		cmd := proc.Command(ctx, b.path, "-test.count=1", "-test.run", "^TestPBCCExplore$", "-test.timeout", timeout(ctx).String())
 		cmd.Dir = b.dir
@@ -343,14 +348,20 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		if runErr != nil && hung < from && ctx.Err() == nil && restarts < 3*searched && !timedOut(output.Bytes()) {
 			// A call crashed the process (fatal error: out of memory, a
 			// panic in a goroutine the function started): that
-			// function's search ends there, with the inputs it kept, and
-			// the others go on in a new process.
+			// function's search starts again with another seed, and
+			// after crashRetries more crashes ends there, with the
+			// inputs it kept; the others go on in a new process.
 			if k := lastBegun(recs); k >= from {
 				why, ok := crashLine(output.Bytes())
 				if !ok {
 					why = "no message"
 				}
-				stop, _ := json.Marshal(recordLine{Func: k, Stop: "a call crashed the search's process (" + why + "): the function's search ended there, with the inputs it had kept"})
+				if crashes[k] < crashRetries {
+					crashes[k]++
+					from, hangs = k, crashes[k]
+					continue
+				}
+				stop, _ := json.Marshal(recordLine{Func: k, Stop: fmt.Sprintf("a call crashed the search's process (%s), %d times with other seeds: the function's search ended there, with the inputs it had kept", why, crashes[k]+1)})
 				if f, err := os.OpenFile(recs, os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
 					f.Write(append(stop, '\n'))
 					f.Close()
@@ -529,6 +540,10 @@ func oneCall(ctx context.Context) time.Duration {
 	}
 	return d
 }
+
+// crashRetries is how many times the search of a function whose call
+// crashed the process starts again, with another seed.
+const crashRetries = 2
 
 // hungExit is the driver's exit status after a call that did not return.
 const hungExit = 97

@@ -2,6 +2,7 @@ package oracle
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -248,6 +249,8 @@ func searchedAfterCrash(t *testing.T, dir, pkg string, targets []Target, opts Ex
 	}
 	if e := byName[crash]; e == nil || !strings.Contains(e.Stop, "crashed the search's process (") || !strings.Contains(e.Stop, why) {
 		t.Errorf("%s: stopped by %+v, want the crash and %q named", crash, e, why)
+	} else if want := fmt.Sprintf("%d times with other seeds", crashRetries+1); !strings.Contains(e.Stop, want) {
+		t.Errorf("%s: stopped by %q, want its search started again after a crash (%q)", crash, e.Stop, want)
 	}
 	if e := byName[pkg+".After"]; e == nil || len(e.Result.Cases) < 2 {
 		t.Errorf("After: not searched after the crash: %+v", e)
