@@ -318,7 +318,7 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 	// other inputs run): the search starts again, in a new process, with
 	// the same function and another seed (the sites its first attempts
 	// reached given), and after 3 such calls with the next function.
-	// A call that crashes the process (out of memory past the search's
+	// A call that runs the process out of memory (past the search's
 	// bound) starts the function's search again too, with another seed,
 	// up to crashRetries times: one input of an edit made too large
 	// ended gobwas/glob's searches of five functions.
@@ -348,20 +348,24 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		if runErr != nil && hung < from && ctx.Err() == nil && restarts < 3*searched && !timedOut(output.Bytes()) {
 			// A call crashed the process (fatal error: out of memory, a
 			// panic in a goroutine the function started): that
-			// function's search starts again with another seed, and
-			// after crashRetries more crashes ends there, with the
-			// inputs it kept; the others go on in a new process.
+			// function's search ends there, with the inputs it kept
+			// (out of memory: after crashRetries more tries with other
+			// seeds), and the others go on in a new process.
 			if k := lastBegun(recs); k >= from {
 				why, ok := crashLine(output.Bytes())
 				if !ok {
 					why = "no message"
 				}
-				if crashes[k] < crashRetries {
+				// Only out of memory: a panic in a goroutine the
+				// function started ends the process after the call
+				// returned, at a time that varies, and a search started
+				// again would give it more chances to crash a test.
+				if crashes[k] < crashRetries && strings.Contains(why, "out of memory") {
 					crashes[k]++
 					from, hangs = k, crashes[k]
 					continue
 				}
-				stop, _ := json.Marshal(recordLine{Func: k, Stop: fmt.Sprintf("a call crashed the search's process (%s), %d times with other seeds: the function's search ended there, with the inputs it had kept", why, crashes[k]+1)})
+				stop, _ := json.Marshal(recordLine{Func: k, Stop: "a call crashed the search's process (" + why + ")" + tries(crashes[k]) + ": the function's search ended there, with the inputs it had kept"})
 				if f, err := os.OpenFile(recs, os.O_WRONLY|os.O_APPEND, 0o644); err == nil {
 					f.Write(append(stop, '\n'))
 					f.Close()
@@ -539,6 +543,14 @@ func oneCall(ctx context.Context) time.Duration {
 		d = min(d, time.Until(dl)/4)
 	}
 	return d
+}
+
+// tries says how many searches crashed, after n started again.
+func tries(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d times with other seeds", n+1)
 }
 
 // crashRetries is how many times the search of a function whose call
