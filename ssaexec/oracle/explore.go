@@ -554,7 +554,7 @@ func tries(n int) string {
 }
 
 // crashRetries is how many times the search of a function whose call
-// crashed the process starts again, with another seed.
+// ran the process out of memory starts again, with another seed.
 const crashRetries = 2
 
 // hungExit is the driver's exit status after a call that did not return.

@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/mod/modfile"
 
@@ -145,21 +146,16 @@ func setsModFlag(goflags string) bool {
 // directory once written never changes, so that several pbcc runs may
 // share it.
 func rtModuleDir(goLine string) (string, error) {
-	files := map[string][]byte{}
-	h := sha256.New()
-	names, err := fs.Glob(rtSource, "pbccrt/*.go")
+	src, err := rtFiles()
 	if err != nil {
 		return "", err
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		data, err := rtSource.ReadFile(name)
-		if err != nil {
-			return "", err
-		}
-		files[path.Base(name)] = data
-		fmt.Fprintf(h, "%s %d\n", path.Base(name), len(data))
-		h.Write(data)
+	files := map[string][]byte{}
+	h := sha256.New()
+	for _, f := range src {
+		files[f.name] = f.data
+		fmt.Fprintf(h, "%s %d\n", f.name, len(f.data))
+		h.Write(f.data)
 	}
 	mod := "module " + rtModule + "\n"
 	if goLine != "" {
@@ -197,6 +193,30 @@ func rtModuleDir(goLine string) (string, error) {
 	return dir, nil
 }
 
+// An rtFile is one of pbccrt's files: its base name and its text.
+type rtFile struct {
+	name string
+	data []byte
+}
+
+// rtFiles returns pbccrt's files, in name order, read once per process.
+var rtFiles = sync.OnceValues(func() ([]rtFile, error) {
+	names, err := fs.Glob(rtSource, "pbccrt/*.go")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var files []rtFile
+	for _, name := range names {
+		data, err := rtSource.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, rtFile{name: path.Base(name), data: data})
+	}
+	return files, nil
+})
+
 // rtExported are pbccrt's exported names, which its files added to a
 // package have prefixed by pbccrt.
 var rtExported = map[string]bool{"HungExit": true, "Hooks": true, "Setup": true, "Search": true, "SetupSearch": true,
@@ -205,18 +225,15 @@ var rtExported = map[string]bool{"HungExit": true, "Hooks": true, "Setup": true,
 // inlineRuntime returns pbccrt's files as test files of the package in
 // dir, by path: in its package, with its exported names prefixed.
 func inlineRuntime(dir, pkgName string) (map[string][]byte, error) {
-	names, err := fs.Glob(rtSource, "pbccrt/*.go")
+	src, err := rtFiles()
 	if err != nil {
 		return nil, err
 	}
 	files := map[string][]byte{}
-	for _, name := range names {
-		data, err := rtSource.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
+	for _, sf := range src {
+		name := sf.name
 		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, name, data, parser.ParseComments)
+		f, err := parser.ParseFile(fset, name, sf.data, parser.ParseComments)
 		if err != nil {
 			return nil, fmt.Errorf("oracle: %s: %w", name, err)
 		}
@@ -255,11 +272,11 @@ func inlineRuntime(dir, pkgName string) (map[string][]byte, error) {
 		if err := printer.Fprint(&b, fset, f); err != nil {
 			return nil, fmt.Errorf("oracle: %s: %w", name, err)
 		}
-		path := filepath.Join(dir, "pbccrt_"+strings.TrimSuffix(path.Base(name), ".go")+"_test.go")
-		if fileExists(path) {
-			return nil, fmt.Errorf("oracle: %s exists; it is the name of a file pbcc adds for its runs", path)
+		out := filepath.Join(dir, "pbccrt_"+strings.TrimSuffix(name, ".go")+"_test.go")
+		if fileExists(out) {
+			return nil, fmt.Errorf("oracle: %s exists; it is the name of a file pbcc adds for its runs", out)
 		}
-		files[path] = b.Bytes()
+		files[out] = b.Bytes()
 	}
 	return files, nil
 }
