@@ -22,9 +22,13 @@ demo: build
 	cd examples/trityp && ../../bin/pbcc gen -force .
 	$(GO) test ./examples/trityp
 
+# -trimpath (vet, test): a package compiles without its directory in it,
+# so that a fresh clone reuses what another checkout compiled (the cgo
+# build of internal/z3 alone is half a minute of gcc); the tests' own
+# go commands do the same (internal/testenv).
 vet: deps
 	@echo "== go vet ./..."
-	@$(GO) vet ./...
+	@GOFLAGS="$(GOFLAGS) -trimpath" $(GO) vet ./...
 	@echo "== gofmt -l (every Go file but testdata's)"
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' | grep -v '^testdata/'))" || { gofmt -l $$(git ls-files '*.go' | grep -v '^testdata/'); exit 1; }
 
@@ -36,7 +40,7 @@ vet: deps
 test: vet
 	@echo "== go test ./..."
 	@$(GO) build -o bin/testprogress ./.ci/testprogress.go
-	@bin/testprogress -timeout 30m -vet=off ./...
+	@GOFLAGS="$(GOFLAGS) -trimpath" bin/testprogress -timeout 30m -vet=off ./...
 
 race: deps
 	$(GO) test -race ./...

@@ -3,7 +3,6 @@ package gen
 import (
 	"context"
 	"fmt"
-	"go/build"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/solve"
 	"github.com/pbcc/pbcc/gen/symexec"
+	"github.com/pbcc/pbcc/internal/goroot"
 )
 
 // Calls of external functions (ir.CallExtern) whose results the executor
@@ -213,8 +213,9 @@ func externCalls(f *ir.Func) []ExternCall {
 // StdFile returns the path of file below GOROOT/src ("strings/strings.go")
 // when file is a source file of the standard library, "" otherwise.
 func StdFile(file string) string {
-	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
-	if build.Default.GOROOT == "" || !strings.HasPrefix(file, root) {
+	goroot := goroot.Dir()
+	root := filepath.Join(goroot, "src") + string(filepath.Separator)
+	if goroot == "" || !strings.HasPrefix(file, root) {
 		return ""
 	}
 	return filepath.ToSlash(strings.TrimPrefix(file, root))

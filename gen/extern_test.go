@@ -2,7 +2,6 @@ package gen
 
 import (
 	"context"
-	"go/build"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/solve"
 	"github.com/pbcc/pbcc/gen/symexec"
+	"github.com/pbcc/pbcc/internal/goroot"
 	"github.com/pbcc/pbcc/ssaexec"
 )
 
@@ -186,11 +186,11 @@ func TestReachClosedWorld(t *testing.T) {
 // that the summary's positions inside followed standard library bodies
 // do not depend on where Go is installed; other files are not its.
 func TestStdFile(t *testing.T) {
-	root := filepath.Join(build.Default.GOROOT, "src")
+	root := filepath.Join(goroot.Dir(), "src")
 	for _, tc := range []struct{ file, want string }{
 		{filepath.Join(root, "strings", "strings.go"), "strings/strings.go"},
 		{filepath.Join(root, "unicode", "utf8", "utf8.go"), "unicode/utf8/utf8.go"},
-		{filepath.Join(build.Default.GOROOT, "misc", "x.go"), ""},
+		{filepath.Join(goroot.Dir(), "misc", "x.go"), ""},
 		{"/work/m/strings/strings.go", ""},
 		{"m.go", ""},
 	} {

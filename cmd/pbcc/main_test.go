@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/pbcc/pbcc/internal/goroot"
 	"github.com/pbcc/pbcc/internal/testenv"
 )
 
@@ -16,6 +17,7 @@ func TestMain(m *testing.M) {
 		os.Exit(runInterruptible(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	testenv.TrimPaths()
+	goroot.SetDefault()
 	code := m.Run()
 	for _, d := range tempDirs {
 		os.RemoveAll(d)

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/pbcc/pbcc/internal/goroot"
 )
 
 // TrimPaths adds -trimpath to GOFLAGS for the go commands the test
@@ -27,8 +29,11 @@ func TrimPaths() {
 	os.Setenv("GOFLAGS", strings.TrimSpace(flags+" -trimpath"))
 }
 
-// Main is a TestMain that calls TrimPaths and runs the tests.
+// Main is a TestMain that calls TrimPaths and goroot.SetDefault (the
+// test binary may be built with -trimpath: make test does) and runs the
+// tests.
 func Main(m *testing.M) {
 	TrimPaths()
+	goroot.SetDefault()
 	os.Exit(m.Run())
 }
