@@ -1195,7 +1195,10 @@ func (g *generation) findFaults(ctx context.Context) error {
 	// of its own, and the search a number of queries.
 	defer g.s.Budget(faultQueryBudget)()
 	skip := map[ir.Instr]bool{}
-	found, queries := 0, 0
+	if g.noFaultWithin(g.opts.K) {
+		return nil
+	}
+	found, queries := 0, 1
 	since := g.s.Work // the solver's units when the last site was found
 	for k := 0; k <= g.opts.K && found < maxFaults; k++ {
 		for found < maxFaults {
@@ -1253,6 +1256,21 @@ func (g *generation) findFaults(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// noFaultWithin reports whether the solver proves that no input makes a
+// run-time check fail on a path within the bound k. Most functions have
+// no such input: one check of the largest tree says so, where the
+// search by growing bounds proves it once per bound (the trees of a
+// smaller bound are parts of the largest one's). Any other answer
+// leaves the search to findFaults' loop, as before.
+func (g *generation) noFaultWithin(k int) bool {
+	form, err := symexec.FaultPBCC(g.in, k, nil, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list, Meter: g.opts.Meter})
+	if err != nil || (g.f.Lang == ir.C && term.Size(form.F) > maxFaultTerms) {
+		return false
+	}
+	status, _, err := g.s.CheckQuick(form.F, g.inputs)
+	return err == nil && status == solve.Unsat
 }
 
 // returnNormally adds, to a function without branches whose first case
