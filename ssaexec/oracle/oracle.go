@@ -293,11 +293,7 @@ func (b *Binary) build(ctx context.Context, hits, drv bool) error {
 	}
 	path := filepath.Join(b.tmp, name+".test")
 	args := append([]string{"test", "-c", "-o", path, "-vet=off", "-overlay=" + overlayPath}, b.rt.flags...)
-	if !strings.Contains(os.Getenv("GOFLAGS"), "-ldflags") {
-		// No DWARF, as go test links the binaries it runs itself: a
-		// third less work for the linker, the longest step of the build.
-		args = append(args, "-ldflags=-w")
-	}
+	args = append(args, noDWARF()...)
 	cmd := proc.Command(ctx, "go", append(args, ".")...)
 	cmd.Dir = b.dir
 	out, err := cmd.CombinedOutput()
@@ -595,4 +591,15 @@ func (l *record) outcome() string {
 		return "unencodable: " + err.Error()
 	}
 	return string(data)
+}
+
+// noDWARF returns the flag that links a test binary without DWARF, as go
+// test links the binaries it runs itself: a third less work for the
+// linker, the longest step of a build. None when the user's GOFLAGS set
+// -ldflags, which the flag would replace.
+func noDWARF() []string {
+	if strings.Contains(os.Getenv("GOFLAGS"), "-ldflags") {
+		return nil
+	}
+	return []string{"-ldflags=-w"}
 }

@@ -180,6 +180,7 @@ func verifyRun(ctx context.Context, dir, overlayPath, run, vet string, env []str
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	args := []string{"test", fmt.Sprintf("-count=%d", verifyRuns), "-json", "-vet=" + vet, "-overlay=" + overlayPath}
+	args = append(args, noDWARF()...)
 	args = append(args, "-run", run, "-timeout", timeout(ctx).String(), ".")
 	cmd := proc.Command(runCtx, "go", args...)
 	cmd.Dir = dir
