@@ -102,7 +102,7 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: false, Context: opts.Context}
+	cfg := &packages.Config{Mode: loadMode, Dir: dir, Tests: false, Context: opts.Context, ParseFile: parseFile}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
