@@ -79,3 +79,89 @@ func TestCNoCase(t *testing.T) {
 		t.Errorf("spin's summary does not say why it has no case:\n%s", stdout)
 	}
 }
+
+// TestVerifyBlamesCrashingCase: a case whose call starts a goroutine
+// that panics after the call returned ends the test process while
+// another test runs (here Other's, which sleeps); the check finds the
+// case by running the tests alone, leaves it out and writes the rest,
+// where it used to keep the previous file of the whole package (seen on
+// robfig/cron's startJob).
+func TestVerifyBlamesCrashingCase(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := newModule(t)
+	src := filepath.Join(dir, "a", "a.go")
+	if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code := `package a
+
+import "time"
+
+func Start(n int) int {
+	if n > 3 {
+		go func() {
+			time.Sleep(20 * time.Millisecond)
+			panic("boom")
+		}()
+	}
+	return n
+}
+
+func Other(x int) int {
+	if x > 0 {
+		time.Sleep(100 * time.Millisecond)
+		return 1
+	}
+	return 0
+}
+`
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pkgs, err := ssaexec.Load(dir, "./a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pkgs[0]
+	var fs []*ir.Func
+	for _, fn := range p.Funcs {
+		fs = append(fs, fn.IR)
+	}
+	for _, fn := range p.Skipped { // the go statement, time.Sleep
+		fs = append(fs, fn.IR)
+	}
+	if len(fs) != 2 {
+		t.Fatalf("%d functions, want Start and Other", len(fs))
+	}
+	var rs []*gen.Result
+	for _, f := range fs {
+		lit := func(v uint64) []ir.Literal { return []ir.Literal{{T: f.Params[0].T, Bits: v}} }
+		r := &gen.Result{Func: f}
+		if strings.HasSuffix(f.Name, "Start") {
+			r.Cases = []gen.Case{{Name: "n<=3", Inputs: lit(1), Outputs: lit(1)}, {Name: "n>3", Inputs: lit(5), Outputs: lit(5)}}
+		} else {
+			r.Cases = []gen.Case{{Name: "x<=0", Inputs: lit(0), Outputs: lit(0)}, {Name: "x>0", Inputs: lit(1), Outputs: lit(1)}}
+		}
+		rs = append(rs, r)
+	}
+	var stderr bytes.Buffer
+	contents, errs, _, _ := verifiedFiles(context.Background(), &genConfig{cmdLine: "pbcc gen ./a"}, p,
+		map[string][]*gen.Result{src: rs}, []string{src}, &stderr)
+	if errs[src] != nil {
+		t.Fatalf("the file is not written: %v\n%s", errs[src], stderr.String())
+	}
+	got := string(contents[src])
+	for _, name := range []string{`"n<=3"`, `"x<=0"`, `"x>0"`} {
+		if !strings.Contains(got, name) {
+			t.Errorf("case %s lost; file:\n%s", name, got)
+		}
+	}
+	if strings.Contains(got, `"n>3"`) {
+		t.Errorf("the crashing case n>3 is still in the file:\n%s", got)
+	}
+	if !strings.Contains(stderr.String(), "Start: case n>3 left out: on the real code, a goroutine its call starts panics") {
+		t.Errorf("stderr does not name the case:\n%s", stderr.String())
+	}
+}

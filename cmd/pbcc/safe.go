@@ -170,13 +170,33 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 				changed = true
 			}
 		}
+		// A test that crashes the test process (a goroutine its call
+		// started panics): as a hung one, its case goes, or its table.
+		crashed := map[*gen.Result][]int{}
+		for _, name := range fails.Crashed {
+			test, sub, _ := strings.Cut(name, "/")
+			if ref, ok := cases[[2]string{test, sub}]; ok {
+				r := ref.Result
+				fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: on the real code, a goroutine its call starts panics and ends the test process\n",
+					rel(r.Func.Pos.String()), shortName(r.Func), r.Cases[ref.Index].Name)
+				crashed[r] = append(crashed[r], ref.Index)
+				changed = true
+			} else if r := tests[test]; r != nil && len(r.Cases) > 0 {
+				fmt.Fprintf(stderr, "pbcc: %s: %s: its test ends the test process on the real code (a panic in a goroutine); the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
+				leaveOut(r, "its test ends the test process on the real code")
+				changed = true
+			}
+		}
+		for r, idx := range crashed {
+			hung[r] = append(hung[r], idx...)
+		}
 		for r, idx := range hung {
 			slices.Sort(idx)
 			for _, i := range slices.Backward(slices.Compact(idx)) {
 				r.Cases = slices.Delete(r.Cases, i, i+1)
 			}
 		}
-		if len(fails.Hung) > 0 {
+		if len(fails.Hung) > 0 || len(fails.Crashed) > 0 {
 			continue // the tests after the one stopped did not run: again
 		}
 		// In name order, and the tables in file order below, so that what
@@ -270,6 +290,9 @@ func describe(f *oracle.Failures) string {
 	}
 	for _, t := range f.Hung {
 		lines = append(lines, "did not end in time: "+t)
+	}
+	for _, t := range f.Crashed {
+		lines = append(lines, "ended the test process: "+t)
 	}
 	if f.Output != "" {
 		lines = append(lines, f.Output)

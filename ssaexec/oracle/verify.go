@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
@@ -35,6 +37,14 @@ type Failures struct {
 	// Branches are the branches of the package the tests took, when
 	// they ran on the recording package and passed (nil otherwise).
 	Branches []cover.Branch
+	// Crashed are the tests and subtests that, run alone, crash the
+	// test process: a panic in a goroutine their call started, which
+	// no test can recover. The tests after the crash did not run.
+	Crashed []string
+	// started are the tests and subtests that began, in order, when
+	// the test process crashed (a panic in a goroutine of the code
+	// under test, which no test recovers): nil otherwise.
+	started []string
 }
 
 // A Diag is a compiler or vet message at a line of one of the files.
@@ -46,7 +56,7 @@ type Diag struct {
 
 // OK reports whether nothing failed.
 func (f *Failures) OK() bool {
-	return len(f.Build) == 0 && len(f.Tests) == 0 && f.Output == "" && len(f.Hung) == 0
+	return len(f.Build) == 0 && len(f.Tests) == 0 && f.Output == "" && len(f.Hung) == 0 && len(f.Crashed) == 0
 }
 
 var diagRE = regexp.MustCompile(`([^\s:]+\.go):(\d+)(?::\d+)?: (.*)`)
@@ -143,8 +153,15 @@ func verifyRecording(ctx context.Context, dir, tmp string, files map[string][]by
 // a recording package (env) sees only the run without vet.
 func verifyVetted(ctx context.Context, dir, overlayPath, run string, env []string, byBase map[string]string) (*Failures, error) {
 	f, err := verifyRun(ctx, dir, overlayPath, run, "all", env, byBase)
+	if err == nil {
+		blame(ctx, f, dir, overlayPath, env, byBase)
+	}
 	if err == nil && f.Output != "" {
-		if g, gerr := verifyRun(ctx, dir, overlayPath, run, "off", env, byBase); gerr == nil && g.OK() {
+		g, gerr := verifyRun(ctx, dir, overlayPath, run, "off", env, byBase)
+		if gerr == nil {
+			blame(ctx, g, dir, overlayPath, env, byBase)
+		}
+		if gerr == nil && (g.OK() || g.Output == "") {
 			return g, nil
 		}
 	}
@@ -235,8 +252,81 @@ func verifyRun(ctx context.Context, dir, overlayPath, run, vet string, env []str
 		if f.Output == "" {
 			f.Output = runErr.Error()
 		}
+		if len(w.running) > 0 && crashRE.MatchString(text.String()) {
+			f.started = w.started
+		}
 	}
 	return f, nil
+}
+
+// crashRE matches what a test process prints when a panic no test
+// recovers (one in a goroutine the code under test started) ends it.
+var crashRE = regexp.MustCompile(`(?m)^(panic: |fatal error: )`)
+
+// blame finds, when f is a run the process crashed in, the tests that
+// crash it (Failures.Crashed): the test running at the crash is often
+// not the one whose call started the goroutine that panicked. Each test
+// that began is run alone; of one that crashes, each of its subtests. A
+// subtest that crashes alone is blamed; a test that crashes when none of
+// its subtests does is blamed as a whole. f is left as it was when no
+// test crashes alone (the crash then needs several tests).
+func blame(ctx context.Context, f *Failures, dir, overlayPath string, env []string, byBase map[string]string) {
+	if f.started == nil {
+		return
+	}
+	var tops []string
+	subs := map[string][]string{}
+	seen := map[string]bool{}
+	for _, name := range f.started {
+		if seen[name] {
+			continue // -count runs each test again
+		}
+		seen[name] = true
+		top, sub, ok := strings.Cut(name, "/")
+		switch {
+		case !ok:
+			tops = append(tops, top)
+		case !strings.Contains(sub, "/"):
+			subs[top] = append(subs[top], sub)
+		}
+	}
+	// Alone, a test may end before the goroutine panics: a test that
+	// waits a little runs after it.
+	lingering, err := lingerOverlay(overlayPath)
+	if err != nil {
+		return
+	}
+	crashes := func(run string) bool {
+		top, sub, _ := strings.Cut(run, "/")
+		run = "^(" + top + "|" + lingerTest + ")$"
+		if sub != "" {
+			run += "/" + sub
+		}
+		g, err := verifyRun(ctx, dir, lingering, run, "off", env, byBase)
+		return err == nil && g.started != nil
+	}
+	blamed := map[string]bool{}
+	for _, top := range tops {
+		if ctx.Err() != nil {
+			return
+		}
+		if !crashes(regexp.QuoteMeta(top)) {
+			continue
+		}
+		found := false
+		for _, sub := range subs[top] {
+			if crashes(regexp.QuoteMeta(top) + "/^" + regexp.QuoteMeta(sub) + "$") {
+				blamed[top+"/"+sub], found = true, true
+			}
+		}
+		if !found {
+			blamed[top] = true
+		}
+	}
+	if len(blamed) > 0 {
+		f.Crashed = slices.Sorted(maps.Keys(blamed))
+		f.Output, f.started = "", nil
+	}
 }
 
 // SubtestName is the name go test gives a subtest run as
@@ -274,6 +364,7 @@ type testWatch struct {
 	partial []byte               // the start of a line not ended yet
 	running map[string]time.Time // test name -> when it began, or a subtest of it last began or ended
 	hung    []string
+	started []string // the tests and subtests that began, in order
 }
 
 func (w *testWatch) Write(p []byte) (int, error) {
@@ -298,6 +389,7 @@ func (w *testWatch) Write(p []byte) (int, error) {
 			switch ev.Action {
 			case "run":
 				w.running[ev.Test] = time.Now()
+				w.started = append(w.started, ev.Test)
 			case "pass", "fail", "skip":
 				delete(w.running, ev.Test)
 			}
@@ -346,4 +438,49 @@ func (w *testWatch) hungTests() []string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return slices.Sorted(slices.Values(w.hung))
+}
+
+// lingerTest waits after the test blame runs alone, in the package of
+// the generated tests, for a goroutine that test's calls started.
+const lingerTest = "TestPBCCLingerAfterTheTest"
+
+// lingerOverlay returns the path of an overlay that is overlayPath's
+// with a file holding lingerTest added, in the package of its first
+// test file.
+func lingerOverlay(overlayPath string) (string, error) {
+	data, err := os.ReadFile(overlayPath)
+	if err != nil {
+		return "", err
+	}
+	var ov struct{ Replace map[string]string }
+	if err := json.Unmarshal(data, &ov); err != nil {
+		return "", err
+	}
+	var first string
+	for _, path := range slices.Sorted(maps.Keys(ov.Replace)) {
+		if strings.HasSuffix(path, "_test.go") {
+			first = path
+			break
+		}
+	}
+	if first == "" {
+		return "", fmt.Errorf("oracle: no test file in %s", overlayPath)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), ov.Replace[first], nil, parser.PackageClauseOnly)
+	if err != nil {
+		return "", err
+	}
+	src := fmt.Sprintf("package %s\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc %s(*testing.T) { time.Sleep(100 * time.Millisecond) }\n", f.Name.Name, lingerTest)
+	tmp := filepath.Dir(overlayPath)
+	lf := filepath.Join(tmp, "linger_test.go")
+	if err := os.WriteFile(lf, []byte(src), 0o644); err != nil {
+		return "", err
+	}
+	ov.Replace[filepath.Join(filepath.Dir(first), "zz_pbcc_linger_test.go")] = lf
+	js, err := json.Marshal(map[string]any{"Replace": ov.Replace})
+	if err != nil {
+		return "", err
+	}
+	out := strings.TrimSuffix(overlayPath, ".json") + "-linger.json"
+	return out, os.WriteFile(out, js, 0o644)
 }
