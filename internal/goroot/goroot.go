@@ -2,7 +2,8 @@
 // -trimpath (pbcc installed by a release tool, or the tests under make
 // test) does not record it: runtime.GOROOT and go/build's
 // Default.GOROOT are then empty, and go/importer finds no standard
-// library. The go command on the PATH, which pbcc runs anyway, knows.
+// library. The go command on the PATH, which pbcc runs anyway, knows,
+// and it is its standard library that pbcc loads.
 package goroot
 
 import (
@@ -12,18 +13,17 @@ import (
 	"sync"
 )
 
-// Dir returns the root of the Go installation: go/build's when the
-// binary knows it, else what `go env GOROOT` prints; "" when neither
-// says.
+// Dir returns the root of the Go installation of the go command on the
+// PATH, whose standard library go list gives pbcc's loads (it may not be
+// the one pbcc was built with); go/build's when the go command cannot
+// say; "" when neither knows.
 var Dir = sync.OnceValue(func() string {
-	if build.Default.GOROOT != "" {
-		return build.Default.GOROOT
+	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
+		if dir := strings.TrimSpace(string(out)); dir != "" {
+			return dir
+		}
 	}
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
+	return build.Default.GOROOT
 })
 
 // SetDefault makes go/build's Default.GOROOT Dir when it is empty, for
