@@ -172,23 +172,19 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 		}
 		// A test that crashes the test process (a goroutine its call
 		// started panics): as a hung one, its case goes, or its table.
-		crashed := map[*gen.Result][]int{}
 		for _, name := range fails.Crashed {
 			test, sub, _ := strings.Cut(name, "/")
 			if ref, ok := cases[[2]string{test, sub}]; ok {
 				r := ref.Result
-				fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: on the real code, a goroutine its call starts panics and ends the test process\n",
+				fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: on the real code, the test process ends during or after its call (a panic in a goroutine it started, or a fatal error)\n",
 					rel(r.Func.Pos.String()), shortName(r.Func), r.Cases[ref.Index].Name)
-				crashed[r] = append(crashed[r], ref.Index)
+				hung[r] = append(hung[r], ref.Index)
 				changed = true
 			} else if r := tests[test]; r != nil && len(r.Cases) > 0 {
-				fmt.Fprintf(stderr, "pbcc: %s: %s: its test ends the test process on the real code (a panic in a goroutine); the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
+				fmt.Fprintf(stderr, "pbcc: %s: %s: its test ends the test process on the real code (a panic in a goroutine, or a fatal error); the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
 				leaveOut(r, "its test ends the test process on the real code")
 				changed = true
 			}
-		}
-		for r, idx := range crashed {
-			hung[r] = append(hung[r], idx...)
 		}
 		for r, idx := range hung {
 			slices.Sort(idx)
