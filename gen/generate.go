@@ -1195,11 +1195,9 @@ func (g *generation) findFaults(ctx context.Context) error {
 	// of its own, and the search a number of queries.
 	defer g.s.Budget(faultQueryBudget)()
 	skip := map[ir.Instr]bool{}
-	if g.noFaultWithin(g.opts.K) {
-		return nil
-	}
-	found, queries := 0, 1
+	found, queries := 0, 0
 	since := g.s.Work // the solver's units when the last site was found
+	leapt := false    // whether noFaultWithin was asked
 	for k := 0; k <= g.opts.K && found < maxFaults; k++ {
 		for found < maxFaults {
 			if ctx.Err() != nil || queries >= maxFaultQueries {
@@ -1223,6 +1221,13 @@ func (g *generation) findFaults(ctx context.Context) error {
 			if status != solve.Sat {
 				if !form.Cut {
 					return nil // no path was cut: no larger bound helps
+				}
+				if k+1 < g.opts.K && !leapt && queries < maxFaultQueries {
+					leapt = true
+					queries++
+					if g.noFaultWithin(g.opts.K, skip) {
+						return nil
+					}
 				}
 				break // the next bound
 			}
@@ -1259,13 +1264,17 @@ func (g *generation) findFaults(ctx context.Context) error {
 }
 
 // noFaultWithin reports whether the solver proves that no input makes a
-// run-time check fail on a path within the bound k. Most functions have
-// no such input: one check of the largest tree says so, where the
-// search by growing bounds proves it once per bound (the trees of a
-// smaller bound are parts of the largest one's). Any other answer
-// leaves the search to findFaults' loop, as before.
-func (g *generation) noFaultWithin(k int) bool {
-	form, err := symexec.FaultPBCC(g.in, k, nil, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list, Meter: g.opts.Meter})
+// run-time check fail, but at the sites in skip, on a path within the
+// bound k. findFaults asks it once, after a first bound found no more
+// sites: most functions have none, and one check of the largest tree
+// says so, where the search by growing bounds proved it once per bound
+// (the trees of a smaller bound are parts of the largest one's). Any
+// other answer leaves the search to the bounds in order, as before; it
+// is not asked first, since a function with failing sites (most of
+// them found at the first bound) would pay for the largest tree's check
+// of them all.
+func (g *generation) noFaultWithin(k int, skip map[ir.Instr]bool) bool {
+	form, err := symexec.FaultPBCC(g.in, k, skip, symexec.Options{MaxNodes: g.opts.MaxNodes, Facts: g.facts.list, Meter: g.opts.Meter})
 	if err != nil || (g.f.Lang == ir.C && term.Size(form.F) > maxFaultTerms) {
 		return false
 	}
