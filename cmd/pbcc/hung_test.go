@@ -22,14 +22,7 @@ func TestVerifyLeavesOutHungCase(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	dir := newModule(t)
-	src := filepath.Join(dir, "a", "a.go")
-	if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(src, []byte("package a\n\nfunc F(x int) int {\n\tif x > 3 {\n\t\tfor {\n\t\t}\n\t}\n\treturn x\n}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, src := moduleWithA(t, "package a\n\nfunc F(x int) int {\n\tif x > 3 {\n\t\tfor {\n\t\t}\n\t}\n\treturn x\n}\n")
 	pkgs, err := ssaexec.Load(dir, "./a")
 	if err != nil {
 		t.Fatal(err)
@@ -90,12 +83,7 @@ func TestVerifyBlamesCrashingCase(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	dir := newModule(t)
-	src := filepath.Join(dir, "a", "a.go")
-	if err := os.MkdirAll(filepath.Dir(src), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	code := `package a
+	dir, src := moduleWithA(t, `package a
 
 import "time"
 
@@ -116,10 +104,7 @@ func Other(x int) int {
 	}
 	return 0
 }
-`
-	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
-		t.Fatal(err)
-	}
+`)
 	pkgs, err := ssaexec.Load(dir, "./a")
 	if err != nil {
 		t.Fatal(err)
@@ -164,4 +149,19 @@ func Other(x int) int {
 	if !strings.Contains(stderr.String(), "Start: case n>3 left out: on the real code, the test process ends during or after its call") {
 		t.Errorf("stderr does not name the case:\n%s", stderr.String())
 	}
+}
+
+// moduleWithA returns a new module with a package a of one file, src,
+// and that file's path.
+func moduleWithA(t *testing.T, src string) (dir, path string) {
+	t.Helper()
+	dir = newModule(t)
+	path = filepath.Join(dir, "a", "a.go")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, path
 }

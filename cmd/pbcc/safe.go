@@ -153,37 +153,32 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 		// return on the real code) is left out, or its table when the
 		// case is not known. The run stopped there, so that what failed
 		// besides (the test stopped, its parents) says nothing.
+		// A test that crashed the test process (a goroutine its call
+		// started panicked) is handled the same way.
 		hung := map[*gen.Result][]int{}
-		for _, name := range fails.Hung {
-			test, sub, _ := strings.Cut(name, "/")
-			delete(fails.Tests, name)
-			delete(fails.Tests, test)
-			if ref, ok := cases[[2]string{test, sub}]; ok {
-				r := ref.Result
-				fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: its call does not return on the real code (a loop without exit?)\n",
-					rel(r.Func.Pos.String()), shortName(r.Func), r.Cases[ref.Index].Name)
-				hung[r] = append(hung[r], ref.Index)
-				changed = true
-			} else if r := tests[test]; r != nil && len(r.Cases) > 0 {
-				fmt.Fprintf(stderr, "pbcc: %s: %s: its test does not end on the real code; the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
-				leaveOut(r, "its test does not end on the real code")
-				changed = true
-			}
-		}
-		// A test that crashes the test process (a goroutine its call
-		// started panics): as a hung one, its case goes, or its table.
-		for _, name := range fails.Crashed {
-			test, sub, _ := strings.Cut(name, "/")
-			if ref, ok := cases[[2]string{test, sub}]; ok {
-				r := ref.Result
-				fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: on the real code, the test process ends during or after its call (a panic in a goroutine it started, or a fatal error)\n",
-					rel(r.Func.Pos.String()), shortName(r.Func), r.Cases[ref.Index].Name)
-				hung[r] = append(hung[r], ref.Index)
-				changed = true
-			} else if r := tests[test]; r != nil && len(r.Cases) > 0 {
-				fmt.Fprintf(stderr, "pbcc: %s: %s: its test ends the test process on the real code (a panic in a goroutine, or a fatal error); the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func))
-				leaveOut(r, "its test ends the test process on the real code")
-				changed = true
+		for _, stop := range []struct {
+			names             []string
+			caseWhy, tableWhy string
+		}{
+			{fails.Hung, "its call does not return on the real code (a loop without exit?)", "its test does not end on the real code"},
+			{fails.Crashed, "on the real code, the test process ends during or after its call (a panic in a goroutine it started, or a fatal error)",
+				"its test ends the test process on the real code (a panic in a goroutine, or a fatal error)"},
+		} {
+			for _, name := range stop.names {
+				test, sub, _ := strings.Cut(name, "/")
+				delete(fails.Tests, name)
+				delete(fails.Tests, test)
+				if ref, ok := cases[[2]string{test, sub}]; ok {
+					r := ref.Result
+					fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: %s\n",
+						rel(r.Func.Pos.String()), shortName(r.Func), r.Cases[ref.Index].Name, stop.caseWhy)
+					hung[r] = append(hung[r], ref.Index)
+					changed = true
+				} else if r := tests[test]; r != nil && len(r.Cases) > 0 {
+					fmt.Fprintf(stderr, "pbcc: %s: %s: %s; the table is left out\n", rel(r.Func.Pos.String()), shortName(r.Func), stop.tableWhy)
+					leaveOut(r, stop.tableWhy)
+					changed = true
+				}
 			}
 		}
 		for r, idx := range hung {
