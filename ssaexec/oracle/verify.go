@@ -153,10 +153,9 @@ func verifyRecording(ctx context.Context, dir, tmp string, files map[string][]by
 // a recording package (env) sees only the run without vet.
 func verifyVetted(ctx context.Context, dir, overlayPath, run string, env []string, byBase map[string]string) (*Failures, error) {
 	f, err := verifyRun(ctx, dir, overlayPath, run, "all", env, byBase)
-	if err == nil {
-		blame(ctx, f, dir, overlayPath, env, byBase)
-	}
 	if err == nil && f.Output != "" {
+		// A crash is looked for in this run only: the one with vet
+		// crashed the same way, and blame runs tests one by one.
 		g, gerr := verifyRun(ctx, dir, overlayPath, run, "off", env, byBase)
 		if gerr == nil {
 			blame(ctx, g, dir, overlayPath, env, byBase)
@@ -252,16 +251,12 @@ func verifyRun(ctx context.Context, dir, overlayPath, run, vet string, env []str
 		if f.Output == "" {
 			f.Output = runErr.Error()
 		}
-		if len(w.running) > 0 && crashRE.MatchString(text.String()) {
+		if _, crashed := crashLine([]byte(text.String())); crashed && len(w.running) > 0 {
 			f.started = w.started
 		}
 	}
 	return f, nil
 }
-
-// crashRE matches what a test process prints when a panic no test
-// recovers (one in a goroutine the code under test started) ends it.
-var crashRE = regexp.MustCompile(`(?m)^(panic: |fatal error: )`)
 
 // blame finds, when f is a run the process crashed in, the tests that
 // crash it (Failures.Crashed): the test running at the crash is often
