@@ -57,6 +57,10 @@ type Context struct {
 	// closed is set by Close (pbcc.go): the finalizers of the
 	// context's values then have nothing left to give back.
 	closed bool
+
+	// live holds the references the context's Go values still own
+	// (pbcc.go), given back by Close before it deletes the context.
+	live liveRefs
 }
 
 type contextImpl struct {
@@ -115,6 +119,7 @@ func NewContext(config *Config) *Context {
 		nil,
 		sync.Mutex{},
 		false,
+		liveRefs{},
 	}
 	// Install an error handler that turns errors into Go panics.
 	// This error handler is equivalent to a longjmp on the C++

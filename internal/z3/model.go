@@ -4,7 +4,10 @@
 
 package z3
 
-import "runtime"
+import (
+	"runtime"
+	"unsafe"
+)
 
 /*
 #cgo LDFLAGS: -lz3
@@ -29,8 +32,9 @@ type modelImpl struct {
 func wrapModel(ctx *Context, c C.Z3_model) *Model {
 	impl := &modelImpl{ctx, c}
 	C.Z3_model_inc_ref(ctx.c, c)
+	id := ctx.live.add(refModel, unsafe.Pointer(c))
 	runtime.SetFinalizer(impl, func(impl *modelImpl) {
-		impl.ctx.release(func() {
+		impl.ctx.release(id, func() {
 			C.Z3_model_dec_ref(impl.ctx.c, impl.c)
 		})
 	})

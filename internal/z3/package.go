@@ -58,7 +58,8 @@
 // (Context.Close), which go-z3 leaves to finalizers, and `go install
 // ...@latest` refuses a replace directive. pbcc's changes: pbcc.go
 // (Close, NoCtrlC, RlimitCount), the finalizers of values through
-// Context.release, and gofmt; the rest is go-z3's.
+// Context.release, each reference a value takes recorded in its context
+// (liveRefs, for Close to give back), and gofmt; the rest is go-z3's.
 package z3
 
 /*

@@ -40,7 +40,7 @@ func TestClose(t *testing.T) {
 	}
 	ctx.Close()
 	released := false
-	ctx.release(func() { released = true })
+	ctx.release(0, func() { released = true })
 	if released {
 		t.Error("release ran its function on a closed context")
 	}
@@ -59,8 +59,63 @@ func TestClose(t *testing.T) {
 
 	open := NewContext(nil)
 	ran := false
-	open.release(func() { ran = true })
+	open.release(0, func() { ran = true })
 	if !ran {
 		t.Error("release did not run its function on an open context")
+	}
+}
+
+// TestCloseGivesBack: the references the context's live values hold are
+// known to it, and Close gives them all back before it deletes it.
+func TestCloseGivesBack(t *testing.T) {
+	ctx, s, _ := solveOnce(t)
+	kinds := map[refKind]int{}
+	ctx.do(func() {
+		for _, r := range ctx.live.refs {
+			kinds[r.kind]++
+		}
+	})
+	if kinds[refSolver] != 1 || kinds[refAST] == 0 {
+		t.Errorf("live references by kind: %v, want a solver and terms", kinds)
+	}
+	ctx.Close()
+	if ctx.live.refs != nil {
+		t.Errorf("%d references left after Close", len(ctx.live.refs))
+	}
+	runtime.KeepAlive(s)
+}
+
+// deepChain asserts x(n) = 7 where x(i+1) = x(i)·3 + 1 for n steps, held by
+// the returned values, and checks it: a deep term as a loop unrolled
+// by the search makes.
+func deepChain(b *testing.B, n int) (*Context, []Value) {
+	ctx := NewContext(nil)
+	s := NewSolver(ctx)
+	s.NoCtrlC()
+	bv := ctx.BVSort(32)
+	v := ctx.Const("x", bv).(BV)
+	held := []Value{v}
+	three, one := ctx.FromInt(3, bv).(BV), ctx.FromInt(1, bv).(BV)
+	for range n {
+		v = v.Mul(three).Add(one)
+		held = append(held, v)
+	}
+	s.Assert(v.Eq(ctx.FromInt(7, bv).(BV)))
+	if _, err := s.Check(); err != nil {
+		b.Fatal(err)
+	}
+	return ctx, append(held, s.Model().Eval(v, true))
+}
+
+// BenchmarkCloseDeep: Close of a context whose deep terms are still
+// held (the cost the reference count saves over Z3's own deletion of
+// what is left).
+func BenchmarkCloseDeep(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		ctx, held := deepChain(b, 3000)
+		b.StartTimer()
+		ctx.Close()
+		runtime.KeepAlive(held)
 	}
 }
