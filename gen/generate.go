@@ -900,15 +900,22 @@ func filled(f *term.Term, sp inputSpace, m solve.Model) (solve.Model, bool) {
 // moves change one number at a time and stop where numbers are tied in
 // threes (tcas: Down_Separation < ALIM() < Up_Separation held with 0, 1,
 // 1 or -1, 0, 0 from run to run); the solver's sat or unsat does not vary.
-// At most lexZeroQueries queries, each within preferBudget.
+// At most lexZeroQueries queries, each within lexZeroBudget.
+//
+// Each query is f with the numbers already decided and the one made 0
+// put in (term.Subst), so that Z3 takes in what they leave of f, not f:
+// a tree of a C function over lists (schedule's finish_process) is some
+// 40,000 terms, which cost Z3 about a second to take in for each case,
+// and folds to a few hundred once its numbers are known.
 func (g *generation) lexZero(f *term.Term, inputs []solve.Input, m solve.Model) solve.Model {
 	if m == nil || g.s == nil {
 		return m
 	}
-	var fixed []*term.Term
+	fixed := map[string]uint64{}
+	var pinned []*term.Term // fixed as equations
 	queries := 0
-	restore := func() {}
-	defer func() { restore() }()
+	unbudget := func() {}
+	defer func() { unbudget() }()
 	for _, in := range inputs {
 		if !in.Canonical || in.Kind != solve.Number || in.Var.IsBool() {
 			continue
@@ -916,22 +923,25 @@ func (g *generation) lexZero(f *term.Term, inputs []solve.Input, m solve.Model) 
 		v := m[in.Var.Name]
 		if v != 0 && queries < lexZeroQueries {
 			if queries == 0 {
-				// The solver takes f in once for all the queries.
-				release, unbudget := g.s.Hold(f), g.s.Budget(lexZeroBudget)
-				restore = func() { unbudget(); release() }
+				unbudget = g.s.Budget(lexZeroBudget)
 			}
 			queries++
-			zero := term.Eq(in.Var, term.BV(0, in.Var.Bits))
-			extra := term.And(append(append([]*term.Term(nil), fixed...), zero)...)
-			if st, m2, err := g.s.CheckSmallWith(f, extra, inputs); err == nil && st == solve.Sat {
-				q := term.And(f, extra)
-				m2 = solve.Canonical(q, inputs, m2)
-				if term.Eval(q, m2) == 1 {
+			fixed[in.Var.Name] = 0
+			q := term.Subst(f, fixed)
+			if st, m2, err := g.s.CheckSmall(q, inputs); err == nil && st == solve.Sat {
+				for name, val := range fixed {
+					m2[name] = val
+				}
+				zero := term.Eq(in.Var, term.BV(0, in.Var.Bits))
+				fq := term.And(append(append([]*term.Term{f}, pinned...), zero)...)
+				m2 = solve.Canonical(fq, inputs, m2)
+				if term.Eval(fq, m2) == 1 {
 					m, v = m2, 0
 				}
 			}
 		}
-		fixed = append(fixed, term.Eq(in.Var, term.BV(v, in.Var.Bits)))
+		fixed[in.Var.Name] = v
+		pinned = append(pinned, term.Eq(in.Var, term.BV(v, in.Var.Bits)))
 	}
 	return m
 }
