@@ -1,6 +1,7 @@
 package symexec
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/pbcc/pbcc/gen/term"
@@ -29,5 +30,48 @@ func TestStoreThroughAliasesKeepsTargets(t *testing.T) {
 	r := itePointer(term.Var("c", 0), p, q)
 	if len(r.targets) != 3 {
 		t.Fatalf("ite of targets {1, 2} and {1, 3}: %d targets, want 3", len(r.targets))
+	}
+}
+
+// TestJoinTargets: targets are joined when they have the same object and
+// the same path (the same term, or constants of one value and width),
+// in the order of their first occurrence, with few targets (compared
+// each with each) and with many (found by hash).
+func TestJoinTargets(t *testing.T) {
+	i := term.Var("i", 64)
+	for _, n := range []int{3, joinLinear + 5, 200} {
+		var ts []target
+		for k := range n {
+			g := term.Var(fmt.Sprintf("g%d", k), 0)
+			switch k % 3 {
+			case 0: // obj k/3 at [k/3]: a fresh constant each time
+				ts = append(ts, target{g, k / 3, []*term.Term{term.BV(uint64(k/3), 64)}})
+			case 1: // the same cell again, by a constant of the same value
+				ts = append(ts, target{g, k / 3, []*term.Term{term.BV(uint64(k/3), 64)}})
+			case 2: // the same object at the symbolic index i: another path
+				ts = append(ts, target{g, k / 3, []*term.Term{i}})
+			}
+		}
+		// A constant of another width is another path.
+		ts = append(ts, target{term.Var("w", 0), 0, []*term.Term{term.BV(0, 32)}})
+		got := joinTargets(ts)
+		cells := map[string]bool{"w": true}
+		for k := range n {
+			cells[fmt.Sprint(k/3, k%3 == 2)] = true
+		}
+		want := len(cells)
+		if len(got) != want {
+			t.Fatalf("%d targets: joined to %d, want %d", n, len(got), want)
+		}
+		if !got[0].same(ts[0]) || got[0].guard.String() != term.Or(ts[0].guard, ts[1].guard).String() {
+			t.Errorf("%d targets: first joined target %v, want object 0 at [0] under g0 ∨ g1", n, got[0])
+		}
+		for k := 1; k < len(got); k++ {
+			for j := range k {
+				if got[j].same(got[k]) {
+					t.Errorf("%d targets: %d and %d are the same cell, not joined", n, j, k)
+				}
+			}
+		}
 	}
 }
