@@ -42,12 +42,7 @@ func wrapAST(ctx *Context, c C.Z3_ast) AST {
 	// If we allocate two objects without incrementing the
 	// refcount on the first, Z3 will reclaim the first object!
 	C.Z3_inc_ref(ctx.c, c)
-	id := ctx.live.add(refAST, unsafe.Pointer(c))
-	runtime.SetFinalizer(impl, func(impl *astImpl) {
-		impl.ctx.release(id, func() {
-			C.Z3_dec_ref(impl.ctx.c, impl.c)
-		})
-	})
+	ctx.live.add(refAST, unsafe.Pointer(c))
 	return AST{impl, noEq{}}
 }
 

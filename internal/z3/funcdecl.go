@@ -38,12 +38,7 @@ type funcDeclImpl struct {
 func wrapFuncDecl(ctx *Context, c C.Z3_func_decl) FuncDecl {
 	impl := &funcDeclImpl{ctx, c}
 	C.Z3_inc_ref(ctx.c, C.Z3_func_decl_to_ast(ctx.c, c))
-	id := ctx.live.add(refAST, unsafe.Pointer(C.Z3_func_decl_to_ast(ctx.c, c)))
-	runtime.SetFinalizer(impl, func(impl *funcDeclImpl) {
-		impl.ctx.release(id, func() {
-			C.Z3_dec_ref(impl.ctx.c, C.Z3_func_decl_to_ast(impl.ctx.c, impl.c))
-		})
-	})
+	ctx.live.add(refAST, unsafe.Pointer(C.Z3_func_decl_to_ast(ctx.c, c)))
 	runtime.KeepAlive(ctx)
 	return FuncDecl{impl, noEq{}}
 }

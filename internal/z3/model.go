@@ -32,12 +32,7 @@ type modelImpl struct {
 func wrapModel(ctx *Context, c C.Z3_model) *Model {
 	impl := &modelImpl{ctx, c}
 	C.Z3_model_inc_ref(ctx.c, c)
-	id := ctx.live.add(refModel, unsafe.Pointer(c))
-	runtime.SetFinalizer(impl, func(impl *modelImpl) {
-		impl.ctx.release(id, func() {
-			C.Z3_model_dec_ref(impl.ctx.c, impl.c)
-		})
-	})
+	ctx.live.add(refModel, unsafe.Pointer(c))
 	return &Model{impl, noEq{}}
 }
 

@@ -41,9 +41,7 @@ static unsigned long long pbcc_rlimit_count(Z3_context c, Z3_solver s) {
 import "C"
 
 import (
-	"cmp"
 	"runtime"
-	"slices"
 	"unsafe"
 )
 
@@ -56,17 +54,22 @@ import (
 // half its memory) on contexts waiting to be deleted; with Close the
 // next context reuses the memory of the last.
 //
-// Close first gives back every reference the context's Go values still
-// hold, solvers and models before terms. Z3 deletes the terms nobody
-// references as their counts reach zero, in time linear in their
-// number; the ones still referenced when the context is deleted it
-// deletes a layer of roots at a time, scanning all of them for each
-// layer, in time quadratic in the depth of the terms: deleting the
-// context of a C function that builds lists in a loop (the Siemens
-// schedule's finish_process) took 3 s that way, a third of its search.
+// The values made in a context keep their references until Close, which
+// gives them all back, solvers and models before terms, and then deletes
+// the context. go-z3 gave each value a finalizer to give its reference
+// back; pbcc's solver keeps every value it makes until it closes the
+// context anyway (its translations, its models), so the finalizers freed
+// next to nothing, and the collector's work on them (runtime specials)
+// was a tenth of the CPU of a C search (replace). Giving the references
+// back matters: Z3 frees the terms nobody references as their counts
+// reach zero, in time linear in their number, but the ones still
+// referenced when the context is deleted a layer of roots at a time,
+// scanning all of them for each layer, in time quadratic in the depth
+// of the terms (the Siemens schedule's finish_process: 3 s of its 10).
 //
-// Neither the context nor any value made in it may be used after Close;
-// their finalizers then do nothing. Close may be called more than once.
+// Neither the context nor any value made in it may be used after Close.
+// Close may be called more than once. A context dropped without Close is
+// deleted by its finalizer, after the last of its values is dropped.
 func (ctx *Context) Close() {
 	ctx.lock.Lock()
 	defer ctx.lock.Unlock()
@@ -79,17 +82,6 @@ func (ctx *Context) Close() {
 	C.Z3_del_context(ctx.c)
 }
 
-// release runs f, which gives back the reference id of a value, unless
-// the context was closed, which gave it back already.
-func (ctx *Context) release(id uint64, f func()) {
-	ctx.lock.Lock()
-	defer ctx.lock.Unlock()
-	if !ctx.closed {
-		ctx.live.drop(id)
-		f()
-	}
-}
-
 // A refKind says which Z3 call gives a reference back.
 type refKind uint8
 
@@ -99,12 +91,10 @@ const (
 	refAST                   // Z3_dec_ref (terms, sorts, declarations)
 )
 
-// liveRefs are the references a context's Go values hold, by the id
-// given when each was taken; the context's lock guards them. A value's
-// finalizer drops its reference, Close gives back the rest.
+// liveRefs are the references the values made in a context hold, in
+// the order they were taken; the context's lock guards them.
 type liveRefs struct {
-	next uint64
-	refs map[uint64]liveRef
+	refs []liveRef
 }
 
 type liveRef struct {
@@ -112,41 +102,28 @@ type liveRef struct {
 	p    unsafe.Pointer
 }
 
-// add records a reference just taken and returns its id.
-func (l *liveRefs) add(kind refKind, p unsafe.Pointer) uint64 {
-	if l.refs == nil {
-		l.refs = map[uint64]liveRef{}
-	}
-	l.next++
-	l.refs[l.next] = liveRef{kind, p}
-	return l.next
+// add records a reference just taken.
+func (l *liveRefs) add(kind refKind, p unsafe.Pointer) {
+	l.refs = append(l.refs, liveRef{kind, p})
 }
 
-func (l *liveRefs) drop(id uint64) { delete(l.refs, id) }
-
-// releaseAll gives back every reference, by kind, then in the order
-// they were taken (the order Z3 frees memory in stays the same from run
-// to run).
+// releaseAll gives back every reference, by kind, then in the order they
+// were taken (the order Z3 frees memory in stays the same from run to
+// run).
 func (l *liveRefs) releaseAll(c C.Z3_context) {
-	ids := make([]uint64, 0, len(l.refs))
-	for id := range l.refs {
-		ids = append(ids, id)
-	}
-	slices.SortFunc(ids, func(a, b uint64) int {
-		if ka, kb := l.refs[a].kind, l.refs[b].kind; ka != kb {
-			return int(ka) - int(kb)
-		}
-		return cmp.Compare(a, b)
-	})
-	for _, id := range ids {
-		r := l.refs[id]
-		switch r.kind {
-		case refSolver:
-			C.Z3_solver_dec_ref(c, C.Z3_solver(r.p))
-		case refModel:
-			C.Z3_model_dec_ref(c, C.Z3_model(r.p))
-		default:
-			C.Z3_dec_ref(c, C.Z3_ast(r.p))
+	for _, kind := range []refKind{refSolver, refModel, refAST} {
+		for _, r := range l.refs {
+			if r.kind != kind {
+				continue
+			}
+			switch kind {
+			case refSolver:
+				C.Z3_solver_dec_ref(c, C.Z3_solver(r.p))
+			case refModel:
+				C.Z3_model_dec_ref(c, C.Z3_model(r.p))
+			default:
+				C.Z3_dec_ref(c, C.Z3_ast(r.p))
+			}
 		}
 	}
 	l.refs = nil

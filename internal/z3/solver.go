@@ -40,15 +40,9 @@ func NewSolver(ctx *Context) *Solver {
 			C.Z3_mk_solver(ctx.c),
 		}
 	})
-	var id uint64
 	ctx.do(func() {
 		C.Z3_solver_inc_ref(ctx.c, impl.c)
-		id = ctx.live.add(refSolver, unsafe.Pointer(impl.c))
-	})
-	runtime.SetFinalizer(impl, func(impl *solverImpl) {
-		impl.ctx.release(id, func() {
-			C.Z3_solver_dec_ref(impl.ctx.c, impl.c)
-		})
+		ctx.live.add(refSolver, unsafe.Pointer(impl.c))
 	})
 	return &Solver{impl, noEq{}}
 }

@@ -41,12 +41,7 @@ func wrapSort(ctx *Context, c C.Z3_sort, kind Kind) Sort {
 		kind = Kind(C.Z3_get_sort_kind(ctx.c, c))
 	}
 	impl := &sortImpl{ctx, c, kind}
-	id := ctx.live.add(refAST, unsafe.Pointer(C.Z3_sort_to_ast(ctx.c, c)))
-	runtime.SetFinalizer(impl, func(impl *sortImpl) {
-		impl.ctx.release(id, func() {
-			C.Z3_dec_ref(impl.ctx.c, C.Z3_sort_to_ast(impl.ctx.c, impl.c))
-		})
-	})
+	ctx.live.add(refAST, unsafe.Pointer(C.Z3_sort_to_ast(ctx.c, c)))
 	return Sort{impl, noEq{}}
 }
 
