@@ -54,11 +54,11 @@ type Context struct {
 	// and panic if the operation has an error status.
 	lock sync.Mutex
 
-	// closed is set by Close (pbcc.go): the finalizers of the
-	// context's values then have nothing left to give back.
+	// closed is set by Close (pbcc.go), which may be called more
+	// than once.
 	closed bool
 
-	// live holds the references the context's Go values still own
+	// live holds the references the context's Go values own
 	// (pbcc.go), given back by Close before it deletes the context.
 	live liveRefs
 }

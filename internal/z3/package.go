@@ -57,9 +57,9 @@
 // because pbcc needs to end a context's life when it is done with it
 // (Context.Close), which go-z3 leaves to finalizers, and `go install
 // ...@latest` refuses a replace directive. pbcc's changes: pbcc.go
-// (Close, NoCtrlC, RlimitCount), the finalizers of values through
-// Context.release, each reference a value takes recorded in its context
-// (liveRefs, for Close to give back), and gofmt; the rest is go-z3's.
+// (Close, NoCtrlC, RlimitCount), values without finalizers (each
+// reference a value takes is recorded in its context, liveRefs, and
+// Close gives them all back), and gofmt; the rest is go-z3's.
 package z3
 
 /*
