@@ -120,10 +120,10 @@ func watchMemory(limit int64) (w *memWatch, stop func()) {
 		if os.Getenv("GOGC") == "" {
 			// The soft limit bounds the heap: the collector may run
 			// less often below it. A search allocates fast while its
-			// live heap is small (states, replays), and each cycle also
-			// visits the finalizers of the Z3 values a solver keeps:
-			// at the default 100, a third of replace's makepat's CPU
-			// was the collector's; at 400, a tenth.
+			// live heap is small (states, replays): at the default
+			// 100, a third of replace's makepat's CPU was the
+			// collector's (when Z3 values still had finalizers); at
+			// 400, a tenth.
 			oldGC = debug.SetGCPercent(gcPercent)
 		}
 	}

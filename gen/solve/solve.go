@@ -67,22 +67,18 @@ type Solver struct {
 	spent func()
 	log   *queryLog // PBCC_SOLVE_LOG's, or nil
 	// keep holds, until Close, the models and the values read from
-	// them. go-z3 releases a Z3 term when the garbage collector
-	// finalizes its Go value, at a time that depends on the load; Z3
-	// then reuses its id, or makes a new term where it would have found
-	// the old one, and a later check searches in another order (other
-	// models, other resource counts: issue 11's print_tokens skip
-	// differed from run to run). The formulas' terms are kept by tr.
+	// them, and tr the Z3 values of the formulas' terms. go-z3 released
+	// a Z3 term when the garbage collector finalized its Go value, at a
+	// time that depends on the load; Z3 then reused its id, and orders
+	// its search by ids (replace's dodash, PBCC_WORKERS=1, counted other
+	// units from its 120th check on in one run out of two). pbcc's copy
+	// of go-z3 has no finalizers: every value lives until Close
+	// (internal/z3), which makes the checks the same from run to run
+	// whatever the collector does; keep and tr say so here too.
 	keep []any
-	// tr translates the terms of every check, and keeps their Z3 values
-	// until Close: a term shared by several checks (the formula of
-	// CheckSmall's ranges, a tree's paths) is translated once. Keeping
-	// them is also what keeps the checks the same from run to run: a Z3
-	// term whose Go value the collector finalized, at a time the load
-	// decides, gives its id to the next term made, and Z3 orders its
-	// search by ids (replace's dodash, PBCC_WORKERS=1, counted other
-	// units from its 120th check on in one run out of two; with every
-	// value kept, or with GOGC=off, never).
+	// tr translates the terms of every check: a term shared by several
+	// checks (the formula of CheckSmall's ranges, a tree's paths) is
+	// translated once.
 	tr *translator
 	// Incremental lets Hold keep a formula asserted for several checks.
 	// pbcc sets it for C functions: Z3's models of the same formula
