@@ -66,16 +66,14 @@ type Solver struct {
 	// spent is called once, when Work first reaches limit.Total.
 	spent func()
 	log   *queryLog // PBCC_SOLVE_LOG's, or nil
-	// keep holds, until Close, the models and the values read from
-	// them, and tr the Z3 values of the formulas' terms. go-z3 released
-	// a Z3 term when the garbage collector finalized its Go value, at a
-	// time that depends on the load; Z3 then reused its id, and orders
-	// its search by ids (replace's dodash, PBCC_WORKERS=1, counted other
-	// units from its 120th check on in one run out of two). pbcc's copy
-	// of go-z3 has no finalizers: every value lives until Close
-	// (internal/z3), which makes the checks the same from run to run
-	// whatever the collector does; keep and tr say so here too.
-	keep []any
+	// Every Z3 value made for the checks (tr's translations, models and
+	// the values read from them) lives until Close: pbcc's copy of go-z3
+	// has no finalizers (internal/z3). go-z3 released a Z3 term when the
+	// garbage collector finalized its Go value, at a time that depends on
+	// the load; Z3 then reused its id, and orders its search by ids
+	// (replace's dodash, PBCC_WORKERS=1, counted other units from its
+	// 120th check on in one run out of two).
+	//
 	// tr translates the terms of every check: a term shared by several
 	// checks (the formula of CheckSmall's ranges, a tree's paths) is
 	// translated once.
@@ -142,7 +140,7 @@ func (s *Solver) Spent() bool {
 func (s *Solver) Close() {
 	s.mu.Lock()
 	ctx := s.ctx
-	s.ctx, s.s, s.keep, s.tr = nil, nil, nil, nil
+	s.ctx, s.s, s.tr = nil, nil, nil
 	s.mu.Unlock()
 	if ctx != nil {
 		ctx.Close()
@@ -236,16 +234,9 @@ func (s *Solver) CheckQuick(f *term.Term, inputs []Input) (Status, Model, error)
 // It tries the smallest range first; if that fails, any value, which
 // decides satisfiability (so an unsatisfiable f costs two checks); then
 // the wider ranges of stages in order, keeping the first model found.
+// f is asserted once for all its checks (Hold), and not at all when Hold
+// holds it already.
 func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error) {
-	return s.CheckSmallWith(f, term.True, inputs)
-}
-
-// CheckSmallWith is CheckSmall of base ∧ extra. base is asserted once for
-// all its checks (Hold), and not at all when Hold holds it already: a
-// caller making several checks of one large formula with small
-// additions (lexZero) holds it.
-func (s *Solver) CheckSmallWith(base, extra *term.Term, inputs []Input) (Status, Model, error) {
-	f := term.And(base, extra)
 	if f.IsFalse() {
 		return Unsat, nil, nil
 	}
@@ -276,21 +267,21 @@ func (s *Solver) CheckSmallWith(base, extra *term.Term, inputs []Input) (Status,
 	}
 	b0 := bounded(0)
 	if b0.IsTrue() {
-		st, m, err := s.checkWith(base, extra, vars) // no input to bound
+		st, m, err := s.checkWith(f, term.True, vars) // no input to bound
 		return st, fill(m, inputs, mentioned), err
 	}
-	defer s.Hold(base)()
+	defer s.Hold(f)()
 	// The checks for a nicer model get a small budget of their own:
 	// proving that no small input exists can be much harder (nonlinear
 	// arithmetic) than finding some input, and is only a preference.
 	prefer := func(i int) (Status, Model, error) {
 		defer s.Budget(preferBudget)()
-		return s.checkWith(base, term.And(extra, bounded(i)), vars)
+		return s.checkWith(f, bounded(i), vars)
 	}
 	if st, m, err := prefer(0); err != nil || st == Sat {
 		return st, fill(m, inputs, mentioned), err
 	}
-	st, any, err := s.checkWith(base, extra, vars)
+	st, any, err := s.checkWith(f, term.True, vars)
 	if err != nil || st != Sat {
 		return st, any, err
 	}
@@ -687,8 +678,8 @@ func (s *Solver) Check(f *term.Term, vars []*term.Term) (st Status, m Model, err
 }
 
 // Hold asserts f, until the returned function is called, in a scope of
-// its own: the checks of CheckSmallWith(f, …) made meanwhile do not
-// assert f again. Z3 simplifies a formula when it is asserted, which on
+// its own: the checks of CheckSmall(f, …) made meanwhile do not assert
+// f again. Z3 simplifies a formula when it is asserted, which on
 // large ones costs more than the check (print_tokens' numeric_case: 1-2 s
 // for each assertion of its 97,000-term trees, 74% of its search), and
 // forgets it when the check's scope ends. Unless Incremental, Hold does
@@ -804,12 +795,10 @@ func (s *Solver) checkWith(base, extra *term.Term, vars []*term.Term) (st Status
 		return Unsat, nil, nil
 	}
 	zm := s.s.Model()
-	s.keep = append(s.keep, zm)
 	m = make(Model, len(vars))
 	for _, v := range vars {
 		zvar := tr.value(v)
 		zv := zm.Eval(zvar, true)
-		s.keep = append(s.keep, zvar, zv)
 		switch zv := zv.(type) {
 		case z3.Bool:
 			b, _ := zv.AsBool()
@@ -862,21 +851,9 @@ func (s *Solver) count(base, extra *term.Term, nodes int, began time.Time, sat b
 }
 
 type translator struct {
-	ctx  *z3.Context
-	memo map[*term.Term]z3.Value
-	// held keeps the Go values of the intermediate Z3 terms (a select's
-	// chain, float conversions) and sorts: each Go value holds a Z3
-	// reference, and one given up by the collector, at a time the load
-	// decides, changes the reference counts Z3's simplifiers look at
-	// (see Solver.tr).
-	held  []any
+	ctx   *z3.Context
+	memo  map[*term.Term]z3.Value
 	sorts map[int]z3.Sort // bit-vector sorts by width; float sorts by -width
-}
-
-// h holds v (see held) and returns it.
-func h[V any](tr *translator, v V) V {
-	tr.held = append(tr.held, v)
-	return v
 }
 
 // bvSort returns the bits-wide bit-vector sort.
@@ -916,7 +893,7 @@ func (tr *translator) fsort(bits int) z3.Sort {
 
 // fl reads the IEEE bits held in the bit-vector term t as a Z3 float.
 func (tr *translator) fl(t *term.Term) z3.Float {
-	return h(tr, tr.bv(t).IEEEToFloat(tr.fsort(t.Bits)))
+	return tr.bv(t).IEEEToFloat(tr.fsort(t.Bits))
 }
 
 // float translates a float operator; floats travel as IEEE bit-vectors.
@@ -925,16 +902,16 @@ func (tr *translator) float(t *term.Term) z3.Value {
 	x := tr.fl(a[0])
 	switch t.Op {
 	case term.OpFAdd:
-		return h(tr, x.Add(tr.fl(a[1]))).ToIEEEBV()
+		return x.Add(tr.fl(a[1])).ToIEEEBV()
 	case term.OpFSub:
-		return h(tr, x.Sub(tr.fl(a[1]))).ToIEEEBV()
+		return x.Sub(tr.fl(a[1])).ToIEEEBV()
 	case term.OpFMul:
-		return h(tr, x.Mul(tr.fl(a[1]))).ToIEEEBV()
+		return x.Mul(tr.fl(a[1])).ToIEEEBV()
 	case term.OpFDiv:
-		return h(tr, x.Div(tr.fl(a[1]))).ToIEEEBV()
+		return x.Div(tr.fl(a[1])).ToIEEEBV()
 	case term.OpFNeg:
 		// Negation flips the sign bit, NaNs included, as Go and C do.
-		return tr.bv(a[0]).Xor(h(tr, tr.ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits-1)), tr.bvSort(t.Bits)).(z3.BV)))
+		return tr.bv(a[0]).Xor(tr.ctx.FromBigInt(new(big.Int).Lsh(big.NewInt(1), uint(t.Bits-1)), tr.bvSort(t.Bits)).(z3.BV))
 	case term.OpFEq:
 		return x.IEEEEq(tr.fl(a[1]))
 	case term.OpFLt:
@@ -942,29 +919,29 @@ func (tr *translator) float(t *term.Term) z3.Value {
 	case term.OpFLe:
 		return x.LE(tr.fl(a[1]))
 	case term.OpFToInt:
-		r := h(tr, x.Round(z3.RoundToZero))
+		r := x.Round(z3.RoundToZero)
 		if t.Lo == 1 {
 			return r.ToSBV(t.Bits)
 		}
 		return r.ToUBV(t.Bits)
 	case term.OpIntToF:
 		if t.Lo == 1 {
-			return h(tr, tr.bv(a[0]).SToFloat(tr.fsort(t.Bits))).ToIEEEBV()
+			return tr.bv(a[0]).SToFloat(tr.fsort(t.Bits)).ToIEEEBV()
 		}
-		return h(tr, tr.bv(a[0]).UToFloat(tr.fsort(t.Bits))).ToIEEEBV()
+		return tr.bv(a[0]).UToFloat(tr.fsort(t.Bits)).ToIEEEBV()
 	case term.OpFToF:
-		return h(tr, x.ToFloat(tr.fsort(t.Bits))).ToIEEEBV()
+		return x.ToFloat(tr.fsort(t.Bits)).ToIEEEBV()
 	case term.OpFInRange:
 		n := int(t.Val)
-		r := h(tr, x.Round(z3.RoundToZero))
+		r := x.Round(z3.RoundToZero)
 		lo, hi := -math.Ldexp(1, n-1), math.Ldexp(1, n-1)
 		if t.Lo == 0 {
 			lo, hi = 0, math.Ldexp(1, n)
 		}
 		s := tr.fsort(a[0].Bits)
-		flo, fhi := h(tr, tr.ctx.FromFloat64(lo, s)), h(tr, tr.ctx.FromFloat64(hi, s))
-		finite := h(tr, h(tr, h(tr, x.IsNaN()).Not()).And(h(tr, h(tr, x.IsInfinite()).Not())))
-		return finite.And(h(tr, r.GE(flo)), h(tr, r.LT(fhi)))
+		flo, fhi := tr.ctx.FromFloat64(lo, s), tr.ctx.FromFloat64(hi, s)
+		finite := x.IsNaN().Not().And(x.IsInfinite().Not())
+		return finite.And(r.GE(flo), r.LT(fhi))
 	}
 	panic(fmt.Sprintf("solve: cannot translate %s", t))
 }
@@ -988,11 +965,11 @@ func (tr *translator) selectTree(t *term.Term) z3.Value {
 	for 1<<depth < n {
 		depth++
 	}
-	zero := h(tr, tr.ctx.FromInt(0, tr.bvSort(t.Bits)))
-	one := h(tr, tr.ctx.FromInt(1, tr.bvSort(1)).(z3.BV))
+	zero := tr.ctx.FromInt(0, tr.bvSort(t.Bits))
+	one := tr.ctx.FromInt(1, tr.bvSort(1)).(z3.BV)
 	set := make([]z3.Bool, depth) // set[b]: the index's bit b is 1
 	for b := range set {
-		set[b] = h(tr, h(tr, i.Extract(b, b)).Eq(one))
+		set[b] = i.Extract(b, b).Eq(one)
 	}
 	// at returns the subtree of the elements from lo on whose index's
 	// lowest `level` bits vary (the higher ones are lo's).
@@ -1005,14 +982,14 @@ func (tr *translator) selectTree(t *term.Term) z3.Value {
 			return tr.value(a[lo+1])
 		}
 		bit := level - 1
-		return h(tr, set[bit].IfThenElse(at(lo+1<<bit, bit), at(lo, bit)))
+		return set[bit].IfThenElse(at(lo+1<<bit, bit), at(lo, bit))
 	}
 	tree := at(0, depth)
 	if depth >= 64 {
 		return tree
 	}
-	high := h(tr, i.Extract(63, depth))
-	inRange := h(tr, high.Eq(h(tr, tr.ctx.FromInt(0, tr.bvSort(64-depth)).(z3.BV))))
+	high := i.Extract(63, depth)
+	inRange := high.Eq(tr.ctx.FromInt(0, tr.bvSort(64-depth)).(z3.BV))
 	return inRange.IfThenElse(tree, zero)
 }
 

@@ -180,7 +180,7 @@ func TestHoldTooLarge(t *testing.T) {
 		if held := s.held != nil; held != tc.held {
 			t.Errorf("a formula of %d terms, a query limit of %d units: held %v, want %v", size, tc.query, held, tc.held)
 		}
-		st, _, err := s.CheckSmallWith(f, term.True, []Input{{Var: x}})
+		st, _, err := s.CheckSmall(f, []Input{{Var: x}})
 		release()
 		if err != nil {
 			t.Fatal(err)
