@@ -48,6 +48,12 @@ func writesThrough(f *ir.Func, memo map[*ir.Func]*writeSet) *writeSet {
 		return s
 	}
 	memo[f] = nil
+	if len(f.Blocks) == 0 {
+		// No body known (File.Unlowered): it may write anywhere.
+		s := &writeSet{params: map[int]bool{}, unknown: true}
+		memo[f] = s
+		return s
+	}
 	a := newAddrAnalysis(f)
 	s := &writeSet{params: map[int]bool{}}
 	for _, b := range f.Blocks {

@@ -23,6 +23,12 @@ type File struct {
 	Funcs   []*ir.Func   // in source order
 	Globals []*ir.Global // the globals the functions use, in order of first use
 	Errors  []error      // each an *Error, in source order
+	// Unlowered are the functions whose parameters and result have IR
+	// types but whose bodies could not be lowered (an unsupported
+	// construct, a call of a function that could not be lowered), in
+	// source order, without blocks: Explore searches them on the code gcc
+	// compiles. Each has its Errors entry, also in FuncInfo.Unsupported.
+	Unlowered []*ir.Func
 }
 
 // An Error is a problem at one place of a C file, in function Func when
@@ -71,6 +77,9 @@ type FuncInfo struct {
 	// exp, sin, ...): the harness compares doubles within a relative
 	// 1e-9.
 	Inexact bool
+	// Unsupported, for a function of File.Unlowered, says why its body
+	// could not be lowered.
+	Unsupported string
 
 	params []cc.Type
 	// unread marks the parameters the body never names: a call may
@@ -255,13 +264,16 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 		})
 	}
 	undefinedFuncs(u, ast, path)
+	u.info.state = unitState(ast, path)
 	failed := map[string]bool{}
+	why := map[string]error{} // the error of each failed function
 	calls := map[*ir.Func]map[string]cc.Node{}
 	for i, f := range order {
 		b := &builder{u: u, path: path, src: src, funcs: funcs, broken: broken, info: f.Src.(*FuncInfo), fn: f}
 		if err := b.lower(defs[i]); err != nil {
 			file.Errors = append(file.Errors, err)
 			failed[f.Name] = true
+			why[f.Name] = err
 			continue
 		}
 		calls[f] = b.callees
@@ -275,9 +287,11 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 			for _, name := range sortedKeys(calls[f]) {
 				if failed[name] {
 					b := &builder{path: path, fn: f}
-					file.Errors = append(file.Errors, &Error{Pos: b.pos(calls[f][name]), Func: f.Name,
-						Msg: fmt.Sprintf("unsupported: call to %s, which could not be lowered", name)})
+					err := &Error{Pos: b.pos(calls[f][name]), Func: f.Name,
+						Msg: fmt.Sprintf("unsupported: call to %s, which could not be lowered", name)}
+					file.Errors = append(file.Errors, err)
 					failed[f.Name] = true
+					why[f.Name] = err
 					changed = true
 					break
 				}
@@ -319,6 +333,7 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 	}
 	for _, f := range order {
 		if failed[f.Name] {
+			file.Unlowered = append(file.Unlowered, unlowered(f, why[f.Name]))
 			continue
 		}
 		if f.Src.(*FuncInfo).Stream == MixedStream {
@@ -340,6 +355,67 @@ func lowerAll(file *File, ast *cc.AST, path string, src []byte, broken map[strin
 	}
 	markInputs(u, file.Funcs)
 	file.Globals = u.info.Globals
+}
+
+// unlowered returns f without its blocks, for File.Unlowered, with err,
+// the reason its body could not be lowered.
+func unlowered(f *ir.Func, err error) *ir.Func {
+	g := *f
+	g.Blocks = nil
+	info := *f.Src.(*FuncInfo)
+	info.Unsupported = err.Error()
+	if e, ok := err.(*Error); ok {
+		info.Unsupported = e.Msg
+	}
+	// Its body is not known: it may change any variable of static
+	// storage the unit has, so its cases run in a child each when there
+	// is one.
+	info.Stream, info.Stdin, info.Files, info.Static = NoStream, false, false, info.unit.state
+	g.Src = &info
+	return &g
+}
+
+// unitState reports whether the file at path declares a variable of
+// static storage that is not const (at file scope, or a static local):
+// state a call may leave changed for the calls after it.
+func unitState(ast *cc.AST, path string) bool {
+	state := false
+	for tu := ast.TranslationUnit; tu != nil && !state; tu = tu.TranslationUnit {
+		ed := tu.ExternalDeclaration
+		if ed == nil {
+			continue
+		}
+		inspect(ed, func(n cc.Node) bool {
+			d, ok := n.(*cc.Declarator)
+			if !ok || state {
+				return !state
+			}
+			if d.Position().Filename != path || d.IsTypename() || d.IsParam() || d.IsConst() {
+				return true
+			}
+			if t := d.Type(); t == nil || t.Kind() == cc.Function {
+				return true
+			}
+			if d.IsStatic() || hasLinkage(d) {
+				state = true
+			}
+			return !state
+		})
+	}
+	return state
+}
+
+// hasLinkage reports whether d has external or internal linkage; cc's
+// Linkage panics on some declarators without a scope (the parameters of
+// a function pointer's type), which have none.
+func hasLinkage(d *cc.Declarator) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	l := d.Linkage()
+	return l == cc.External || l == cc.Internal
 }
 
 // undefinedFuncs records in u.info.undefined the functions the file at

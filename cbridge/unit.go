@@ -46,6 +46,9 @@ type unitInfo struct {
 	// uses and only declares (extern), by name; true for an array of
 	// unknown size. The harness defines them, weak.
 	undefinedVars map[string]bool
+	// state says the file has variables of static storage that are not
+	// const (see unitState).
+	state bool
 }
 
 func newUnit(path string, src []byte, broken map[string]bool) *unit {

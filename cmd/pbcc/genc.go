@@ -83,15 +83,21 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 		whole := *cfg
 		whole.shards = 0
 		todo := selected(&whole, abs, f.Funcs)
+		opaque := selected(&whole, abs, f.Unlowered)
 		if cfg.funcRE != nil {
 			todo = withHarnessFuncs(abs, harness, f.Funcs, todo, stderr)
+			opaque = withHarnessFuncs(abs, harness, f.Unlowered, opaque, stderr)
 		}
-		if len(todo) == 0 && len(f.Errors) == 0 {
+		if len(todo) == 0 && len(opaque) == 0 && len(f.Errors) == 0 {
 			// Nothing to do is no error (as for a Go package): say so.
 			fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(abs), nothingSelected(&whole, len(f.Funcs)))
 			continue
 		}
 		results := generate(ctx, cfg, todo, func(*ir.Func) string { return abs })
+		// The functions the model cannot express are searched on the
+		// code gcc compiles; their tables come first in the harness, so
+		// that they run from the unit's initial state (cbridge.Explore).
+		results = append(exploreC(ctx, cfg, abs, opaque, stderr), results...)
 		saidMemory(cfg, rel(abs), stderr)
 		if _, ok := interrupted(ctx); ok {
 			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
@@ -158,6 +164,40 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 	return status
 }
 
+// exploreC searches the functions fs of the unit at abs on the real code
+// (cbridge.Explore), saying where it is on stderr.
+func exploreC(ctx context.Context, cfg *genConfig, abs string, fs []*ir.Func, stderr io.Writer) []*funcResult {
+	if len(fs) == 0 {
+		return nil
+	}
+	opt := cbridge.DefaultExplore
+	if cfg.funcTimeoutSet && cfg.funcTimeout < opt.Timeout {
+		opt.Timeout = cfg.funcTimeout
+	}
+	n := 0
+	opt.Done = func(r *gen.Result) {
+		n++
+		if cfg.json {
+			return
+		}
+		what := fmt.Sprintf("%d cases", len(r.Cases))
+		if len(r.Cases) == 0 {
+			what = "no case: " + r.NoCase
+		}
+		fmt.Fprintf(stderr, "pbcc: [real %d/%d] %s  %s  %.2fs\n", n, len(fs), r.Func.Name, what, r.Duration.Seconds())
+	}
+	rs, err := cbridge.Explore(ctx, abs, fs, opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "pbcc: %s: the search on the real code: %v\n", rel(abs), relErr(err))
+		return nil
+	}
+	var out []*funcResult
+	for _, r := range rs {
+		out = append(out, &funcResult{file: abs, r: r, explored: r.Approximation})
+	}
+	return out
+}
+
 // cFuncTimeout is the time budget of a C function's search unless
 // -func-timeout is given: a safety net far above a normal search, which
 // ends on its work bounds (print_tokens' get_token: 15 s on the loaded
@@ -203,6 +243,7 @@ func reportC(cfg *genConfig, results []*funcResult, cov map[string]cbridge.FuncC
 		if len(r.Cases) == 0 {
 			s.NoCase = r.NoCase
 		}
+		s.Approximation = r.Approximation
 		s.Unknown = max(0, s.Branches-s.Covered-s.Unreachable)
 		s.Findings = findings(r)
 		printSummary(cfg, s, stdout, enc)

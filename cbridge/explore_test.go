@@ -1,0 +1,98 @@
+package cbridge
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pbcc/pbcc/gen"
+)
+
+// exploreUnit loads testdata/c/libcalls.c, copied into a temporary
+// directory, searches its unlowered functions on the real code and
+// renders their harness.
+func exploreUnit(t *testing.T, opt ExploreOptions) (dir string, rs []*gen.Result, harness []byte) {
+	t.Helper()
+	dir = t.TempDir()
+	src, err := os.ReadFile("../testdata/c/libcalls.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unit := filepath.Join(dir, "libcalls.c")
+	os.WriteFile(unit, src, 0o644)
+	f, err := Load(unit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Funcs) != 0 || len(f.Unlowered) != 6 {
+		t.Fatalf("%d functions lowered, %d unlowered; want 0 and 6 (%v)", len(f.Funcs), len(f.Unlowered), f.Errors)
+	}
+	rs, err = Explore(context.Background(), unit, f.Unlowered, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Render(unit, rs, "pbcc gen libcalls.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, rs, h.Content
+}
+
+// TestExplore searches functions the model cannot lower (strtol,
+// snprintf, qsort, strstr, exit, casts from void *) on the real code:
+// their harness passes, gcov finds every branch of theirs taken, and the
+// call reading past its buffer is left out, counted.
+func TestExplore(t *testing.T) {
+	needGCC(t)
+	if testing.Short() {
+		t.Skip("builds and runs C")
+	}
+	dir, rs, src := exploreUnit(t, DefaultExplore)
+	for _, r := range rs {
+		if len(r.Cases) == 0 {
+			t.Errorf("%s: no case: %s", r.Func.Name, r.NoCase)
+		}
+		if !strings.HasPrefix(r.Approximation, "searched on the real code only: ") {
+			t.Errorf("%s: approximation %q", r.Func.Name, r.Approximation)
+		}
+	}
+	if a := rs[5].Approximation; !strings.Contains(a, "AddressSanitizer") && !strings.Contains(a, "segmentation") {
+		t.Errorf("checksum: the calls reading past p are not said: %q", a)
+	}
+	path := filepath.Join(dir, "libcalls_pbcc_test.c")
+	os.WriteFile(path, src, 0o644)
+	cov, out, err := Measure(context.Background(), path)
+	if err != nil {
+		t.Fatalf("the harness fails: %v\n%s\n%s", err, out, src)
+	}
+	for _, name := range []string{"parse_port", "digits", "median", "keyword", "checksum"} {
+		c := cov[name]
+		if c.Branches == 0 || c.Taken != c.Branches {
+			t.Errorf("%s: %d of %d branches taken (gcov): %v", name, c.Taken, c.Branches, c.Uncovered)
+		}
+	}
+	if !strings.Contains(string(src), "exit(3)") {
+		t.Errorf("keyword's exit(3) has no case:\n%s", src)
+	}
+	// median sorts its array: the harness compares it after the call.
+	if !strings.Contains(string(src), "a_after[]") {
+		t.Errorf("median's array is not compared after the call:\n%s", src)
+	}
+}
+
+// TestExploreDeterministic: the same unit, the same harness.
+func TestExploreDeterministic(t *testing.T) {
+	needGCC(t)
+	if testing.Short() {
+		t.Skip("builds and runs C")
+	}
+	opt := ExploreOptions{Execs: 1500, Stall: 500}
+	_, _, a := exploreUnit(t, opt)
+	_, _, b := exploreUnit(t, opt)
+	if !bytes.Equal(a, b) {
+		t.Errorf("two searches wrote different harnesses:\n%s\n----\n%s", a, b)
+	}
+}
