@@ -84,13 +84,20 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 			defer cancel()
 		}
 		s := newSearch(d, k, fns[k], infos[k], opt)
-		if err := s.explore(fctx); err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", fs[i].Pos, fs[i].Name, err)
-		}
 		r := results[i]
-		r.Cases, err = s.cases(fctx, fs[i])
+		err := s.explore(fctx)
+		if err == nil {
+			r.Cases, err = s.cases(fctx, fs[i])
+		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %s: %w", fs[i].Pos, fs[i].Name, err)
+			// The driver failed (a call wrote into its pipes): this
+			// function gets no case, the next ones a new driver.
+			r.Cases = nil
+			r.NoCase = err.Error()
+			d.stop()
+			if err := d.start(ctx); err != nil {
+				return nil, fmt.Errorf("%s: %s: %w", fs[i].Pos, fs[i].Name, err)
+			}
 		}
 		if len(r.Cases) == 0 {
 			r.NoCase = s.noCase()
@@ -173,7 +180,15 @@ type search struct {
 	// sanitizer; crashKind names the first.
 	crashes   int
 	crashKind string
+	hangs     int // calls that did not return: past maxHangs, the search ends
 }
+
+// maxHangs is how many calls that do not return end a function's search:
+// each costs the hang's limit.
+const maxHangs = 3
+
+// allCrash is how many calls, all crashing, end a function's search.
+const allCrash = 300
 
 func newSearch(d *driver, fn int, f driverFunc, info *FuncInfo, opt ExploreOptions) *search {
 	h := fnv.New64a()
@@ -263,6 +278,9 @@ func (s *search) runIn(in []value, fresh bool) (*outcome, error) {
 			}
 		}
 	}
+	if o.how == endHang {
+		s.hangs++
+	}
 	if o.how >= endSignal {
 		s.crashes++
 		if s.crashKind == "" {
@@ -276,7 +294,7 @@ func (s *search) runIn(in []value, fresh bool) (*outcome, error) {
 func crashName(o *outcome, sanitized bool) string {
 	switch o.how {
 	case endHang:
-		return "did not return within a second"
+		return "did not return within 0.3 s"
 	case endSanitize:
 		return "made AddressSanitizer stop them (a read or write through NULL or outside an object)"
 	}
@@ -319,7 +337,10 @@ func (s *search) explore(ctx context.Context) error {
 		}
 	}
 	last := s.execs
-	for s.execs < s.opt.Execs && s.execs-last < s.opt.Stall && ctx.Err() == nil {
+	for s.execs < s.opt.Execs && s.execs-last < s.opt.Stall && s.hangs < maxHangs && ctx.Err() == nil {
+		if s.execs >= allCrash && s.crashes == s.execs {
+			break // every call crashes: nothing to learn
+		}
 		if len(s.corpus) == 0 {
 			// every seed crashed: random inputs
 			in := s.mutate(s.zero(), nil)

@@ -278,7 +278,7 @@ func (d *driver) start(ctx context.Context) error {
 	cmd.Dir = d.dir
 	cmd.ExtraFiles = []*os.File{reqR, ansW}
 	cmd.Env = append(os.Environ(),
-		"ASAN_OPTIONS=detect_leaks=0:symbolize=0:malloc_context_size=0:allocator_may_return_null=1:detect_stack_use_after_return=0:handle_abort=0")
+		"ASAN_OPTIONS=detect_leaks=0:symbolize=0:malloc_context_size=0:allocator_may_return_null=1:detect_stack_use_after_return=0:handle_abort=0:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_sigill=0")
 	if err := cmd.Start(); err != nil {
 		reqR.Close()
 		reqW.Close()
@@ -294,16 +294,25 @@ func (d *driver) start(ctx context.Context) error {
 
 // Close stops the driver and removes its files.
 func (d *driver) Close() {
+	d.stop()
+	os.RemoveAll(d.dir)
+}
+
+// stop ends the driver's process.
+func (d *driver) stop() {
 	if d.req != nil {
 		d.req.Close()
-	}
-	if d.cmd != nil {
-		_ = d.cmd.Wait()
 	}
 	if d.ansF != nil {
 		d.ansF.Close()
 	}
-	os.RemoveAll(d.dir)
+	if d.cmd != nil {
+		if d.cmd.Process != nil {
+			d.cmd.Process.Kill()
+		}
+		_ = d.cmd.Wait()
+	}
+	d.req, d.ansF, d.cmd = nil, nil, nil
 }
 
 // How a call ended.

@@ -5,10 +5,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pbcc/pbcc/gen"
+	"github.com/pbcc/pbcc/gen/ir"
 )
 
 // exploreUnit loads testdata/c/libcalls.c, copied into a temporary
@@ -94,5 +96,24 @@ func TestExploreDeterministic(t *testing.T) {
 	_, _, b := exploreUnit(t, opt)
 	if !bytes.Equal(a, b) {
 		t.Errorf("two searches wrote different harnesses:\n%s\n----\n%s", a, b)
+	}
+}
+
+// TestDropFailing leaves out the cases a harness's FAIL lines name, by
+// the names the harness gives them (repeated names numbered).
+func TestDropFailing(t *testing.T) {
+	f := &ir.Func{Name: "f"}
+	g := &ir.Func{Name: "g"}
+	rs := []*gen.Result{
+		{Func: f, Cases: []gen.Case{{Name: "x>0"}, {Name: "x>0"}, {Name: "x<=0"}}},
+		{Func: g, Cases: []gen.Case{{Name: "x>0"}}},
+	}
+	out := "FAIL f/x>0 (2): result = 1, want 2\nFAIL g/y: result = 1, want 2\n3 passed, 2 failed\n"
+	dropped := DropFailing(rs, out)
+	if !slices.Equal(dropped, []string{"f/x>0 (2)"}) {
+		t.Errorf("dropped %q, want f/x>0 (2)", dropped)
+	}
+	if len(rs[0].Cases) != 2 || rs[0].Cases[1].Name != "x<=0" || len(rs[1].Cases) != 1 {
+		t.Errorf("cases left: %+v %+v", rs[0].Cases, rs[1].Cases)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"text/template"
@@ -432,4 +433,36 @@ func uniqueCaseNames(r *gen.Result) *gen.Result {
 	r2 := *r
 	r2.Cases = cases
 	return &r2
+}
+
+// failLine matches a FAIL line of a harness: the function and the case.
+var failLine = regexp.MustCompile(`(?m)^FAIL ([A-Za-z_][A-Za-z0-9_]*)/(.*?): `)
+
+// DropFailing removes from results the cases whose FAIL lines output, what
+// a harness rendered from them printed, holds (a case the real run does
+// not pass, however it was made: the harness pbcc writes must pass). It
+// returns the cases removed, as "fn/case".
+func DropFailing(results []*gen.Result, output string) []string {
+	failed := map[[2]string]bool{}
+	for _, m := range failLine.FindAllStringSubmatch(output, -1) {
+		failed[[2]string{m[1], m[2]}] = true
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	var dropped []string
+	for _, r := range results {
+		named := uniqueCaseNames(r) // the names the FAIL lines print
+		var keep []gen.Case
+		for i, c := range r.Cases {
+			name := named.Cases[i].Name
+			if failed[[2]string{r.Func.Name, name}] {
+				dropped = append(dropped, r.Func.Name+"/"+name)
+				continue
+			}
+			keep = append(keep, c)
+		}
+		r.Cases = keep
+	}
+	return dropped
 }

@@ -25,7 +25,7 @@
  * unit: a worker makes up to argv[1] calls in a row (pbcc passes 1 when
  * the unit has variables a call may change, so that each call starts
  * from the unit's initial state), and a call that ends the worker (exit,
- * a signal, the sanitizer, a hang of two seconds) is answered from its
+ * a signal, the sanitizer, a hang of 0.3 s) is answered from its
  * wait status, the next call getting a new worker. */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -34,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -241,30 +243,53 @@ static int pbcc_go[2], pbcc_done[2];
 static pid_t pbcc_worker;
 static int pbcc_calls, pbcc_per_worker = 1;
 
+/* A call that has not returned after pbcc_limit hangs. */
+static const struct itimerval pbcc_limit = {{0, 0}, {0, 300000}}, pbcc_none;
+
 static void pbcc_work(void)
 {
-	int null = open("/dev/null", O_RDWR);
+	int null = open("/dev/null", O_RDWR), fd;
 	dup2(null, 0);
-	close(3);
-	close(4);
 	close(pbcc_go[1]);
 	close(pbcc_done[0]);
+	/* The descriptors a harness has: 0, 1 and 2 (a call may write(fd)
+	 * with the number an input gives, and must find what it would find
+	 * there). */
+	for (fd = 3; fd < 1024; fd++)
+		if (fd != pbcc_go[0] && fd != pbcc_done[1])
+			close(fd);
 	for (;;) {
 		char c;
 		if (read(pbcc_go[0], &c, 1) != 1)
 			_exit(0);
-		alarm(2);
+		setitimer(ITIMER_REAL, &pbcc_limit, NULL);
 		pbcc_child(pbcc_shm->req, pbcc_shm->nreq);
-		alarm(0);
+		setitimer(ITIMER_REAL, &pbcc_none, NULL);
 		if (write(pbcc_done[1], &c, 1) != 1)
 			_exit(0);
 	}
 }
 
+/* pbcc_high moves the pipe end fd out of the way of the unit's calls
+ * (write(fd, ...) with the number an input gives). */
+static int pbcc_high(int fd)
+{
+	int h = fcntl(fd, F_DUPFD_CLOEXEC, 900);
+	if (h < 0)
+		return fd;
+	close(fd);
+	return h;
+}
+
 static void pbcc_start_worker(void)
 {
+	int i;
 	if (pipe(pbcc_go) != 0 || pipe(pbcc_done) != 0)
 		pbcc_die("pbcc driver: pipe");
+	for (i = 0; i < 2; i++) {
+		pbcc_go[i] = pbcc_high(pbcc_go[i]);
+		pbcc_done[i] = pbcc_high(pbcc_done[i]);
+	}
 	pbcc_worker = fork();
 	if (pbcc_worker < 0)
 		pbcc_die("pbcc driver: fork");
@@ -297,6 +322,11 @@ int main(int argc, char **argv)
 	if (pbcc_per_worker < 1)
 		pbcc_per_worker = 1;
 	signal(SIGPIPE, SIG_IGN);
+	{
+		/* no core files of the workers that crash */
+		struct rlimit none = {0, 0};
+		setrlimit(RLIMIT_CORE, &none);
+	}
 	pbcc_shm = mmap(NULL, sizeof *pbcc_shm, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (pbcc_shm == MAP_FAILED)
 		pbcc_die("pbcc driver: mmap");
