@@ -159,6 +159,23 @@
 // above, realloc, computed goto, VLAs) makes the function unsupported: File.Errors gets
 // "file:line:col: func: unsupported: what", and the other functions are
 // still lowered. A function calling an unsupported one is unsupported too.
+// Such a function, when its parameters and result have IR types, is in
+// File.Unlowered, without blocks: Explore searches it on the real code.
+//
+// # The search on the real code
+//
+// Explore compiles the unit with gcc's -fsanitize-coverage=trace-pc and
+// trace-cmp (AddressSanitizer too where the host has it) beside
+// explore/rt.c, a fork server answering one call at a time on two pipes,
+// each call in a worker forked from a process that never calls the unit.
+// Integers, floats, strings and buffers of them are the parameters it can
+// make; the inputs are mutated (the body's constants and the operands of
+// the comparisons the calls make as a dictionary, integers tied to a
+// buffer's length), those that take new edges kept, the ones a table
+// needs chosen greedily, shrunk and run again in a fresh worker: the
+// cases' expected values are the real run's. A call that crashes, hangs
+// or that the sanitizer stops is left out and counted in the result's
+// Approximation.
 // A syntax or type error inside a function body is reported against that
 // function and its body is set aside (the prototype kept) so that cc can
 // check the rest of the file.
