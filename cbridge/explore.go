@@ -57,6 +57,10 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 			results[i].NoCase = "no C types for its parameters"
 			continue
 		}
+		if name := actsOnMachine(info, fs); name != "" {
+			results[i].NoCase = "not searched on the real code: it calls " + name + ", which acts on the machine (files, processes)"
+			continue
+		}
 		df, err := driverFuncOf(f, info)
 		if err != nil {
 			results[i].NoCase = "the search on the real code cannot make " + err.Error()
@@ -111,6 +115,60 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 		}
 	}
 	return results, nil
+}
+
+// machineCalls are the library functions a search on the real code must
+// not call with the inputs it makes up: they remove, rename or change
+// files, run commands, signal processes.
+var machineCalls = map[string]bool{
+	"system": true, "popen": true, "execl": true, "execlp": true, "execle": true, "execv": true,
+	"execvp": true, "execve": true, "fork": true, "vfork": true, "kill": true, "killpg": true,
+	"unlink": true, "unlinkat": true, "remove": true, "rename": true, "renameat": true, "rmdir": true,
+	"truncate": true, "ftruncate": true, "chmod": true, "fchmod": true, "chown": true, "fchown": true,
+	"lchown": true, "link": true, "symlink": true, "mkdir": true, "creat": true, "fopen": true,
+	"freopen": true, "open": true, "openat": true, "chdir": true, "setuid": true, "setgid": true,
+	"reboot": true, "shutdown": true, "socket": true, "connect": true, "dlopen": true,
+}
+
+// actsOnMachine returns a function of machineCalls that the body of the
+// function of info names, or one of fs it names does, else "".
+func actsOnMachine(info *FuncInfo, fs []*ir.Func) string {
+	defs := map[string]*cc.FunctionDefinition{}
+	for _, f := range fs {
+		if fi, ok := f.Src.(*FuncInfo); ok && fi.Def != nil {
+			defs[f.Name] = fi.Def
+		}
+	}
+	seen := map[*cc.FunctionDefinition]bool{}
+	var walk func(fd *cc.FunctionDefinition) string
+	walk = func(fd *cc.FunctionDefinition) string {
+		if fd == nil || seen[fd] {
+			return ""
+		}
+		seen[fd] = true
+		found := ""
+		var callees []*cc.FunctionDefinition
+		inspect(fd.CompoundStatement, func(n cc.Node) bool {
+			pe, ok := n.(*cc.PrimaryExpression)
+			if !ok || pe.Case != cc.PrimaryExpressionIdent || found != "" {
+				return found == ""
+			}
+			name := pe.Token.SrcStr()
+			if machineCalls[name] {
+				found = name
+			} else if d := defs[name]; d != nil {
+				callees = append(callees, d)
+			}
+			return found == ""
+		})
+		for _, c := range callees {
+			if found == "" {
+				found = walk(c)
+			}
+		}
+		return found
+	}
+	return walk(info.Def)
 }
 
 // approximation says how an unlowered function's cases are found.
