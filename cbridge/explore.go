@@ -497,21 +497,13 @@ func floatBits(x float64, bits int) uint64 {
 	return math.Float64bits(x)
 }
 
-// putElem writes x as an element of the buffer of shape p at b.
+// putElem writes the integer x as an element of the buffer of shape p
+// at b (a float buffer gets x as a float).
 func putElem(b []byte, p shape, x uint64) {
 	if p.float {
 		x = floatBits(float64(int64(x)), p.bits)
 	}
-	switch p.bits {
-	case 8:
-		b[0] = byte(x)
-	case 16:
-		binary.LittleEndian.PutUint16(b, uint16(x))
-	case 32:
-		binary.LittleEndian.PutUint32(b, uint32(x))
-	default:
-		binary.LittleEndian.PutUint64(b, x)
-	}
+	putElemBits(b, p, x)
 }
 
 // maxBuf bounds the bytes of a buffer the search makes.
