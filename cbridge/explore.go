@@ -399,21 +399,13 @@ func (s *search) explore(ctx context.Context) error {
 		if s.execs >= allCrash && s.crashes == s.execs {
 			break // every call crashes: nothing to learn
 		}
+		var in []value
 		if len(s.corpus) == 0 {
-			// every seed crashed: random inputs
-			in := s.mutate(s.zero(), nil)
-			o, err := s.run(in)
-			if err != nil {
-				return err
-			}
-			if s.novel(o) {
-				s.corpus = append(s.corpus, &entry{in: in, out: o})
-				last = s.execs
-			}
-			continue
+			in = s.mutate(s.zero(), nil) // every seed crashed: random inputs
+		} else {
+			parent := s.corpus[s.rng.IntN(len(s.corpus))]
+			in = s.mutate(parent.in, parent.out)
 		}
-		parent := s.corpus[s.rng.IntN(len(s.corpus))]
-		in := s.mutate(parent.in, parent.out)
 		o, err := s.run(in)
 		if err != nil {
 			return err
