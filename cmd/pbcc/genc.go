@@ -90,7 +90,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 		}
 		if len(todo) == 0 && len(opaque) == 0 && len(f.Errors) == 0 {
 			// Nothing to do is no error (as for a Go package): say so.
-			fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(abs), nothingSelected(&whole, len(f.Funcs)))
+			fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(abs), nothingSelected(&whole, len(f.Funcs)+len(f.Unlowered)))
 			continue
 		}
 		results := generate(ctx, cfg, todo, func(*ir.Func) string { return abs })
@@ -161,7 +161,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			// harness) is left out, and the harness written again.
 			if dropped := cbridge.DropFailing(rs, out); len(dropped) > 0 {
 				fmt.Fprintf(stderr, "pbcc: %s: left out, as the real run does not pass them: %s\n", rel(harness), strings.Join(dropped, ", "))
-				cov, out, err = rewriteC(ctx, abs, harness, hash, rs, cfg, stderr)
+				cov, out, err = rewriteC(ctx, abs, harness, hash, rs, cfg)
 				if _, ok := interrupted(ctx); ok {
 					return 2
 				}
@@ -178,7 +178,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 
 // rewriteC renders, builds, writes and measures the harness of the unit
 // at abs again, from rs: after cases were left out.
-func rewriteC(ctx context.Context, abs, harness, hash string, rs []*gen.Result, cfg *genConfig, stderr io.Writer) (map[string]cbridge.FuncCoverage, string, error) {
+func rewriteC(ctx context.Context, abs, harness, hash string, rs []*gen.Result, cfg *genConfig) (map[string]cbridge.FuncCoverage, string, error) {
 	h, err := cbridge.Render(abs, rs, cfg.cmdLine)
 	if err != nil {
 		return nil, "", err
@@ -221,7 +221,7 @@ func exploreC(ctx context.Context, cfg *genConfig, abs string, fs []*ir.Func, st
 	}
 	var out []*funcResult
 	for _, r := range rs {
-		out = append(out, &funcResult{file: abs, r: r, explored: r.Approximation})
+		out = append(out, &funcResult{file: abs, r: r})
 	}
 	return out
 }
