@@ -74,12 +74,27 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 	if len(fns) == 0 {
 		return results, nil
 	}
+	// The run's budget may end first: the functions not searched then
+	// say so, the others keep their cases.
+	unsearched := func(from int) {
+		for _, i := range which[from:] {
+			results[i].NoCase = BudgetReason
+		}
+	}
 	d, err := buildDriver(ctx, unitPath, unit, fns, infos)
 	if err != nil {
+		if ctx.Err() != nil {
+			unsearched(0)
+			return results, nil
+		}
 		return nil, err
 	}
 	defer d.Close()
 	for k, i := range which {
+		if ctx.Err() != nil {
+			unsearched(k)
+			break
+		}
 		start := time.Now()
 		fctx, cancel := ctx, context.CancelFunc(func() {})
 		if opt.Timeout > 0 {
@@ -92,6 +107,12 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 			r.Cases, err = s.cases(fctx, fs[i])
 		}
 		cancel()
+		if err != nil && ctx.Err() != nil {
+			// the run's budget ended, and the driver with it
+			r.Cases = nil
+			unsearched(k)
+			break
+		}
 		if err != nil {
 			// The driver failed (a call wrote into its pipes): this
 			// function gets no case, the next ones a new driver.
@@ -99,6 +120,10 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 			r.NoCase = err.Error()
 			d.stop()
 			if err := d.start(ctx); err != nil {
+				if ctx.Err() != nil {
+					unsearched(k + 1)
+					break
+				}
 				return nil, fmt.Errorf("%s: %s: %w", fs[i].Pos, fs[i].Name, err)
 			}
 		}
@@ -172,6 +197,10 @@ func actsOnMachine(info *FuncInfo, fs []*ir.Func) string {
 	}
 	return walk(info.Def)
 }
+
+// BudgetReason is the NoCase of a function whose search the run's time
+// budget left no time for.
+const BudgetReason = "the run's time budget ended before its search on the real code"
 
 // approximation says how an unlowered function's cases are found.
 func approximation(info *FuncInfo) string {

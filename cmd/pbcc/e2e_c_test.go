@@ -555,3 +555,36 @@ func TestCIncludeDirs(t *testing.T) {
 		t.Errorf("the same unit in another directory gets another harness:\n%s\n---\n%s", harness, again)
 	}
 }
+
+// TestCExploreBudget: a run whose budget ends during the search on the
+// real code still writes the cases found, and every function says why it
+// has none (libcalls.c: no function of it lowers).
+func TestCExploreBudget(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("compiles and runs C")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	dir := copyC(t, "libcalls.c")
+	code, stdout, stderr := pbccProcess(t, dir, "gen", "-json", "-timeout", "6s", "libcalls.c")
+	if code != 0 && !strings.Contains(stderr, "no function could be generated") {
+		t.Fatalf("pbcc gen -timeout 6s exited %d:\n%s", code, stderr)
+	}
+	tests := 0
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var s funcSummary
+		if err := json.Unmarshal([]byte(line), &s); err != nil {
+			t.Fatalf("bad JSON line %q: %v", line, err)
+		}
+		tests += s.Tests
+		if s.Tests == 0 && s.NoCase == "" {
+			t.Errorf("%s: no case and no reason: %s", s.Func, line)
+		}
+	}
+	_, err := os.Stat(filepath.Join(dir, "libcalls_pbcc_test.c"))
+	if tests > 0 && err != nil {
+		t.Errorf("%d cases found, no harness written: %v\n%s", tests, err, stderr)
+	}
+}

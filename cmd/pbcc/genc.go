@@ -93,11 +93,12 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			fmt.Fprintf(stderr, "pbcc: %s: %s; nothing written\n", rel(abs), nothingSelected(&whole, len(f.Funcs)+len(f.Unlowered)))
 			continue
 		}
-		results := generate(ctx, cfg, todo, func(*ir.Func) string { return abs })
 		// The functions the model cannot express are searched on the
-		// code gcc compiles; their tables come first in the harness, so
-		// that they run from the unit's initial state (cbridge.Explore).
-		results = append(exploreC(ctx, cfg, abs, opaque, stderr), results...)
+		// code gcc compiles, first, with their share of the run's budget;
+		// their tables come first in the harness, so that they run from
+		// the unit's initial state (cbridge.Explore).
+		explored := exploreC(ctx, cfg, abs, opaque, len(todo), stderr)
+		results := append(explored, generate(ctx, cfg, todo, func(*ir.Func) string { return abs })...)
 		saidMemory(cfg, rel(abs), stderr)
 		if _, ok := interrupted(ctx); ok {
 			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
@@ -194,9 +195,20 @@ func rewriteC(ctx context.Context, abs, harness, hash string, rs []*gen.Result, 
 
 // exploreC searches the functions fs of the unit at abs on the real code
 // (cbridge.Explore), saying where it is on stderr.
-func exploreC(ctx context.Context, cfg *genConfig, abs string, fs []*ir.Func, stderr io.Writer) []*funcResult {
+//
+// Under a run's deadline, it takes the share of the search's budget (what
+// is left before measureReserve) that its functions are of the unit's,
+// others being the functions the model searches after it.
+func exploreC(ctx context.Context, cfg *genConfig, abs string, fs []*ir.Func, others int, stderr io.Writer) []*funcResult {
 	if len(fs) == 0 {
 		return nil
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		left := time.Until(dl.Add(-measureReserve(cfg.timeout)))
+		share := time.Duration(int64(left) * int64(len(fs)) / int64(len(fs)+others))
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, max(share, 0))
+		defer cancel()
 	}
 	opt := cbridge.DefaultExplore
 	if cfg.funcTimeoutSet && cfg.funcTimeout < opt.Timeout {
