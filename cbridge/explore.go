@@ -26,6 +26,9 @@ type ExploreOptions struct {
 	// Timeout is a safety net on one function's search (0: none); the
 	// context bounds the whole.
 	Timeout time.Duration
+	// Deadline, when set, ends the searches (the cases found so far
+	// kept); the context, which also stops the driver, is the run's.
+	Deadline time.Time
 	// Done, when set, is called with each function's result as its
 	// search ends: progress to show.
 	Done func(*gen.Result)
@@ -57,16 +60,21 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 			results[i].NoCase = "no C types for its parameters"
 			continue
 		}
-		if name := actsOnMachine(info, fs); name != "" {
+		names := namesReached(info, fs)
+		if name := firstOf(names, machineCalls); name != "" {
 			results[i].NoCase = "not searched on the real code: it calls " + name + ", which acts on the machine (files, processes)"
 			continue
 		}
-		df, err := driverFuncOf(f, info)
+		df, err := driverFuncOf(f, info, firstOf(names, stdinCalls) != "")
 		if err != nil {
 			results[i].NoCase = "the search on the real code cannot make " + err.Error()
 			continue
 		}
 		unit = info.unit
+		if p := df.params; len(p) > 0 && p[len(p)-1].stdin {
+			// the harness gives its cases their standard input
+			info.Stream, info.Stdin = CharStream, true
+		}
 		fns = append(fns, df)
 		infos = append(infos, info)
 		which = append(which, i)
@@ -96,9 +104,16 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 			break
 		}
 		start := time.Now()
+		if !opt.Deadline.IsZero() && !time.Now().Before(opt.Deadline) {
+			unsearched(k)
+			break
+		}
 		fctx, cancel := ctx, context.CancelFunc(func() {})
-		if opt.Timeout > 0 {
-			fctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		switch end := time.Now().Add(opt.Timeout); {
+		case !opt.Deadline.IsZero() && (opt.Timeout <= 0 || opt.Deadline.Before(end)):
+			fctx, cancel = context.WithDeadline(ctx, opt.Deadline)
+		case opt.Timeout > 0:
+			fctx, cancel = context.WithDeadline(ctx, end)
 		}
 		s := newSearch(d, k, fns[k], infos[k], opt)
 		r := results[i]
@@ -157,45 +172,59 @@ var machineCalls = map[string]bool{
 	"reboot": true, "shutdown": true, "socket": true, "connect": true, "dlopen": true,
 }
 
-// actsOnMachine returns a function of machineCalls that the body of the
-// function of info names, or one of fs it names does, else "".
-func actsOnMachine(info *FuncInfo, fs []*ir.Func) string {
+// stdinCalls read standard input: a function naming one gets its
+// contents as an input.
+var stdinCalls = map[string]bool{"stdin": true, "getchar": true, "scanf": true, "gets": true, "vscanf": true}
+
+// namesReached returns the identifiers the body of the function of info
+// names, and those the bodies of the functions of fs it names do, in the
+// order first met.
+func namesReached(info *FuncInfo, fs []*ir.Func) []string {
 	defs := map[string]*cc.FunctionDefinition{}
 	for _, f := range fs {
 		if fi, ok := f.Src.(*FuncInfo); ok && fi.Def != nil {
 			defs[f.Name] = fi.Def
 		}
 	}
-	seen := map[*cc.FunctionDefinition]bool{}
-	var walk func(fd *cc.FunctionDefinition) string
-	walk = func(fd *cc.FunctionDefinition) string {
-		if fd == nil || seen[fd] {
-			return ""
+	var names []string
+	seen := map[string]bool{}
+	var walk func(fd *cc.FunctionDefinition)
+	walk = func(fd *cc.FunctionDefinition) {
+		if fd == nil {
+			return
 		}
-		seen[fd] = true
-		found := ""
 		var callees []*cc.FunctionDefinition
 		inspect(fd.CompoundStatement, func(n cc.Node) bool {
 			pe, ok := n.(*cc.PrimaryExpression)
-			if !ok || pe.Case != cc.PrimaryExpressionIdent || found != "" {
-				return found == ""
+			if !ok || pe.Case != cc.PrimaryExpressionIdent {
+				return true
 			}
 			name := pe.Token.SrcStr()
-			if machineCalls[name] {
-				found = name
-			} else if d := defs[name]; d != nil {
-				callees = append(callees, d)
+			if !seen[name] {
+				seen[name] = true
+				names = append(names, name)
+				if d := defs[name]; d != nil {
+					callees = append(callees, d)
+				}
 			}
-			return found == ""
+			return true
 		})
 		for _, c := range callees {
-			if found == "" {
-				found = walk(c)
-			}
+			walk(c)
 		}
-		return found
 	}
-	return walk(info.Def)
+	walk(info.Def)
+	return names
+}
+
+// firstOf returns the first of names in set, or "".
+func firstOf(names []string, set map[string]bool) string {
+	for _, n := range names {
+		if set[n] {
+			return n
+		}
+	}
+	return ""
 }
 
 // BudgetReason is the NoCase of a function whose search the run's time
@@ -211,8 +240,10 @@ func approximation(info *FuncInfo) string {
 	return "searched on the real code only: " + why
 }
 
-// driverFuncOf returns the driver's view of f, or why it has none.
-func driverFuncOf(f *ir.Func, info *FuncInfo) (driverFunc, error) {
+// driverFuncOf returns the driver's view of f, or why it has none; stdin
+// says f reads standard input, whose contents become one more input
+// (after the parameters). main(argc, argv) gets argc from argv.
+func driverFuncOf(f *ir.Func, info *FuncInfo, stdin bool) (driverFunc, error) {
 	df := driverFunc{name: f.Name}
 	if len(info.params) != len(f.Params) || len(info.ParamTypes) != len(f.Params) {
 		return df, fmt.Errorf("its parameters")
@@ -224,20 +255,50 @@ func driverFuncOf(f *ir.Func, info *FuncInfo) (driverFunc, error) {
 		}
 		df.params = append(df.params, s)
 	}
+	if f.Name == "main" && len(df.params) >= 2 && df.params[0].kind == shapeInt && df.params[1].kind == shapeArgv {
+		df.params[0].argc = 2
+		df.params[1].prog = true
+	}
+	if stdin {
+		df.params = append(df.params, shape{kind: shapeBuf, bits: 8, stdin: true})
+	}
 	rk, err := resultOf(info.result)
 	if err != nil {
 		return df, err
+	}
+	if rk != resultNone && !returnsValue(info.Def) {
+		// K&R's main(argc, argv) { ... } without a return of a value:
+		// what the caller gets is indeterminate, not checked.
+		rk = resultNone
 	}
 	df.result = rk
 	return df, nil
 }
 
+// returnsValue reports whether the body of fd has a return statement
+// with a value.
+func returnsValue(fd *cc.FunctionDefinition) bool {
+	if fd == nil {
+		return true
+	}
+	found := false
+	inspect(fd.CompoundStatement, func(n cc.Node) bool {
+		if js, ok := n.(*cc.JumpStatement); ok && js.Case == cc.JumpStatementReturn && js.ExpressionList != nil {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // A value is one argument: an integer's or a float's bits, or a buffer
-// (NULL, or its bytes, a text buffer's NUL included).
+// (NULL, or its bytes, a text buffer's NUL included), or an argv's
+// strings (without their NULs).
 type value struct {
 	x    uint64
 	null bool
 	buf  []byte
+	strs [][]byte
 }
 
 // An entry is an input of the corpus and what its call did.
@@ -313,6 +374,9 @@ func (s *search) dictionary() {
 		}
 		switch v := e.Value().(type) {
 		case cc.Int64Value:
+			if v > ' ' && v < 0x7f {
+				addStr("-" + string(rune(v))) // an option letter, as getopt reads it
+			}
 			addStr(strconv.FormatInt(int64(v), 10))
 			addStr(strconv.FormatInt(int64(v)+1, 10))
 			s.addInt(uint64(v))
@@ -454,6 +518,12 @@ func (s *search) explore(ctx context.Context) error {
 func (s *search) zero() []value {
 	in := make([]value, len(s.f.params))
 	for k, p := range s.f.params {
+		if p.kind == shapeArgv && p.prog {
+			in[k].strs = [][]byte{[]byte("prog")}
+		}
+		if p.kind == shapeBuf && p.stdin {
+			continue
+		}
 		if p.kind == shapeBuf {
 			if p.text {
 				in[k].buf = []byte{0}
@@ -462,7 +532,17 @@ func (s *search) zero() []value {
 			}
 		}
 	}
+	s.tie(in)
 	return in
+}
+
+// tie sets each argc to the number of strings of its argv.
+func (s *search) tie(in []value) {
+	for k, p := range s.f.params {
+		if p.argc > 0 {
+			in[k].x = uint64(len(in[p.argc-1].strs))
+		}
+	}
 }
 
 // seeds are the first inputs: zeros, ones, the strings of the body.
@@ -475,8 +555,12 @@ func (s *search) seeds() [][]value {
 			one[k].x = 1
 		case shapeFloat:
 			one[k].x = floatBits(1, p.bits)
+		case shapeArgv:
+			one[k].strs = append(one[k].strs, []byte("a"))
 		case shapeBuf:
-			if p.text {
+			if p.stdin {
+				one[k].buf = []byte("a\n")
+			} else if p.text {
 				one[k].buf = []byte("a\x00")
 			} else {
 				for i := 0; i < len(one[k].buf); i += p.bits / 8 {
@@ -485,12 +569,20 @@ func (s *search) seeds() [][]value {
 			}
 		}
 	}
+	s.tie(one)
 	out := [][]value{z, one}
 	for _, str := range s.strs {
 		in := cloneInput(one)
 		set := false
 		for k, p := range s.f.params {
-			if p.kind == shapeBuf && p.bits == 8 {
+			switch {
+			case p.kind == shapeArgv:
+				in[k].strs = append(in[k].strs[:len(in[k].strs)-1], slices.Clone(str))
+				set = true
+			case p.stdin:
+				in[k].buf = append(slices.Clone(str), '\n')
+				set = true
+			case p.kind == shapeBuf && p.bits == 8:
 				in[k].buf = append(slices.Clone(str), 0)
 				if !p.text {
 					in[k].buf = slices.Clone(str)
@@ -499,6 +591,7 @@ func (s *search) seeds() [][]value {
 			}
 		}
 		if set {
+			s.tie(in)
 			out = append(out, in)
 		}
 	}
@@ -509,6 +602,9 @@ func cloneInput(in []value) []value {
 	out := make([]value, len(in))
 	for k, v := range in {
 		out[k] = value{x: v.x, null: v.null, buf: slices.Clone(v.buf)}
+		for _, str := range v.strs {
+			out[k].strs = append(out[k].strs, slices.Clone(str))
+		}
 	}
 	return out
 }
@@ -543,6 +639,10 @@ func (s *search) mutate(in []value, out *outcome) []value {
 	for n := 1 + s.rng.IntN(3); n > 0; n-- {
 		k := s.rng.IntN(len(in))
 		p := s.f.params[k]
+		if p.argc > 0 {
+			k = p.argc - 1 // argc follows its argv
+			p = s.f.params[k]
+		}
 		if out != nil && len(out.cmps) > 0 && s.rng.IntN(4) == 0 {
 			s.inputToState(in, out.cmps[s.rng.IntN(len(out.cmps))])
 			continue
@@ -557,9 +657,38 @@ func (s *search) mutate(in []value, out *outcome) []value {
 			in[k].x = s.mutateFloat(in[k].x, p)
 		case shapeBuf:
 			s.mutateBuf(&in[k], p, k)
+		case shapeArgv:
+			s.mutateArgv(&in[k], p)
 		}
 	}
+	s.tie(in)
 	return in
+}
+
+// mutateArgv changes an argv: a string more, one fewer, one changed
+// (argv[0], the program's name, stays).
+func (s *search) mutateArgv(v *value, p shape) {
+	first := 0
+	if p.prog {
+		first = 1
+	}
+	n := len(v.strs) - first
+	switch r := s.rng.IntN(5); {
+	case r == 0 && len(v.strs) < 8:
+		str := []byte{s.text()}
+		if len(s.strs) > 0 && s.rng.IntN(2) == 0 {
+			str = slices.Clone(s.strs[s.rng.IntN(len(s.strs))])
+		}
+		v.strs = slices.Insert(v.strs, first+s.rng.IntN(n+1), str)
+	case r == 1 && n > 0:
+		i := first + s.rng.IntN(n)
+		v.strs = slices.Delete(v.strs, i, i+1)
+	case n == 0:
+		v.strs = append(v.strs, []byte{s.text()})
+	default:
+		i := first + s.rng.IntN(n)
+		v.strs[i] = s.mutateBytes(v.strs[i], shape{kind: shapeBuf, bits: 8, signed: true, text: true})
+	}
 }
 
 // sizes ties parameter k to a buffer's length, as a pointer and a count
@@ -696,7 +825,7 @@ func (s *search) text() byte {
 const nullCrashes = 4
 
 func (s *search) mutateBuf(v *value, p shape, k int) {
-	if v.null || s.nulls[k] < nullCrashes && s.rng.IntN(24) == 0 {
+	if v.null || !p.stdin && s.nulls[k] < nullCrashes && s.rng.IntN(24) == 0 {
 		// NULL in and out, now and then
 		if v.null {
 			v.null = false
@@ -878,10 +1007,11 @@ func (s *search) inputToState(in []value, c cmpOperands) {
 				}
 			}
 			buf := in[k].buf
-			if i := indexBytes(buf, a[:n]); i >= 0 {
-				copy(buf[i:], b[:n])
-			} else if i := indexBytes(buf, b[:n]); i >= 0 {
-				copy(buf[i:], a[:n])
+			swapOperand(buf, a[:n], b[:n])
+			if p.text || p.stdin {
+				// a number the unit parsed and compared: its text
+				in[k].buf = s.putNumber(buf, c, p.text)
+				buf = in[k].buf
 			}
 			if p.text {
 				for i := range buf[:len(buf)-1] {
@@ -891,7 +1021,82 @@ func (s *search) inputToState(in []value, c cmpOperands) {
 				}
 				buf[len(buf)-1] = 0
 			}
+		case shapeArgv:
+			if c.size == 0 || c.size > 8 {
+				continue
+			}
+			var a, b [8]byte
+			binary.LittleEndian.PutUint64(a[:], c.a)
+			binary.LittleEndian.PutUint64(b[:], c.b)
+			n := int(c.size)
+			if slices.Contains(a[:n], 0) || slices.Contains(b[:n], 0) {
+				continue // no NUL inside a string
+			}
+			for j, str := range in[k].strs {
+				swapOperand(str, a[:n], b[:n])
+				if j > 0 || !p.prog {
+					in[k].strs[j] = s.putNumber(str, c, false)
+				}
+			}
 		}
+	}
+}
+
+// putNumber writes, in place of a run of digits of the text buf (one in
+// four times), the decimal text of one operand of c, give or take one:
+// a number the unit read from text and compared with a constant. text
+// says buf ends with its NUL.
+func (s *search) putNumber(buf []byte, c cmpOperands, text bool) []byte {
+	if s.rng.IntN(4) != 0 {
+		return buf
+	}
+	body := buf
+	if text && len(body) > 0 {
+		body = body[:len(body)-1]
+	}
+	var runs [][2]int
+	for i := 0; i < len(body); {
+		if body[i] < '0' || body[i] > '9' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(body) && body[j] >= '0' && body[j] <= '9' {
+			j++
+		}
+		runs = append(runs, [2]int{i, j})
+		i = j
+	}
+	if len(runs) == 0 {
+		return buf
+	}
+	x := c.b
+	if s.rng.IntN(2) == 0 {
+		x = c.a
+	}
+	v := int64(x)
+	if c.size < 8 {
+		v = ir.SignExtend(x, int(c.size)*8)
+	}
+	v += int64(s.rng.IntN(3) - 1)
+	r := runs[s.rng.IntN(len(runs))]
+	num := []byte(strconv.FormatInt(v, 10))
+	if len(body)-(r[1]-r[0])+len(num) > maxBuf {
+		return buf
+	}
+	out := append(append(append([]byte{}, body[:r[0]]...), num...), body[r[1]:]...)
+	if text {
+		out = append(out, 0)
+	}
+	return out
+}
+
+// swapOperand puts b where buf holds a, or a where it holds b.
+func swapOperand(buf, a, b []byte) {
+	if i := indexBytes(buf, a); i >= 0 {
+		copy(buf[i:], b)
+	} else if i := indexBytes(buf, b); i >= 0 {
+		copy(buf[i:], a)
 	}
 }
 
@@ -984,6 +1189,7 @@ func (s *search) shrink(ctx context.Context, e *entry) (*entry, error) {
 		if tries >= shrinkBudget || ctx.Err() != nil {
 			return false, nil
 		}
+		s.tie(in)
 		tries++
 		o, err := s.run(in)
 		if err != nil {
@@ -1004,8 +1210,35 @@ func (s *search) shrink(ctx context.Context, e *entry) (*entry, error) {
 		return true, nil
 	}
 	for k, p := range s.f.params {
-		switch p.kind {
-		case shapeInt, shapeFloat:
+		switch {
+		case p.argc > 0:
+			// follows its argv
+		case p.kind == shapeArgv:
+			first := 0
+			if p.prog {
+				first = 1
+			}
+			for i := len(e.in[k].strs) - 1; i >= first && tries < shrinkBudget; i-- {
+				in := cloneInput(e.in)
+				in[k].strs = slices.Delete(in[k].strs, i, i+1)
+				if _, err := try(in); err != nil {
+					return nil, err
+				}
+			}
+			for i := first; i < len(e.in[k].strs); i++ {
+				for len(e.in[k].strs[i]) > 1 && tries < shrinkBudget {
+					in := cloneInput(e.in)
+					in[k].strs[i] = in[k].strs[i][:len(in[k].strs[i])/2]
+					ok, err := try(in)
+					if err != nil {
+						return nil, err
+					}
+					if !ok {
+						break
+					}
+				}
+			}
+		case p.kind == shapeInt || p.kind == shapeFloat:
 			// the plainest value that does, again from there
 			for again := true; again && tries < shrinkBudget; {
 				again = false
@@ -1022,7 +1255,7 @@ func (s *search) shrink(ctx context.Context, e *entry) (*entry, error) {
 					}
 				}
 			}
-		case shapeBuf:
+		case p.kind == shapeBuf:
 			if e.in[k].null {
 				continue
 			}
@@ -1201,8 +1434,17 @@ func (s *search) caseOf(f *ir.Func, e *entry) gen.Case {
 	c := gen.Case{}
 	hasBuf := false
 	for k, p := range s.f.params {
+		if p.stdin {
+			// standard input: its characters, then EOF
+			i32 := ir.Int{Bits: 32, Signed: true}
+			for _, b := range e.in[k].buf {
+				c.Stream = append(c.Stream, ir.Literal{T: i32, Bits: uint64(b)})
+			}
+			c.Stream = append(c.Stream, ir.Literal{T: i32, Bits: i32.Mask()})
+			continue
+		}
 		c.Inputs = append(c.Inputs, s.literal(f.Params[k].T, p, e.in[k]))
-		hasBuf = hasBuf || p.kind == shapeBuf
+		hasBuf = hasBuf || p.kind == shapeBuf || p.kind == shapeArgv
 	}
 	o := e.out
 	switch o.how {
@@ -1211,7 +1453,7 @@ func (s *search) caseOf(f *ir.Func, e *entry) gen.Case {
 		c.Name = gen.Name(fmt.Sprintf("exit %d", o.code))
 		return c
 	}
-	if len(f.Results) == 1 {
+	if len(f.Results) == 1 && s.f.result != resultNone {
 		rt := f.Results[0]
 		var lit ir.Literal
 		switch s.f.result {
@@ -1253,7 +1495,7 @@ func (s *search) caseOf(f *ir.Func, e *entry) gen.Case {
 		c.Name = "returns"
 	}
 	if hasBuf {
-		for k, p := range s.f.params {
+		for k, p := range s.f.params[:len(f.Params)] {
 			if p.kind != shapeBuf || e.in[k].null || o.after[k] == nil {
 				c.After = append(c.After, ir.Literal{T: f.Params[k].T})
 				continue
@@ -1281,6 +1523,20 @@ func (s *search) literal(t ir.Type, p shape, v value) ir.Literal {
 		return ir.Literal{T: t}
 	}
 	pt := t.(ir.Pointer)
+	if p.kind == shapeArgv {
+		// an array of pointers to strings, NULL last
+		sp := pt.Elem.(ir.Pointer)
+		arr := ir.Literal{T: ir.Array{Elem: pt.Elem, Len: len(v.strs) + 1}}
+		for _, str := range v.strs {
+			chars := ir.Literal{T: ir.Array{Elem: sp.Elem, Len: len(str) + 1}}
+			for _, b := range append(slices.Clone(str), 0) {
+				chars.Elems = append(chars.Elems, ir.Literal{T: sp.Elem, Bits: uint64(b)})
+			}
+			arr.Elems = append(arr.Elems, ir.Literal{T: pt.Elem, Ref: &chars})
+		}
+		arr.Elems = append(arr.Elems, ir.Literal{T: pt.Elem})
+		return ir.Literal{T: t, Ref: &arr}
+	}
 	es := p.bits / 8
 	n := len(v.buf) / es
 	arr := ir.Literal{T: ir.Array{Elem: pt.Elem, Len: n}}

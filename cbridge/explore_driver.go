@@ -33,6 +33,7 @@ const (
 	shapeInt   shapeKind = iota // an integer: 8 bytes, the low ones read
 	shapeFloat                  // a float or double: its IEEE bits
 	shapeBuf                    // a pointer to a buffer of elements, or NULL
+	shapeArgv                   // a char **: strings, NULL last, as main's argv
 )
 
 // A shape is what the search on the real code knows of a parameter.
@@ -48,6 +49,14 @@ type shape struct {
 	// ro says the function cannot change the buffer (a const pointee):
 	// it is not compared after the call.
 	ro bool
+	// stdin marks the input after the parameters: standard input's
+	// contents, for a function that reads it.
+	stdin bool
+	// argc, when not 0, says the integer is the number of strings of
+	// parameter argc-1, an argv; prog that an argv's first string is
+	// the program's name, which the search leaves as it is.
+	argc int
+	prog bool
 }
 
 // shapeOf returns the shape of a parameter of C type t, or a reason.
@@ -68,6 +77,8 @@ func shapeOf(t cc.Type) (shape, error) {
 		elem := pt.Elem()
 		ro := elem.Attributes().IsConst()
 		switch {
+		case elem.Kind() == cc.Ptr && isCharKind(elem.(*cc.PointerType).Elem()):
+			return shape{kind: shapeArgv}, nil
 		case elem.Kind() == cc.Void:
 			return shape{kind: shapeBuf, bits: 8, ro: ro}, nil
 		case isFileType(elem):
@@ -167,9 +178,9 @@ func buildDriver(ctx context.Context, unitPath string, info *unitInfo, fns []dri
 	for i, f := range fns {
 		fi := infos[i]
 		var args []string
-		for k, p := range f.params {
+		for k, p := range f.params[:len(fi.params)] {
 			t := strings.TrimSpace(cDecl(fi.params[k], ""))
-			if p.kind == shapeBuf {
+			if p.kind == shapeBuf || p.kind == shapeArgv {
 				args = append(args, fmt.Sprintf("(%s)a[%d]", t, k))
 			} else {
 				args = append(args, fmt.Sprintf("*(%s *)a[%d]", t, k))
@@ -351,7 +362,18 @@ func (d *driver) run(fn int, f driverFunc, args []value, fresh bool) (*outcome, 
 	req = binary.LittleEndian.AppendUint32(req, uint32(fn))
 	for k, a := range args {
 		switch {
-		case f.params[k].kind != shapeBuf:
+		case f.params[k].stdin:
+			req = append(req, 4)
+			req = binary.LittleEndian.AppendUint32(req, uint32(len(a.buf)))
+			req = append(req, a.buf...)
+		case f.params[k].kind == shapeArgv && !a.null:
+			req = append(req, 3)
+			req = binary.LittleEndian.AppendUint32(req, uint32(len(a.strs)))
+			for _, str := range a.strs {
+				req = binary.LittleEndian.AppendUint32(req, uint32(len(str)))
+				req = append(req, str...)
+			}
+		case f.params[k].kind != shapeBuf && f.params[k].kind != shapeArgv:
 			req = append(req, 0)
 			req = binary.LittleEndian.AppendUint64(req, a.x)
 		case a.null:
@@ -404,7 +426,7 @@ func decodeOutcome(ans []byte, f driverFunc, args []value) (*outcome, error) {
 			out = out[slen:]
 		}
 		for k, a := range args {
-			if f.params[k].kind != shapeBuf || a.null {
+			if f.params[k].kind != shapeBuf || f.params[k].stdin || a.null {
 				o.after = append(o.after, nil)
 				continue
 			}

@@ -10,7 +10,10 @@
  *   request: u8 fresh (1: a worker of its own, not one that made
  *            calls before), u32 function index, then per parameter a u8 kind
  *            (0: 8 bytes of a scalar; 1: NULL; 2: u32 n and n bytes,
- *            passed as a buffer of exactly n bytes) and its data.
+ *            passed as a buffer of exactly n bytes; 3: u32 n and n
+ *            strings, each u32 length and bytes, passed as an argv)
+ *            and its data; last, for a function reading standard input,
+ *            4, u32 n and the n bytes it reads there.
  *   answer:  u8 how (0 returned, 1 exit, 2 signal, 3 hang, 4 the
  *            sanitizer), i32 code (the exit status or the signal),
  *            u32 n and the n bytes the child wrote (8 bytes of the
@@ -31,6 +34,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -203,6 +207,38 @@ static void pbcc_child(const unsigned char *req, uint32_t n)
 			off += 8;
 		} else if (kind == 1) {
 			args[np] = NULL;
+		} else if (kind == 3) {
+			/* an argv: n strings, NULL last */
+			uint32_t ns = pbcc_u32(req + off), i;
+			char **v = malloc((ns + 1) * sizeof *v);
+			off += 4;
+			for (i = 0; i < ns; i++) {
+				uint32_t len = pbcc_u32(req + off);
+				off += 4;
+				v[i] = malloc(len + 1);
+				memcpy(v[i], req + off, len);
+				v[i][len] = 0;
+				off += len;
+			}
+			v[ns] = NULL;
+			args[np] = v;
+		} else if (kind == 4) {
+			/* standard input's contents (last): a file of its own */
+			uint32_t len = pbcc_u32(req + off);
+			int fd = memfd_create("pbcc-stdin", 0);
+			off += 4;
+			if (fd >= 0) {
+				if (len > 0 && write(fd, req + off, len) != (ssize_t)len)
+					pbcc_die("pbcc driver: stdin");
+				lseek(fd, 0, SEEK_SET);
+				dup2(fd, 0);
+				close(fd);
+			}
+			/* what the calls before this one left in stdio's buffer */
+			__fpurge(stdin);
+			clearerr(stdin);
+			off += len;
+			continue;
 		} else {
 			uint32_t len = pbcc_u32(req + off);
 			off += 4;

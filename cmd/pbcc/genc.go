@@ -203,14 +203,12 @@ func exploreC(ctx context.Context, cfg *genConfig, abs string, fs []*ir.Func, ot
 	if len(fs) == 0 {
 		return nil
 	}
+	opt := cbridge.DefaultExplore
 	if dl, ok := ctx.Deadline(); ok {
 		left := time.Until(dl.Add(-measureReserve(cfg.timeout)))
 		share := time.Duration(int64(left) * int64(len(fs)) / int64(len(fs)+others))
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, max(share, 0))
-		defer cancel()
+		opt.Deadline = time.Now().Add(max(share, 0))
 	}
-	opt := cbridge.DefaultExplore
 	if cfg.funcTimeoutSet && cfg.funcTimeout < opt.Timeout {
 		opt.Timeout = cfg.funcTimeout
 	}

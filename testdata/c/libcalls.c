@@ -68,3 +68,23 @@ unsigned checksum(const void *v, int n)
 		return 1;
 	return sum;
 }
+
+/* main adds the pairs of numbers of its input's lines ("3 4"); -q
+ * prints nothing. */
+int main(int argc, char **argv)
+{
+	char line[64];
+	int quiet = argc > 1 && strcmp(argv[1], "-q") == 0;
+	long total = 0;
+	while (fgets(line, sizeof line, stdin) != NULL) {
+		int a, b;
+		if (sscanf(line, "%d %d", &a, &b) != 2) {
+			fprintf(stderr, "bad line: %s", line);
+			return 1;
+		}
+		total += a + b;
+	}
+	if (!quiet)
+		printf("%ld\n", total);
+	return total > 100 ? 2 : 0;
+}
