@@ -571,6 +571,23 @@ func (s *search) seeds() [][]value {
 	}
 	s.tie(one)
 	out := [][]value{z, one}
+	// larger buffers, for a function that reads a fixed number of
+	// elements (md5's MD5Transform: 4 and 16); shrinking cuts them
+	for _, n := range []int{16, 64} {
+		big, set := cloneInput(one), false
+		for k, p := range s.f.params {
+			if p.kind == shapeBuf && !p.stdin && !p.text {
+				big[k].buf = make([]byte, n*p.bits/8)
+				for i := 0; i < len(big[k].buf); i += p.bits / 8 {
+					putElem(big[k].buf[i:], p, uint64(i/(p.bits/8)+1))
+				}
+				set = true
+			}
+		}
+		if set {
+			out = append(out, big)
+		}
+	}
 	for _, str := range s.strs {
 		in := cloneInput(one)
 		set := false

@@ -98,7 +98,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 		// their tables come first in the harness, so that they run from
 		// the unit's initial state (cbridge.Explore).
 		explored := exploreC(ctx, cfg, abs, opaque, len(todo), stderr)
-		results := append(explored, generate(ctx, cfg, todo, func(*ir.Func) string { return abs })...)
+		results := append(explored, withoutCases(ctx, cfg, abs, generate(ctx, cfg, todo, func(*ir.Func) string { return abs }), stderr)...)
 		saidMemory(cfg, rel(abs), stderr)
 		if _, ok := interrupted(ctx); ok {
 			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
@@ -191,6 +191,44 @@ func rewriteC(ctx context.Context, abs, harness, hash string, rs []*gen.Result, 
 		return nil, "", err
 	}
 	return cbridge.Measure(ctx, harness)
+}
+
+// withoutCases searches on the real code the functions of results the
+// model found no case for (every path it found faults: md5's
+// MD5Transform, whose arrays must hold 4 and 16 elements), and gives
+// them the cases found there, said so in Approximation; their edges and
+// findings stay the model's. Those come first, as the unlowered
+// functions' do: their cases assume the unit's initial state.
+func withoutCases(ctx context.Context, cfg *genConfig, abs string, results []*funcResult, stderr io.Writer) []*funcResult {
+	var fs []*ir.Func
+	var idx []int
+	for i, fr := range results {
+		if fr.err == nil && len(fr.r.Cases) == 0 && fr.r.NoCase == "" && len(fr.r.Func.Params) > 0 {
+			fs = append(fs, fr.r.Func)
+			idx = append(idx, i)
+		}
+	}
+	found := exploreC(ctx, cfg, abs, fs, 0, stderr)
+	if len(found) != len(fs) {
+		return results
+	}
+	var first, rest []*funcResult
+	moved := map[int]bool{}
+	for k, i := range idx {
+		if e := found[k].r; len(e.Cases) > 0 {
+			r := *results[i].r
+			r.Cases = e.Cases
+			r.Approximation = "its cases searched on the real code: the model found none (every path it found fails)"
+			first = append(first, &funcResult{file: abs, r: &r})
+			moved[i] = true
+		}
+	}
+	for i, fr := range results {
+		if !moved[i] {
+			rest = append(rest, fr)
+		}
+	}
+	return append(first, rest...)
 }
 
 // exploreC searches the functions fs of the unit at abs on the real code
