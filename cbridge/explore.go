@@ -194,9 +194,10 @@ func namesReached(info *FuncInfo, fs []*ir.Func) []string {
 			return
 		}
 		var callees []*cc.FunctionDefinition
+		reading := readOnlyOpens(fd)
 		inspect(fd.CompoundStatement, func(n cc.Node) bool {
 			pe, ok := n.(*cc.PrimaryExpression)
-			if !ok || pe.Case != cc.PrimaryExpressionIdent {
+			if !ok || pe.Case != cc.PrimaryExpressionIdent || reading[pe] {
 				return true
 			}
 			name := pe.Token.SrcStr()
@@ -215,6 +216,36 @@ func namesReached(info *FuncInfo, fs []*ir.Func) []string {
 	}
 	walk(info.Def)
 	return names
+}
+
+// readOnlyOpens returns the fopen identifiers of fd's calls that open a
+// file for reading (a mode literal of 'r' and 'b' only): a search that
+// makes the name up finds no file, or reads one; it changes none.
+func readOnlyOpens(fd *cc.FunctionDefinition) map[*cc.PrimaryExpression]bool {
+	out := map[*cc.PrimaryExpression]bool{}
+	inspect(fd.CompoundStatement, func(n cc.Node) bool {
+		pf, ok := n.(*cc.PostfixExpression)
+		if !ok || pf.Case != cc.PostfixExpressionCall || pf.ArgumentExpressionList == nil {
+			return true
+		}
+		fn, ok := pf.PostfixExpression.(*cc.PrimaryExpression)
+		if !ok || fn.Case != cc.PrimaryExpressionIdent || fn.Token.SrcStr() != "fopen" {
+			return true
+		}
+		second := pf.ArgumentExpressionList.ArgumentExpressionList
+		if second == nil || second.AssignmentExpression == nil {
+			return true
+		}
+		mode, ok := second.AssignmentExpression.Value().(cc.StringValue)
+		if !ok {
+			return true
+		}
+		if m := strings.TrimRight(string(mode), "\x00"); m != "" && strings.Trim(m, "rb") == "" {
+			out[fn] = true
+		}
+		return true
+	})
+	return out
 }
 
 // firstOf returns the first of names in set, or "".

@@ -108,3 +108,31 @@ func TestDropFailing(t *testing.T) {
 		t.Errorf("cases left: %+v %+v", rs[0].Cases, rs[1].Cases)
 	}
 }
+
+// TestActsOnMachine: a function that may change files or run commands is
+// not searched, one that only opens files for reading is.
+func TestActsOnMachine(t *testing.T) {
+	src := `#include <stdio.h>
+#include <stdlib.h>
+int reads(const char *name) { int x = 0; FILE *f = fopen(name, "rb"); if (f == NULL) return -1; if (fscanf(f, "%d", &x) != 1) x = -2; fclose(f); return x; }
+int writes(const char *name) { FILE *f = fopen(name, "w"); int n; if (f == NULL || sscanf(name, "%d", &n) != 1) return -1; fclose(f); return n; }
+int runs(const char *cmd) { int n; if (sscanf(cmd, "%d", &n) == 1) return n; return system(cmd); }
+int calls(const char *s) { return runs(s) + 1; }
+`
+	path := filepath.Join(t.TempDir(), "unit.c")
+	os.WriteFile(path, []byte(src), 0o644)
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"reads": "", "writes": "fopen", "runs": "system", "calls": "system"}
+	if len(f.Unlowered) != len(want) {
+		t.Fatalf("%d functions unlowered, want %d: %v", len(f.Unlowered), len(want), f.Errors)
+	}
+	for _, fn := range f.Unlowered {
+		got := firstOf(namesReached(fn.Src.(*FuncInfo), f.Unlowered), machineCalls)
+		if got != want[fn.Name] {
+			t.Errorf("%s: acts on the machine through %q, want %q", fn.Name, got, want[fn.Name])
+		}
+	}
+}
