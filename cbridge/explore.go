@@ -279,10 +279,19 @@ func driverFuncOf(f *ir.Func, info *FuncInfo, stdin bool) (driverFunc, error) {
 	if len(info.params) != len(f.Params) || len(info.ParamTypes) != len(f.Params) {
 		return df, fmt.Errorf("its parameters")
 	}
-	for _, t := range info.params {
+	for k, t := range info.params {
 		s, err := shapeOf(t)
 		if err != nil {
-			return df, err
+			pt, isPtr := f.Params[k].T.(ir.Pointer)
+			st, isStruct := t.(*cc.PointerType)
+			if !isPtr || !isStruct || st.Elem().Kind() != cc.Struct {
+				return df, err
+			}
+			o, oerr := objectOf(info.unit, st.Elem(), pt.Elem)
+			if oerr != nil {
+				return df, fmt.Errorf("%s: %v", err, oerr)
+			}
+			s = shape{kind: shapeBuf, bits: 8, obj: o, ro: st.Elem().Attributes().IsConst()}
 		}
 		df.params = append(df.params, s)
 	}
@@ -555,12 +564,13 @@ func (s *search) zero() []value {
 		if p.kind == shapeBuf && p.stdin {
 			continue
 		}
-		if p.kind == shapeBuf {
-			if p.text {
-				in[k].buf = []byte{0}
-			} else {
-				in[k].buf = make([]byte, 4*p.bits/8)
-			}
+		switch {
+		case p.obj != nil:
+			in[k].buf = make([]byte, p.obj.size)
+		case p.kind == shapeBuf && p.text:
+			in[k].buf = []byte{0}
+		case p.kind == shapeBuf:
+			in[k].buf = make([]byte, 4*p.bits/8)
 		}
 	}
 	s.tie(in)
@@ -589,7 +599,11 @@ func (s *search) seeds() [][]value {
 		case shapeArgv:
 			one[k].strs = append(one[k].strs, []byte("a"))
 		case shapeBuf:
-			if p.stdin {
+			if p.obj != nil {
+				for _, l := range p.obj.scalars() {
+					l.put(one[k].buf, 1)
+				}
+			} else if p.stdin {
 				one[k].buf = []byte("a\n")
 			} else if p.text {
 				one[k].buf = []byte("a\x00")
@@ -607,7 +621,7 @@ func (s *search) seeds() [][]value {
 	for _, n := range []int{16, 64} {
 		big, set := cloneInput(one), false
 		for k, p := range s.f.params {
-			if p.kind == shapeBuf && !p.stdin && !p.text {
+			if p.kind == shapeBuf && !p.stdin && !p.text && p.obj == nil {
 				big[k].buf = make([]byte, n*p.bits/8)
 				for i := 0; i < len(big[k].buf); i += p.bits / 8 {
 					putElem(big[k].buf[i:], p, uint64(i/(p.bits/8)+1))
@@ -630,7 +644,7 @@ func (s *search) seeds() [][]value {
 			case p.stdin:
 				in[k].buf = append(slices.Clone(str), '\n')
 				set = true
-			case p.kind == shapeBuf && p.bits == 8:
+			case p.kind == shapeBuf && p.bits == 8 && p.obj == nil:
 				in[k].buf = append(slices.Clone(str), 0)
 				if !p.text {
 					in[k].buf = slices.Clone(str)
@@ -748,14 +762,14 @@ func (s *search) sizes(in []value, k int) bool {
 	for _, j := range s.rng.Perm(len(in)) {
 		q := s.f.params[j]
 		switch {
-		case p.kind == shapeInt && q.kind == shapeBuf && !in[j].null:
+		case p.kind == shapeInt && q.kind == shapeBuf && q.obj == nil && !q.stdin && !in[j].null:
 			n := len(in[j].buf) / (q.bits / 8)
 			if q.text {
 				n-- // the NUL
 			}
 			in[k].x = mask(uint64(int64(n+s.rng.IntN(3)-1)), p)
 			return true
-		case p.kind == shapeBuf && q.kind == shapeInt && !in[k].null:
+		case p.kind == shapeBuf && p.obj == nil && !p.stdin && q.kind == shapeInt && !in[k].null:
 			n := int(int64(in[j].x))
 			es := p.bits / 8
 			if n < 0 || n*es > maxBuf {
@@ -877,14 +891,21 @@ func (s *search) mutateBuf(v *value, p shape, k int) {
 		// NULL in and out, now and then
 		if v.null {
 			v.null = false
-			if p.text {
+			switch {
+			case p.obj != nil:
+				v.buf = make([]byte, p.obj.size)
+			case p.text:
 				v.buf = []byte{0}
-			} else {
+			default:
 				v.buf = make([]byte, 4*p.bits/8)
 			}
 		} else {
 			*v = value{null: true}
 		}
+		return
+	}
+	if p.obj != nil {
+		s.mutateObject(v.buf, p.obj)
 		return
 	}
 	body := v.buf
@@ -1056,6 +1077,9 @@ func (s *search) inputToState(in []value, c cmpOperands) {
 			}
 			buf := in[k].buf
 			swapOperand(buf, a[:n], b[:n])
+			if p.obj != nil {
+				p.obj.clean(buf)
+			}
 			if p.text || p.stdin {
 				// a number the unit parsed and compared: its text
 				in[k].buf = s.putNumber(buf, c, p.text)
@@ -1303,6 +1327,26 @@ func (s *search) shrink(ctx context.Context, e *entry) (*entry, error) {
 					}
 				}
 			}
+		case p.kind == shapeBuf && p.obj != nil:
+			if e.in[k].null {
+				continue
+			}
+			for _, l := range p.obj.scalars() {
+				if tries >= shrinkBudget {
+					break
+				}
+				for _, cand := range s.smaller(l.get(e.in[k].buf), l.shape()) {
+					in := cloneInput(e.in)
+					l.put(in[k].buf, cand)
+					ok, err := try(in)
+					if err != nil {
+						return nil, err
+					}
+					if ok {
+						break
+					}
+				}
+			}
 		case p.kind == shapeBuf:
 			if e.in[k].null {
 				continue
@@ -1544,7 +1588,7 @@ func (s *search) caseOf(f *ir.Func, e *entry) gen.Case {
 	}
 	if hasBuf {
 		for k, p := range s.f.params[:len(f.Params)] {
-			if p.kind != shapeBuf || e.in[k].null || o.after[k] == nil {
+			if p.kind != shapeBuf || e.in[k].null || o.after[k] == nil || p.obj != nil && p.obj.pointersSet(o.after[k]) {
 				c.After = append(c.After, ir.Literal{T: f.Params[k].T})
 				continue
 			}
@@ -1571,6 +1615,10 @@ func (s *search) literal(t ir.Type, p shape, v value) ir.Literal {
 		return ir.Literal{T: t}
 	}
 	pt := t.(ir.Pointer)
+	if p.obj != nil {
+		obj := p.obj.literal(v.buf)
+		return ir.Literal{T: t, Ref: &obj}
+	}
 	if p.kind == shapeArgv {
 		// an array of pointers to strings, NULL last
 		sp := pt.Elem.(ir.Pointer)

@@ -57,6 +57,9 @@ type shape struct {
 	// the program's name, which the search leaves as it is.
 	argc int
 	prog bool
+	// obj, for a pointer to a struct, is the struct's layout: the
+	// buffer holds one, its pointers NULL.
+	obj *objectShape
 }
 
 // shapeOf returns the shape of a parameter of C type t, or a reason.

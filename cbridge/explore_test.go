@@ -29,8 +29,8 @@ func exploreUnit(t *testing.T, opt ExploreOptions) (dir string, rs []*gen.Result
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Funcs) != 0 || len(f.Unlowered) != 7 {
-		t.Fatalf("%d functions lowered, %d unlowered; want 0 and 7 (%v)", len(f.Funcs), len(f.Unlowered), f.Errors)
+	if len(f.Funcs) != 0 || len(f.Unlowered) != 8 {
+		t.Fatalf("%d functions lowered, %d unlowered; want 0 and 8 (%v)", len(f.Funcs), len(f.Unlowered), f.Errors)
 	}
 	rs, err = Explore(context.Background(), unit, f.Unlowered, opt)
 	if err != nil {
@@ -71,7 +71,7 @@ func TestExplore(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the harness fails: %v\n%s\n%s", err, out, src)
 	}
-	for _, name := range []string{"parse_port", "digits", "median", "keyword", "checksum", "main"} {
+	for _, name := range []string{"parse_port", "digits", "median", "keyword", "checksum", "record", "main"} {
 		c := cov[name]
 		if c.Branches == 0 || c.Taken != c.Branches {
 			t.Errorf("%s: %d of %d branches taken (gcov): %v", name, c.Taken, c.Branches, c.Uncovered)
@@ -79,6 +79,10 @@ func TestExplore(t *testing.T) {
 	}
 	if !strings.Contains(string(src), "exit(3)") {
 		t.Errorf("keyword's exit(3) has no case:\n%s", src)
+	}
+	// record changes the struct it is given: compared after the call.
+	if !strings.Contains(string(src), `"t->total"`) {
+		t.Errorf("record's struct is not compared after the call:\n%s", src)
 	}
 	// median sorts its array: the harness compares it after the call.
 	if !strings.Contains(string(src), "a_after[]") {

@@ -69,6 +69,26 @@ unsigned checksum(const void *v, int n)
 	return sum;
 }
 
+/* A tally of the words record is given. */
+struct tally {
+	int hits;
+	long total;
+	char tag[4];
+};
+
+/* record adds the number word spells to t, unless t is tagged "x". */
+int record(struct tally *t, const char *word)
+{
+	long v = strtol(word, NULL, 10);
+	if (t->tag[0] == 'x')
+		return -1;
+	t->hits++;
+	t->total += v;
+	if (t->total > 1000)
+		return 2;
+	return t->hits > 3;
+}
+
 /* main adds the pairs of numbers of its input's lines ("3 4"); -q
  * prints nothing. */
 int main(int argc, char **argv)
