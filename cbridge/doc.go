@@ -168,8 +168,9 @@
 // trace-cmp (AddressSanitizer too where the host has it) beside
 // explore/rt.c, a fork server answering one call at a time on two pipes,
 // each call in a worker forked from a process that never calls the unit.
-// Integers, floats, strings and buffers of them, and an argv (char **,
-// main's argc tied to it), are the parameters it can make, and standard
+// Integers, floats, strings and buffers of them, pointers to structs of
+// those (laid out as gcc lays them out, their pointers NULL), and an argv
+// (char **, main's argc tied to it), are the parameters it can make, and standard
 // input for a function that reads it (a memfd as descriptor 0); the inputs are mutated (the body's constants and the operands of
 // the comparisons the calls make as a dictionary, integers tied to a
 // buffer's length), those that take new edges kept, the ones a table
