@@ -140,3 +140,34 @@ int calls(const char *s) { return runs(s) + 1; }
 		}
 	}
 }
+
+// TestUnitState: an unlowered function's cases run in a child each only
+// when the unit has variables a call may change (not a struct's members,
+// not a const table).
+func TestUnitState(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"struct s { int a; long b; };\nconst int table[] = {1, 2};\n", false},
+		{"int counter;\n", true},
+		{"static int calls(void) { static int n; return ++n; }\n", true},
+	} {
+		src := "#include <stdlib.h>\n" + c.src + "int f(const char *s) { return (int)strtol(s, NULL, 10); }\n"
+		path := filepath.Join(t.TempDir(), "unit.c")
+		os.WriteFile(path, []byte(src), 0o644)
+		f, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got *FuncInfo
+		for _, fn := range f.Unlowered {
+			if fn.Name == "f" {
+				got = fn.Src.(*FuncInfo)
+			}
+		}
+		if got == nil || got.Static != c.want {
+			t.Errorf("%q: state %v, want %v", c.src, got != nil && got.Static, c.want)
+		}
+	}
+}

@@ -386,9 +386,12 @@ func unitState(ast *cc.AST, path string) bool {
 			continue
 		}
 		inspect(ed, func(n cc.Node) bool {
+			if _, member := n.(*cc.StructDeclaration); member || state {
+				return false // a struct's members are no variables
+			}
 			d, ok := n.(*cc.Declarator)
-			if !ok || state {
-				return !state
+			if !ok {
+				return true
 			}
 			if d.Position().Filename != path || d.IsTypename() || d.IsParam() || d.IsConst() {
 				return true

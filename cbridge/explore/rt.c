@@ -28,7 +28,7 @@
  * unit: a worker makes up to argv[1] calls in a row (pbcc passes 1 when
  * the unit has variables a call may change, so that each call starts
  * from the unit's initial state), and a call that ends the worker (exit,
- * a signal, the sanitizer, a hang of 0.3 s) is answered from its
+ * a signal, the sanitizer, a hang of 0.3 s of CPU or 10 s) is answered from its
  * wait status, the next call getting a new worker. */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -279,8 +279,11 @@ static int pbcc_go[2], pbcc_done[2];
 static pid_t pbcc_worker;
 static int pbcc_calls, pbcc_per_worker = 1;
 
-/* A call that has not returned after pbcc_limit hangs. */
+/* A call that has not returned after pbcc_limit of CPU time hangs (CPU
+ * time, so that a loaded machine does not change what hangs), or after
+ * pbcc_wall seconds, for one that waits without using the CPU. */
 static const struct itimerval pbcc_limit = {{0, 0}, {0, 300000}}, pbcc_none;
+enum { pbcc_wall = 10 };
 
 static void pbcc_work(void)
 {
@@ -298,9 +301,11 @@ static void pbcc_work(void)
 		char c;
 		if (read(pbcc_go[0], &c, 1) != 1)
 			_exit(0);
-		setitimer(ITIMER_REAL, &pbcc_limit, NULL);
+		setitimer(ITIMER_PROF, &pbcc_limit, NULL);
+		alarm(pbcc_wall);
 		pbcc_child(pbcc_shm->req, pbcc_shm->nreq);
-		setitimer(ITIMER_REAL, &pbcc_none, NULL);
+		setitimer(ITIMER_PROF, &pbcc_none, NULL);
+		alarm(0);
 		if (write(pbcc_done[1], &c, 1) != 1)
 			_exit(0);
 	}
@@ -394,7 +399,7 @@ int main(int argc, char **argv)
 			if (pbcc_shm->sanitizer) {
 				how = 4;
 			} else if (WIFSIGNALED(status)) {
-				how = WTERMSIG(status) == SIGALRM ? 3 : 2;
+				how = WTERMSIG(status) == SIGALRM || WTERMSIG(status) == SIGPROF ? 3 : 2;
 				code = WTERMSIG(status);
 			} else {
 				how = 1;
