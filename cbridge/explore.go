@@ -294,16 +294,9 @@ func driverFuncOf(f *ir.Func, info *FuncInfo, stdin bool) (driverFunc, error) {
 	for k, t := range info.params {
 		s, err := shapeOf(t)
 		if err != nil {
-			pt, isPtr := f.Params[k].T.(ir.Pointer)
-			st, isStruct := t.(*cc.PointerType)
-			if !isPtr || !isStruct || st.Elem().Kind() != cc.Struct {
+			if s, err = structShape(t, f.Params[k].T, info.unit, err); err != nil {
 				return df, err
 			}
-			o, oerr := objectOf(info.unit, st.Elem(), pt.Elem)
-			if oerr != nil {
-				return df, fmt.Errorf("%s: %v", err, oerr)
-			}
-			s = shape{kind: shapeBuf, bits: 8, obj: o, ro: st.Elem().Attributes().IsConst()}
 		}
 		df.params = append(df.params, s)
 	}
@@ -327,6 +320,41 @@ func driverFuncOf(f *ir.Func, info *FuncInfo, stdin bool) (driverFunc, error) {
 	return df, nil
 }
 
+// structShape returns the shape of a parameter of C type t, IR type it,
+// that points to a struct, or to a pointer to one (a graph), or err.
+func structShape(t cc.Type, it ir.Type, u *unitInfo, err error) (shape, error) {
+	pt, isPtr := it.(ir.Pointer)
+	ct, isCPtr := t.(*cc.PointerType)
+	if !isPtr || !isCPtr {
+		return shape{}, err
+	}
+	ro := ct.Elem().Attributes().IsConst()
+	if inner, ok := ct.Elem().(*cc.PointerType); ok && inner.Elem().Kind() == cc.Struct {
+		// a struct **: a pointer the call reads or sets, NULL or
+		// pointing to a struct
+		ipt, ok := pt.Elem.(ir.Pointer)
+		if !ok || inner.Size() != 8 {
+			return shape{}, err
+		}
+		o, oerr := objectOf(u, inner.Elem(), ipt.Elem)
+		if oerr != nil {
+			return shape{}, fmt.Errorf("%s: %v", err, oerr)
+		}
+		return shape{kind: shapeGraph, obj: slotOf(inner, pt.Elem, o), ro: ro}, nil
+	}
+	if ct.Elem().Kind() != cc.Struct {
+		return shape{}, err
+	}
+	o, oerr := objectOf(u, ct.Elem(), pt.Elem)
+	if oerr != nil {
+		return shape{}, fmt.Errorf("%s: %v", err, oerr)
+	}
+	if o.linked() {
+		return shape{kind: shapeGraph, obj: o, ro: ro}, nil
+	}
+	return shape{kind: shapeBuf, bits: 8, obj: o, ro: ro}, nil
+}
+
 // returnsValue reports whether the body of fd has a return statement
 // with a value.
 func returnsValue(fd *cc.FunctionDefinition) bool {
@@ -347,10 +375,11 @@ func returnsValue(fd *cc.FunctionDefinition) bool {
 // (NULL, or its bytes, a text buffer's NUL included), or an argv's
 // strings (without their NULs).
 type value struct {
-	x    uint64
-	null bool
-	buf  []byte
-	strs [][]byte
+	x     uint64
+	null  bool
+	buf   []byte
+	strs  [][]byte
+	nodes []node // a graph's objects (explore_graph.go)
 }
 
 // An entry is an input of the corpus and what its call did.
@@ -577,6 +606,8 @@ func (s *search) zero() []value {
 			continue
 		}
 		switch {
+		case p.kind == shapeGraph:
+			in[k].nodes = zeroGraph(p.obj)
 		case p.obj != nil:
 			in[k].buf = make([]byte, p.obj.size)
 		case p.kind == shapeBuf && p.text:
@@ -626,8 +657,14 @@ func (s *search) seeds() [][]value {
 			}
 		}
 	}
+	var chains [][]value
+	for k, p := range s.f.params {
+		if p.kind == shapeGraph {
+			chains = append(chains, s.graphSeeds(one, k, p)...)
+		}
+	}
 	s.tie(one)
-	out := [][]value{z, one}
+	out := append([][]value{z, one}, chains...)
 	// larger buffers, for a function that reads a fixed number of
 	// elements (md5's MD5Transform: 4 and 16); shrinking cuts them
 	for _, n := range []int{16, 64} {
@@ -675,7 +712,7 @@ func (s *search) seeds() [][]value {
 func cloneInput(in []value) []value {
 	out := make([]value, len(in))
 	for k, v := range in {
-		out[k] = value{x: v.x, null: v.null, buf: slices.Clone(v.buf)}
+		out[k] = value{x: v.x, null: v.null, buf: slices.Clone(v.buf), nodes: cloneNodes(v.nodes)}
 		for _, str := range v.strs {
 			out[k].strs = append(out[k].strs, slices.Clone(str))
 		}
@@ -733,6 +770,8 @@ func (s *search) mutate(in []value, out *outcome) []value {
 			s.mutateBuf(&in[k], p, k)
 		case shapeArgv:
 			s.mutateArgv(&in[k], p)
+		case shapeGraph:
+			s.mutateGraph(&in[k], p, k)
 		}
 	}
 	s.tie(in)
@@ -1105,6 +1144,13 @@ func (s *search) inputToState(in []value, c cmpOperands) {
 				}
 				buf[len(buf)-1] = 0
 			}
+		case shapeGraph:
+			if !in[k].null && c.size > 0 {
+				var a, b [8]byte
+				binary.LittleEndian.PutUint64(a[:], c.a)
+				binary.LittleEndian.PutUint64(b[:], c.b)
+				graphToState(in[k].nodes, a[:c.size], b[:c.size])
+			}
 		case shapeArgv:
 			if c.size == 0 || c.size > 8 {
 				continue
@@ -1339,6 +1385,10 @@ func (s *search) shrink(ctx context.Context, e *entry) (*entry, error) {
 					}
 				}
 			}
+		case p.kind == shapeGraph:
+			if err := s.shrinkGraph(k, &e, try); err != nil {
+				return nil, err
+			}
 		case p.kind == shapeBuf && p.obj != nil:
 			if e.in[k].null {
 				continue
@@ -1548,7 +1598,7 @@ func (s *search) caseOf(f *ir.Func, e *entry) gen.Case {
 			continue
 		}
 		c.Inputs = append(c.Inputs, s.literal(f.Params[k].T, p, e.in[k]))
-		hasBuf = hasBuf || p.kind == shapeBuf || p.kind == shapeArgv
+		hasBuf = hasBuf || p.kind == shapeBuf || p.kind == shapeArgv || p.kind == shapeGraph
 	}
 	o := e.out
 	switch o.how {
@@ -1600,6 +1650,16 @@ func (s *search) caseOf(f *ir.Func, e *entry) gen.Case {
 	}
 	if hasBuf {
 		for k, p := range s.f.params[:len(f.Params)] {
+			if p.kind == shapeGraph && !e.in[k].null && o.after[k] != nil {
+				after, ok := graphLiteral(f.Params[k].T, splitGraph(o.after[k], e.in[k].nodes))
+				if !ok || p.ro {
+					// a const struct is not compared (what its
+					// pointers lead to may change, rarely);
+					after = ir.Literal{T: f.Params[k].T} // it points where the harness cannot name
+				}
+				c.After = append(c.After, after)
+				continue
+			}
 			if p.kind != shapeBuf || e.in[k].null || o.after[k] == nil || p.obj != nil && p.obj.pointersSet(o.after[k]) {
 				c.After = append(c.After, ir.Literal{T: f.Params[k].T})
 				continue
@@ -1627,6 +1687,10 @@ func (s *search) literal(t ir.Type, p shape, v value) ir.Literal {
 		return ir.Literal{T: t}
 	}
 	pt := t.(ir.Pointer)
+	if p.kind == shapeGraph {
+		lit, _ := graphLiteral(t, v.nodes)
+		return lit
+	}
 	if p.obj != nil {
 		obj := p.obj.literal(v.buf)
 		return ir.Literal{T: t, Ref: &obj}

@@ -34,6 +34,7 @@ const (
 	shapeFloat                  // a float or double: its IEEE bits
 	shapeBuf                    // a pointer to a buffer of elements, or NULL
 	shapeArgv                   // a char **: strings, NULL last, as main's argv
+	shapeGraph                  // a pointer to objects pointing to objects (explore_graph.go), or NULL
 )
 
 // A shape is what the search on the real code knows of a parameter.
@@ -183,7 +184,7 @@ func buildDriver(ctx context.Context, unitPath string, info *unitInfo, fns []dri
 		var args []string
 		for k, p := range f.params[:len(fi.params)] {
 			t := strings.TrimSpace(cDecl(fi.params[k], ""))
-			if p.kind == shapeBuf || p.kind == shapeArgv {
+			if p.kind == shapeBuf || p.kind == shapeArgv || p.kind == shapeGraph {
 				args = append(args, fmt.Sprintf("(%s)a[%d]", t, k))
 			} else {
 				args = append(args, fmt.Sprintf("*(%s *)a[%d]", t, k))
@@ -376,7 +377,9 @@ func (d *driver) run(fn int, f driverFunc, args []value, fresh bool) (*outcome, 
 				req = binary.LittleEndian.AppendUint32(req, uint32(len(str)))
 				req = append(req, str...)
 			}
-		case f.params[k].kind != shapeBuf && f.params[k].kind != shapeArgv:
+		case f.params[k].kind == shapeGraph && !a.null:
+			req = encodeGraph(req, a.nodes)
+		case f.params[k].kind != shapeBuf && f.params[k].kind != shapeArgv && f.params[k].kind != shapeGraph:
 			req = append(req, 0)
 			req = binary.LittleEndian.AppendUint64(req, a.x)
 		case a.null:
@@ -429,6 +432,15 @@ func decodeOutcome(ans []byte, f driverFunc, args []value) (*outcome, error) {
 			out = out[slen:]
 		}
 		for k, a := range args {
+			if f.params[k].kind == shapeGraph && !a.null {
+				all, rest, ok := decodeGraph(out, a.nodes)
+				if !ok {
+					return nil, bad
+				}
+				o.after = append(o.after, all)
+				out = rest
+				continue
+			}
 			if f.params[k].kind != shapeBuf || f.params[k].stdin || a.null {
 				o.after = append(o.after, nil)
 				continue

@@ -17,22 +17,39 @@ type objectShape struct {
 	it     ir.Type // its IR type
 	size   int
 	leaves []leaf
+	made   map[ir.Type]*objectShape // the shapes made with it, by IR type
 }
 
+// maxShapes bounds the struct types a graph's objects are of.
+const maxShapes = 16
+
 // A leaf is a scalar of an object at an offset: an integer or a float,
-// or a pointer, which the search keeps NULL.
+// or a pointer, which the search keeps NULL unless it points to a
+// struct it can make (target: see explore_graph.go).
 type leaf struct {
 	off, size int
 	signed    bool
 	float     bool
 	ptr       bool
+	target    *objectShape
 }
 
 // objectOf returns the object shape of a struct of C type t, or why
 // the search cannot make one (a union, a bit-field, a flexible array).
+// Its pointers to structs the search can make get their shapes as
+// targets, a struct pointing to its own type (a list) to itself.
 func objectOf(u *unitInfo, t cc.Type, it ir.Type) (*objectShape, error) {
-	o := &objectShape{t: t, it: it, size: int(t.Size())}
+	return objectIn(map[ir.Type]*objectShape{}, t, it)
+}
+
+func objectIn(made map[ir.Type]*objectShape, t cc.Type, it ir.Type) (*objectShape, error) {
+	if o, ok := made[it]; ok {
+		return o, nil
+	}
+	o := &objectShape{t: t, it: it, size: int(t.Size()), made: made}
+	made[it] = o
 	if err := o.walk(t, it, 0); err != nil {
+		delete(made, it)
 		return nil, err
 	}
 	return o, nil
@@ -44,7 +61,16 @@ func (o *objectShape) walk(t cc.Type, it ir.Type, off int) error {
 		o.leaves = append(o.leaves, leaf{off: off, size: it.Bits / 8, signed: it.Signed})
 	case ir.Float:
 		o.leaves = append(o.leaves, leaf{off: off, size: it.Bits / 8, float: true})
-	case ir.Pointer, *ir.Signature:
+	case ir.Pointer:
+		l := leaf{off: off, size: int(t.Size()), ptr: true}
+		if pt, ok := t.(*cc.PointerType); ok && pt.Elem().Kind() == cc.Struct && l.size == 8 {
+			if _, ok := it.Elem.(*ir.Struct); ok && len(o.made) < maxShapes {
+				// a shape the search cannot make stays NULL
+				l.target, _ = objectIn(o.made, pt.Elem(), it.Elem)
+			}
+		}
+		o.leaves = append(o.leaves, l)
+	case *ir.Signature:
 		o.leaves = append(o.leaves, leaf{off: off, size: int(t.Size()), ptr: true})
 	case ir.Array:
 		at, ok := t.(*cc.ArrayType)
@@ -132,10 +158,12 @@ func (o *objectShape) scalars() []leaf {
 
 // literal decodes the object's bytes b into a literal of its IR type.
 func (o *objectShape) literal(b []byte) ir.Literal {
-	return decodeObject(o.t, o.it, b)
+	return decodeObject(o.t, o.it, b, nil)
 }
 
-func decodeObject(t cc.Type, it ir.Type, b []byte) ir.Literal {
+// decodeObject decodes the bytes b of an object of C type t, IR type it;
+// link, if not nil, gives the literal a pointer's bytes designate.
+func decodeObject(t cc.Type, it ir.Type, b []byte, link func([]byte) *ir.Literal) ir.Literal {
 	switch it := it.(type) {
 	case ir.Int:
 		l := leaf{size: it.Bits / 8}
@@ -151,7 +179,7 @@ func decodeObject(t cc.Type, it ir.Type, b []byte) ir.Literal {
 		es := int(at.Elem().Size())
 		lit := ir.Literal{T: it}
 		for i := 0; i < it.Len; i++ {
-			lit.Elems = append(lit.Elems, decodeObject(at.Elem(), it.Elem, b[i*es:]))
+			lit.Elems = append(lit.Elems, decodeObject(at.Elem(), it.Elem, b[i*es:], link))
 		}
 		return lit
 	case *ir.Struct:
@@ -159,9 +187,13 @@ func decodeObject(t cc.Type, it ir.Type, b []byte) ir.Literal {
 		lit := ir.Literal{T: it}
 		for i, f := range it.Fields {
 			cf := st.FieldByIndex(i)
-			lit.Elems = append(lit.Elems, decodeObject(cf.Type(), f.T, b[cf.Offset():]))
+			lit.Elems = append(lit.Elems, decodeObject(cf.Type(), f.T, b[cf.Offset():], link))
 		}
 		return lit
+	case ir.Pointer:
+		if link != nil && len(b) >= 8 {
+			return ir.Literal{T: it, Ref: link(b[:8])}
+		}
 	}
 	return ir.Literal{T: it} // a pointer: NULL
 }

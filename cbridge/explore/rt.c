@@ -11,7 +11,11 @@
  *            calls before), u32 function index, then per parameter a u8 kind
  *            (0: 8 bytes of a scalar; 1: NULL; 2: u32 n and n bytes,
  *            passed as a buffer of exactly n bytes; 3: u32 n and n
- *            strings, each u32 length and bytes, passed as an argv)
+ *            strings, each u32 length and bytes, passed as an argv;
+ *            5: a graph of objects, u32 n and per object u32 length
+ *            and bytes, then u32 r and r links, each u32 object, u32
+ *            offset and u32 target: object's pointer at offset set to
+ *            the target object, the argument the first object)
  *            and its data; last, for a function reading standard input,
  *            4, u32 n and the n bytes it reads there.
  *   answer:  u8 how (0 returned, 1 exit, 2 signal, 3 hang, 4 the
@@ -194,6 +198,11 @@ static void pbcc_child(const unsigned char *req, uint32_t n)
 	uint32_t lens[PBCC_ARGS];
 	unsigned char scalars[PBCC_ARGS][8];
 	unsigned char result[8];
+	struct {
+		uint32_t n;
+		unsigned char **objs;
+		uint32_t *lens;
+	} graphs[PBCC_ARGS];
 	uint32_t off = 4, np = 0, k;
 	int fn = (int)pbcc_u32(req);
 	int32_t slen = -1;
@@ -201,6 +210,7 @@ static void pbcc_child(const unsigned char *req, uint32_t n)
 	while (off < n && np < PBCC_ARGS) {
 		unsigned char kind = req[off++];
 		lens[np] = 0xffffffffu;
+		graphs[np].n = 0;
 		if (kind == 0) {
 			memcpy(scalars[np], req + off, 8);
 			args[np] = scalars[np];
@@ -222,6 +232,31 @@ static void pbcc_child(const unsigned char *req, uint32_t n)
 			}
 			v[ns] = NULL;
 			args[np] = v;
+		} else if (kind == 5) {
+			/* objects, each malloc's (the sanitizer sees their bounds),
+			 * then the links between them */
+			uint32_t nn = pbcc_u32(req + off), nr, i;
+			off += 4;
+			graphs[np].n = nn;
+			graphs[np].objs = malloc((nn + 1) * sizeof *graphs[np].objs);
+			graphs[np].lens = malloc((nn + 1) * sizeof *graphs[np].lens);
+			for (i = 0; i < nn; i++) {
+				uint32_t len = pbcc_u32(req + off);
+				off += 4;
+				graphs[np].objs[i] = malloc(len > 0 ? len : 1);
+				graphs[np].lens[i] = len;
+				memcpy(graphs[np].objs[i], req + off, len);
+				off += len;
+			}
+			nr = pbcc_u32(req + off);
+			off += 4;
+			for (i = 0; i < nr; i++) {
+				uint32_t o = pbcc_u32(req + off), at = pbcc_u32(req + off + 4), to = pbcc_u32(req + off + 8);
+				off += 12;
+				if (o < nn && to < nn && (uint64_t)at + sizeof(void *) <= graphs[np].lens[o])
+					memcpy(graphs[np].objs[o] + at, &graphs[np].objs[to], sizeof(void *));
+			}
+			args[np] = nn > 0 ? graphs[np].objs[0] : NULL;
 		} else if (kind == 4) {
 			/* standard input's contents (last): a file of its own */
 			uint32_t len = pbcc_u32(req + off);
@@ -265,9 +300,17 @@ static void pbcc_child(const unsigned char *req, uint32_t n)
 	} else {
 		pbcc_out(&slen, 4);
 	}
-	for (k = 0; k < np; k++)
+	for (k = 0; k < np; k++) {
+		uint32_t i;
 		if (lens[k] != 0xffffffffu && args[k] != NULL)
 			pbcc_out(args[k], lens[k]);
+		for (i = 0; i < graphs[k].n; i++) {
+			uint64_t a = (uint64_t)(uintptr_t)graphs[k].objs[i];
+			pbcc_out(&a, 8);
+		}
+		for (i = 0; i < graphs[k].n; i++)
+			pbcc_out(graphs[k].objs[i], graphs[k].lens[i]);
+	}
 }
 
 /* The worker: the process that calls the unit, forked from the server
