@@ -7,6 +7,8 @@
 #
 #   sh bench/cexplore.sh BASE_PBCC NEW_PBCC [unit ...]
 #
+# PBCC_FLAGS adds flags to pbcc gen (space: PBCC_FLAGS='-timeout 3m').
+#
 # The repositories come from the cache cbench.go reads
 # ($PBCC_CBENCH_CACHE, else /work/.mirror: <owner>+<name>/repo, bare).
 set -e
@@ -34,7 +36,7 @@ for u in $units; do
 		d=$work/run-$u-$b
 		cp -r "$work/src/$u" "$d"
 		s=$(date +%s.%N)
-		(cd "$d" && "$bin" gen -json -I . "$u.c" > out.json 2> err.txt) || true
+		(cd "$d" && "$bin" gen -json -I . $PBCC_FLAGS "$u.c" > out.json 2> err.txt) || true
 		e=$(date +%s.%N)
 		python3 - "$u" "$b" "$s" "$e" "$d/out.json" <<'PY'
 import json, sys

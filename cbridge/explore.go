@@ -294,7 +294,7 @@ func driverFuncOf(f *ir.Func, info *FuncInfo, stdin bool) (driverFunc, error) {
 	for k, t := range info.params {
 		s, err := shapeOf(t)
 		if err != nil {
-			if s, err = structShape(t, f.Params[k].T, info.unit, err); err != nil {
+			if s, err = structShape(t, f.Params[k].T, err); err != nil {
 				return df, err
 			}
 		}
@@ -322,7 +322,7 @@ func driverFuncOf(f *ir.Func, info *FuncInfo, stdin bool) (driverFunc, error) {
 
 // structShape returns the shape of a parameter of C type t, IR type it,
 // that points to a struct, or to a pointer to one (a graph), or err.
-func structShape(t cc.Type, it ir.Type, u *unitInfo, err error) (shape, error) {
+func structShape(t cc.Type, it ir.Type, err error) (shape, error) {
 	pt, isPtr := it.(ir.Pointer)
 	ct, isCPtr := t.(*cc.PointerType)
 	if !isPtr || !isCPtr {
@@ -336,7 +336,7 @@ func structShape(t cc.Type, it ir.Type, u *unitInfo, err error) (shape, error) {
 		if !ok || inner.Size() != 8 {
 			return shape{}, err
 		}
-		o, oerr := objectOf(u, inner.Elem(), ipt.Elem)
+		o, oerr := objectOf(inner.Elem(), ipt.Elem)
 		if oerr != nil {
 			return shape{}, fmt.Errorf("%s: %v", err, oerr)
 		}
@@ -345,7 +345,7 @@ func structShape(t cc.Type, it ir.Type, u *unitInfo, err error) (shape, error) {
 	if ct.Elem().Kind() != cc.Struct {
 		return shape{}, err
 	}
-	o, oerr := objectOf(u, ct.Elem(), pt.Elem)
+	o, oerr := objectOf(ct.Elem(), pt.Elem)
 	if oerr != nil {
 		return shape{}, fmt.Errorf("%s: %v", err, oerr)
 	}

@@ -38,7 +38,7 @@ type leaf struct {
 // the search cannot make one (a union, a bit-field, a flexible array).
 // Its pointers to structs the search can make get their shapes as
 // targets, a struct pointing to its own type (a list) to itself.
-func objectOf(u *unitInfo, t cc.Type, it ir.Type) (*objectShape, error) {
+func objectOf(t cc.Type, it ir.Type) (*objectShape, error) {
 	return objectIn(map[ir.Type]*objectShape{}, t, it)
 }
 

@@ -218,6 +218,8 @@ func withoutCases(ctx context.Context, cfg *genConfig, abs string, results []*fu
 		if e := found[k].r; len(e.Cases) > 0 {
 			r := *results[i].r
 			r.Cases = e.Cases
+			// the function's time is the model's and the search's
+			r.Duration += e.Duration
 			r.Approximation = "its cases searched on the real code: the model found none (every path it found fails)"
 			first = append(first, &funcResult{file: abs, r: &r})
 			moved[i] = true
