@@ -215,11 +215,13 @@ func withoutCases(ctx context.Context, cfg *genConfig, abs string, results []*fu
 	var first, rest []*funcResult
 	moved := map[int]bool{}
 	for k, i := range idx {
-		if e := found[k].r; len(e.Cases) > 0 {
+		e := found[k].r
+		// The function's time is the model's and the search's, whether
+		// or not the search found cases.
+		results[i].r.Duration += e.Duration
+		if len(e.Cases) > 0 {
 			r := *results[i].r
 			r.Cases = e.Cases
-			// the function's time is the model's and the search's
-			r.Duration += e.Duration
 			r.Approximation = "its cases searched on the real code: the model found none (every path it found fails)"
 			first = append(first, &funcResult{file: abs, r: &r})
 			moved[i] = true
