@@ -3,7 +3,9 @@ package symexec
 import (
 	"errors"
 	"fmt"
-	"runtime/debug"
+	"path/filepath"
+	"runtime"
+	"strings"
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/term"
@@ -234,10 +236,39 @@ func recoverUnsupported(err *error) {
 			*err = e
 			return
 		}
-		*err = fmt.Errorf("internal error: %v\n%s", e, debug.Stack())
+		*err = fmt.Errorf("internal error: %v (%s)", e, panicSite())
 	default:
-		*err = fmt.Errorf("internal error: %v\n%s", r, debug.Stack())
+		*err = fmt.Errorf("internal error: %v (%s)", r, panicSite())
 	}
+}
+
+// panicSite names, for a deferred function recovering a panic, the two
+// innermost functions of pbcc the panic went through, with their files
+// and lines. The message goes into a generated file's header and the
+// summary, so it names code, not goroutines and addresses, which
+// change from run to run (a whole debug.Stack made every run's file
+// differ).
+func panicSite() string {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
+	var site []string
+	panicked := false
+	for len(site) < 2 {
+		f, more := frames.Next()
+		switch {
+		case f.Function == "runtime.gopanic":
+			panicked = true
+		case panicked && !strings.HasPrefix(f.Function, "runtime."):
+			site = append(site, fmt.Sprintf("in %s at %s:%d", strings.TrimPrefix(f.Function, "github.com/pbcc/pbcc/"), filepath.Base(f.File), f.Line))
+		}
+		if !more {
+			break
+		}
+	}
+	if len(site) == 0 {
+		return "where it panicked is unknown"
+	}
+	return strings.Join(site, ", called ")
 }
 
 type builder struct {
