@@ -108,6 +108,34 @@ func TestReachLearnsExternResults(t *testing.T) {
 	}
 }
 
+// TestFactsKeepToTheirCall: in Setting, the facts the replays teach
+// about fmt.Sprintf("%s=%q", key, value) (string operands) were applied
+// to fmt.Sprintf("%s=%d", key, n) (an int operand) and crashed the model
+// (a nil term compared, godotenv.Marshal's `err == nil` true): a fact is
+// about the calls of its function with its argument types only.
+func TestFactsKeepToTheirCall(t *testing.T) {
+	f := stdcallsFunc(t, "Setting")
+	s := solve.New(0)
+	defer s.Close()
+	g := newGeneration(t, f, s)
+	// The false edge first: its case calls the %q Sprintf, whose fact is
+	// then known when the true edge is solved.
+	edges := f.BranchEdges()
+	for i := len(edges) - 1; i >= 0; i-- {
+		if err := g.reach(context.Background(), edges[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(g.facts.list) == 0 {
+		t.Fatal("no facts learnt")
+	}
+	for _, e := range edges {
+		if st := g.status[e]; st.Outcome != Covered {
+			t.Errorf("%s %s: %s (%s), want covered", e.Cond(), e.Label(), st.Outcome, st.Detail)
+		}
+	}
+}
+
 // TestExternCallsListed: the summary of a function names the calls not
 // modelled exactly, in source order, and not the exact ones.
 func TestExternCallsListed(t *testing.T) {

@@ -33,6 +33,35 @@ type Fact struct {
 	Args, Results []ir.Literal
 }
 
+// about reports whether f is a fact about call: a call of the same
+// function with arguments and results of the same types. A variadic
+// function is called with one argument per operand (fmt.Sprintf("%s=%d",
+// k, d) and fmt.Sprintf("%s=%q", k, v) in one function), so a fact
+// about one call of it can say nothing of another.
+func (f Fact) about(call *ir.CallExtern) bool {
+	if f.Func != call.Func || len(f.Args) != len(call.Args) || len(f.Results) != len(call.Results) {
+		return false
+	}
+	for i, a := range f.Args {
+		if !sameType(a.T, call.Args[i].Type()) {
+			return false
+		}
+	}
+	for i, r := range f.Results {
+		if !sameType(r.T, call.Results[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameType reports whether x and y are the same type, as far as a
+// fact's literals can tell: struct types hold slices and cannot be
+// compared with ==.
+func sameType(x, y ir.Type) bool {
+	return reflect.TypeOf(x) == reflect.TypeOf(y) && x.String() == y.String()
+}
+
 // extState is what a machine needs for external calls.
 type extState struct {
 	concrete bool   // call the real functions
@@ -292,7 +321,7 @@ func (m *machine) symbolicExtern(st *state, call *ir.CallExtern, args []value) (
 		// results are known.
 		var known []*term.Term
 		for _, f := range m.ext.facts {
-			if f.Func == call.Func && len(f.Args) == len(args) {
+			if f.about(call) {
 				var same []*term.Term
 				for i, a := range f.Args {
 					same = append(same, eqLiteral(st, args[i], a))
@@ -310,7 +339,7 @@ func (m *machine) symbolicExtern(st *state, call *ir.CallExtern, args []value) (
 func (m *machine) factChecks(st *state, call *ir.CallExtern, args, res []value) []check {
 	var cs []check
 	for _, f := range m.ext.facts {
-		if f.Func != call.Func || len(f.Args) != len(args) || len(f.Results) != len(res) {
+		if !f.about(call) {
 			continue
 		}
 		var same []*term.Term

@@ -6,6 +6,7 @@ package stdcalls
 
 import (
 	"bytes"
+	"fmt"
 	"path"
 	"strconv"
 	"strings"
@@ -186,4 +187,14 @@ func InBase(n int64, base int) string {
 		return "0x" + strconv.FormatInt(n, 16)
 	}
 	return strconv.FormatInt(n, base)
+}
+
+// Setting writes a configuration line: a number as it is, anything else
+// quoted. Its two fmt.Sprintf calls take different operands (an int, a
+// string): what a replay teaches about one says nothing of the other.
+func Setting(key, value string) string {
+	if n, err := strconv.Atoi(value); err == nil {
+		return fmt.Sprintf("%s=%d", key, n)
+	}
+	return fmt.Sprintf("%s=%q", key, value)
 }
