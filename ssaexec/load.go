@@ -196,11 +196,13 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 			f.IR.Env = envKeys(f.SSA)
 			f.IR.Stdout = printsStdout(f.SSA)
 			f.IR.Exits = exitsProcess(f.SSA)
+			f.IR.Files = readsFiles(f.SSA)
 		}
 		for _, s := range pkg.Skipped {
 			s.IR.Env = envKeys(s.SSA)
 			s.IR.Stdout = printsStdout(s.SSA)
 			s.IR.Exits = exitsProcess(s.SSA)
+			s.IR.Files = readsFiles(s.SSA)
 		}
 		sortErrors(pkg.Errors)
 		sort.SliceStable(pkg.Skipped, func(i, j int) bool {

@@ -67,6 +67,11 @@ type Func struct {
 	// and check the exit status and what it printed (gen.Case.Exit,
 	// Stdout, Stderr).
 	Exits bool
+	// Files says the function reads or writes files by name (Go: os.Open,
+	// os.ReadFile, os.Create... in its package's code): it is searched
+	// and tested in a new empty directory for each call, its names
+	// confined to it (ssaexec/files.go).
+	Files bool
 
 	// Siblings are the functions of the same file (C) or package (Go):
 	// the candidates when a function value is an input.

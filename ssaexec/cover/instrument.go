@@ -9,6 +9,8 @@ import (
 	"go/types"
 	"strings"
 	"text/template"
+
+	"github.com/pbcc/pbcc/ssaexec"
 )
 
 // recorderFile is the name of the recorder file the overlay adds to the
@@ -243,6 +245,18 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Exit" {
 					ed(i).replace(p.offset(sel.Pos()), p.offset(sel.End()), lit("_pbccExit"))
 				}
+				// os.Open(name) → os.Open(_pbccPath(name)): the search
+				// (_pbccPathHook) rejects the inputs that name a file
+				// outside the directory it runs the call in.
+				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && call.Ellipsis == token.NoPos {
+					if idx, ok := ssaexec.PathArgs(fn); ok {
+						for _, k := range idx {
+							if k < len(call.Args) {
+								ed(i).wrap(p.offset(call.Args[k].Pos()), p.offset(call.Args[k].End()), "_pbccPath(", ")")
+							}
+						}
+					}
+				}
 			}
 			return true
 		})
@@ -460,6 +474,19 @@ var (
 // called instead of os.Exit by the package's calls of it, which call
 // _pbccExit instead.
 var _pbccExitHook func(code int)
+
+// _pbccPathHook, when set (pbcc's search on the real code and its
+// oracle set it), sees each file name the package's calls of os.Open,
+// os.ReadFile, os.Create... are given (ssaexec.PathArgs), before the
+// call: it panics on a name outside the call's directory.
+var _pbccPathHook func(name string)
+
+func _pbccPath(name string) string {
+	if _pbccPathHook != nil {
+		_pbccPathHook(name)
+	}
+	return name
+}
 
 func _pbccExit(code int) {
 	if _pbccExitHook != nil {

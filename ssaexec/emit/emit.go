@@ -63,6 +63,7 @@ type (
 		Globals      []globalView // the variables each case sets
 		Env          []envView    // the environment variables each case sets
 		Stdout       *stdoutView  // nil when what the call prints is not checked
+		InDir        *inDirView   // set when each case runs in a new empty directory
 		Exit         *exitView    // set when the call runs in a process of its own
 		Panic        *panicView   // nil when no case panics
 		Unstable     string       // tt.unstable: a case whose results are not checked; "" for none
@@ -96,6 +97,11 @@ type (
 	// its contents with Clone), restores after the call, and sets to
 	// Field when Field is set.
 	globalView struct{ Var, Old, Field, Clone string }
+	// inDirView makes a subtest run in a new empty directory (t.TempDir)
+	// and set the working directory (Wd) and the environment (Env) back
+	// after it: the function reads and writes files by name (Func.Files)
+	// and may change the environment.
+	inDirView struct{ Os, Strings, Wd, Env, Err, KV, I string }
 	// envView is an environment variable a subtest sets (t.Setenv) to
 	// Field for the call.
 	envView struct{ Key, Field string }
@@ -553,6 +559,10 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		TT:    g.local("tt"),
 	}
 	diff := g.local("diff")
+	if f.r.Func.Files {
+		tv.InDir = &inDirView{Os: g.use("os"), Strings: g.use("strings"), Wd: g.local("wd"), Env: g.local("env"),
+			Err: g.local("wdErr"), KV: g.local("kv"), I: g.local("i")}
+	}
 
 	// Field names: the results' first, since their names are fixed.
 	used := map[string]bool{"name": true, "tt": true, "got": true, "want": true}

@@ -132,6 +132,7 @@ type drvTarget struct {
 	Env                string // the quoted names of Func.Env
 	Stdout             bool   // Func.Stdout
 	Exits              bool   // Func.Exits
+	Files              bool   // Func.Files
 	After              bool
 	Key                uint64
 	index              int // in the targets given to Compile
@@ -176,7 +177,7 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, tar
 			d.notRun[i] = "no SSA function"
 			continue
 		}
-		call, acts := sideEffect(fn)
+		call, acts := sideEffect(fn, f.Files)
 		if acts {
 			d.notRun[i] = "not run: it calls " + call + ", which acts on the machine"
 			continue
@@ -237,7 +238,7 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, tar
 		}
 		d.slot[i] = len(d.targets)
 		d.targets = append(d.targets, drvTarget{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "),
-			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name), Stdout: f.Stdout, Exits: f.Exits,
+			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name), Stdout: f.Stdout, Exits: f.Exits, Files: f.Files,
 			Ints: strings.Join(dict.ints, ", "), Floats: strings.Join(dict.floats, ", "), Strs: strings.Join(dict.strs, ", "), Lens: strings.Join(dict.lens, ", "), Chars: strconv.Quote(dict.chars), Anys: strings.Join(anys, ", "), index: i})
 	}
 	if len(d.targets) == 0 {
@@ -330,7 +331,7 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		// those it left out).
 		cmd.Env = append(os.Environ(), "PBCC_EXPLORE_OUT="+recs, "PBCC_EXPLORE_FROM="+strconv.Itoa(from),
 			"PBCC_EXPLORE_HANGS="+strconv.Itoa(hangs), "PBCC_EXPLORE_COVERED="+reached(recs, from),
-			"PBCC_EXPLORE_TARGETS="+runPath, "PBCC_ORACLE_SKIP="+string(skip),
+			"PBCC_EXPLORE_TARGETS="+runPath, "PBCC_ORACLE_SKIP="+string(skip), "PBCC_EXPLORE_DIR="+b.tmp,
 			fmt.Sprintf("PBCC_EXPLORE_BUDGET=%d", budget.Nanoseconds()),
 			// A call that does not return within this (a loop without
 			// exit) ends the search of its function.
@@ -803,7 +804,13 @@ var readers = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "os.Envir
 // statically (bodies built by go/ssa: the module's), of a function that
 // acts on the machine, with acts true; else the first of a function that
 // reads its state (readers), with acts false; else "".
-func sideEffect(fn *ssa.Function) (call string, acts bool) {
+//
+// With files (ir.Func.Files), the calls of fn's package that name files
+// (ssaexec.PathArgs: the instrumentation confines them to the directory
+// of the call), an *os.File's methods and the environment's changes
+// (ssaexec.ProcessLocal: the search and the tests restore it) do not act
+// on the machine.
+func sideEffect(fn *ssa.Function, files bool) (call string, acts bool) {
 	seen := map[*ssa.Function]bool{}
 	reads := ""
 	var walk func(f *ssa.Function, depth int) string
@@ -818,7 +825,7 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 		} else if f.Object() != nil {
 			pkg = f.Object().Pkg()
 		}
-		if pkg != nil && machine[pkg.Path()] {
+		if pkg != nil && machine[pkg.Path()] && !(files && ssaexec.ProcessLocal(f)) {
 			name := pkg.Name() + "." + f.Name()
 			switch {
 			case readers[name]:
@@ -847,6 +854,9 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 				if ssaexec.IsExit(c.Common()) && f.Package() == fn.Package() {
 					continue // the outcome of a call (ir.Func.Exits): cover rewrites it
 				}
+				if files && f.Package() == fn.Package() && namesFiles(c.Common()) {
+					continue // confined to the call's directory: cover rewrites it
+				}
 				if s := walk(c.Common().StaticCallee(), depth+1); s != "" {
 					return s
 				}
@@ -863,6 +873,21 @@ func sideEffect(fn *ssa.Function) (call string, acts bool) {
 		return s, true
 	}
 	return reads, false
+}
+
+// namesFiles reports whether call is one of the calls of os and
+// io/ioutil that name files (ssaexec.PathArgs).
+func namesFiles(call *ssa.CallCommon) bool {
+	callee := call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok {
+		return false
+	}
+	_, ok = ssaexec.PathArgs(obj)
+	return ok
 }
 
 // writesStdStream reports whether call is os.Stdout's or os.Stderr's

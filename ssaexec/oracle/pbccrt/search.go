@@ -11,6 +11,7 @@ import (
 	pbccbig "math/big"
 	pbccrand "math/rand/v2"
 	pbccos "os"
+	pbccfilepath "path/filepath"
 	pbccreflect "reflect"
 	pbccsort "sort"
 	pbccstrconv "strconv"
@@ -63,6 +64,10 @@ type Target struct {
 	// package calls as _pbccExit): the status, and what it wrote to
 	// os.Stderr, are results of its calls too (pbccWithStdout).
 	Exits bool
+	// files says the function reads or writes files by name: each call
+	// runs in a new empty directory, the names it is given confined to
+	// it (pbccInDir).
+	Files bool
 }
 
 // pbccImplTypes are the dynamic types an interface parameter may hold
@@ -282,6 +287,64 @@ func pbccWithEnv(fv pbccreflect.Value, env []string) pbccreflect.Value {
 	})
 }
 
+// pbccInDir returns fv run in a new empty directory for each call, made
+// in $PBCC_EXPLORE_DIR (the oracle's temporary directory), and removed
+// after it with the environment the call may have changed restored: a
+// function that reads and writes files by name (ir.Func.Files), its
+// names confined to that directory by pbccCheckPath.
+func pbccInDir(fv pbccreflect.Value) pbccreflect.Value {
+	ft := fv.Type()
+	return pbccreflect.MakeFunc(pbccWrapped(ft, nil, nil), func(args []pbccreflect.Value) []pbccreflect.Value {
+		wd, err := pbccos.Getwd()
+		if err != nil {
+			panic(pbccOutside{})
+		}
+		dir, err := pbccos.MkdirTemp(pbccos.Getenv("PBCC_EXPLORE_DIR"), "call")
+		if err != nil {
+			panic(pbccOutside{})
+		}
+		env := pbccos.Environ()
+		defer func() {
+			pbccos.Chdir(wd)
+			pbccos.RemoveAll(dir)
+			pbccRestoreEnv(env)
+		}()
+		if pbccos.Chdir(dir) != nil {
+			panic(pbccOutside{})
+		}
+		return pbccInvoke(fv, args)
+	})
+}
+
+// pbccRestoreEnv sets the process's environment back to env.
+func pbccRestoreEnv(env []string) {
+	pbccos.Clearenv()
+	for _, kv := range env {
+		if i := pbccstrings.IndexByte(kv, '='); i > 0 {
+			pbccos.Setenv(kv[:i], kv[i+1:])
+		}
+	}
+}
+
+// pbccOutside is the panic of pbccCheckPath: the call's input names a
+// file outside its directory, and is neither run nor kept.
+type pbccOutside struct{}
+
+// pbccCheckPath is the instrumented package's _pbccPathHook in the
+// search and the oracle's runs: it rejects a file name that is absolute
+// or has a ".." element (what the call would read or write is then
+// another directory's, the machine's).
+func pbccCheckPath(name string) {
+	if pbccfilepath.IsAbs(name) || pbccfilepath.VolumeName(name) != "" {
+		panic(pbccOutside{})
+	}
+	for _, e := range pbccstrings.FieldsFunc(name, func(r rune) bool { return r == '/' || r == pbccfilepath.Separator }) {
+		if e == ".." {
+			panic(pbccOutside{})
+		}
+	}
+}
+
 // pbccWrapped is the type of a function wrapping one of type ft: the
 // parameters first, then ft's, ft's results, then the results last.
 func pbccWrapped(ft pbccreflect.Type, first, last []pbccreflect.Type) pbccreflect.Type {
@@ -416,6 +479,9 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg Target) {
 	}
 	if tg.Stdout || tg.Exits {
 		fv = pbccWithStdout(fv, tg.Exits)
+	}
+	if tg.Files {
+		fv = pbccInDir(fv)
 	}
 	ft := fv.Type()
 	pbccCurrent = idx
@@ -1033,6 +1099,7 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 		timeout = pbccOneCall
 	}
 	var n pbccatomic.Int64
+	outside := false
 	capAt := pbccStepCap
 	pbccCapped = false
 	*pbccLocal = func(k int) {
@@ -1062,7 +1129,10 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	go func() {
 		defer close(ch)
 		defer func() {
-			if r := recover(); !done {
+			r := recover()
+			if _, ok := r.(pbccOutside); ok {
+				outside = true
+			} else if !done {
 				msg = pbccfmt.Sprint(r)
 			}
 		}()
@@ -1072,6 +1142,11 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 	select {
 	case <-ch:
 		*pbccLocal, *pbccCmp = nil, nil
+		if outside {
+			// An input that names a file outside the call's directory:
+			// neither run nor kept.
+			return nil, false, "", false
+		}
 		for k, s := range seen {
 			if s {
 				hits[k] = true

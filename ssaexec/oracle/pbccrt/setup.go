@@ -38,6 +38,7 @@ type Hooks struct {
 	Cmp      *func(a, b interface{}) // _pbccCmp: sees the operands of comparisons
 	Mutant   *int                    // _pbccMutant: the mutant that runs
 	ExitHook *func(code int)         // _pbccExitHook: called instead of os.Exit
+	PathHook *func(name string)      // _pbccPathHook: sees the file names of os.Open, os.Create...
 	Sites    int                     // len(_pbccSeen): the number of hits
 }
 
@@ -49,6 +50,9 @@ func Setup(path string, hooks *Hooks) {
 	if hooks != nil {
 		pbccLocal, pbccCmp, pbccMutant, pbccSites = hooks.Local, hooks.Cmp, hooks.Mutant, hooks.Sites
 		pbccExitHook = hooks.ExitHook
+		if hooks.PathHook != nil {
+			*hooks.PathHook = pbccCheckPath
+		}
 	}
 }
 

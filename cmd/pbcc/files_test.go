@@ -1,0 +1,123 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestFilesConfined: functions that read and write files by name (as
+// godotenv's Load and Write do) get tables, searched with each call in a
+// new empty directory and tested in t.TempDir; an input that names a
+// file outside that directory is never run: Save's branch for
+// "../escaped", a constant the search tries, stays uncovered, no case
+// names it, and nothing is written beside the package's sources.
+func TestFilesConfined(t *testing.T) {
+	t.Parallel() // processes and directories of its own
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := newModule(t)
+	src := `package store
+
+import (
+	"errors"
+	"os"
+)
+
+// Save writes text to the file name, refusing an empty text.
+func Save(name, text string) error {
+	if text == "" {
+		return errors.New("empty text")
+	}
+	if name == "../escaped" {
+		return os.WriteFile(name, []byte("escaped"), 0o644)
+	}
+	return os.WriteFile(name, []byte(text), 0o644)
+}
+
+// Size returns the size of the file name, or -1 when it cannot be read.
+func Size(name string) int {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return -1
+	}
+	return len(data)
+}
+`
+	pkg := filepath.Join(dir, "store")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "store.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := dirNames(t, dir)
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./store")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(pkg, "store_pbcc_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"func TestSavePBCC(", "func TestSizePBCC(", "os.Chdir(t.TempDir())"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the tests do not contain %q:\n%s", want, data)
+		}
+	}
+	if strings.Contains(string(data), "../escaped\", text") || strings.Contains(string(data), `name: "../escaped"`) {
+		t.Errorf("a case names a file outside its directory:\n%s", data)
+	}
+	if !strings.Contains(stdout, `"func":"store.Save","file":"store/store.go","branches":4,"covered":3,`) {
+		t.Errorf("Save: want 3 of its 4 branches covered (not name == \"../escaped\" true):\n%s", stdout)
+	}
+	if !strings.Contains(stdout, `"func":"store.Size","file":"store/store.go","branches":2,"covered":1,`) {
+		t.Errorf("Size: want the error branch covered:\n%s", stdout)
+	}
+	after := dirNames(t, dir)
+	for _, n := range after {
+		if !slices.Contains(before, n) && n != "go.sum" && n != filepath.Join("store", "store_pbcc_test.go") {
+			t.Errorf("pbcc gen left %s in the module", n)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "escaped")); err == nil {
+		t.Errorf("a call wrote ../escaped")
+	}
+	if out, err := goTest(dir, "./store"); err != nil {
+		t.Errorf("go test: %v\n%s", err, out)
+	}
+	vet := exec.Command("go", "vet", "./store")
+	vet.Dir = dir
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet: %v\n%s", err, out)
+	}
+	for _, n := range dirNames(t, dir) {
+		if !slices.Contains(after, n) {
+			t.Errorf("go test left %s in the module", n)
+		}
+	}
+}
+
+// dirNames returns the names of the files under dir, relative to it.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	var names []string
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			rel, _ := filepath.Rel(dir, path)
+			names = append(names, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
+}

@@ -1,0 +1,87 @@
+package ssaexec
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Functions that read and write files by name (godotenv's Load, Read,
+// Write: most configuration code) are searched and tested in a new empty
+// directory each: the search runs every call in a directory of its own,
+// and the package's calls below pass their names through a hook of the
+// instrumented package (ssaexec/cover) that rejects the inputs naming a
+// file outside it (an absolute name, a ".." element); the emitted tests
+// run each case in t.TempDir. A name relative to the working directory
+// then designates a file of that directory, whatever the input.
+
+// pathArgs are, by function of os and io/ioutil, the indexes of its
+// arguments that name files. Functions that name no file (os.CreateTemp
+// and os.MkdirTemp with an empty directory use the machine's), or that
+// make names point elsewhere (os.Symlink, os.Link, os.Chdir), are not
+// here: they still act on the machine.
+var pathArgs = map[string][]int{
+	"os.Open": {0}, "os.Create": {0}, "os.OpenFile": {0}, "os.ReadFile": {0}, "os.WriteFile": {0},
+	"os.Remove": {0}, "os.RemoveAll": {0}, "os.Mkdir": {0}, "os.MkdirAll": {0}, "os.Rename": {0, 1},
+	"os.Stat": {0}, "os.Lstat": {0}, "os.Chmod": {0}, "os.Chtimes": {0}, "os.Truncate": {0},
+	"os.ReadDir": {0}, "os.DirFS": {0},
+	"io/ioutil.ReadFile": {0}, "io/ioutil.WriteFile": {0}, "io/ioutil.ReadDir": {0},
+}
+
+// PathArgs returns the indexes of the arguments of fn that name files,
+// when fn is a function of os or io/ioutil that acts on the files it is
+// given the names of.
+func PathArgs(fn *types.Func) ([]int, bool) {
+	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return nil, false
+	}
+	idx, ok := pathArgs[fn.Pkg().Path()+"."+fn.Name()]
+	return idx, ok
+}
+
+// ProcessLocal reports whether callee acts only on what a test confines
+// or restores: an *os.File's methods (the file was opened by a name the
+// hook checked, or is a standard stream) and the process's environment
+// (os.Setenv, os.Unsetenv, os.Clearenv: the search and the tests of a
+// function that reads files restore it after each call).
+func ProcessLocal(callee *ssa.Function) bool {
+	if callee.Pkg == nil || callee.Pkg.Pkg.Path() != "os" {
+		return false
+	}
+	if recv := callee.Signature.Recv(); recv != nil {
+		p, ok := recv.Type().(*types.Pointer)
+		if !ok {
+			return false
+		}
+		n, ok := p.Elem().(*types.Named)
+		return ok && n.Obj().Name() == "File"
+	}
+	switch callee.Name() {
+	case "Setenv", "Unsetenv", "Clearenv":
+		return true
+	}
+	return false
+}
+
+// readsFiles reports whether fn, in its body, its closures or the
+// functions of its own package it calls statically, calls a function of
+// pathArgs: the calls its package's instrumentation confines to the
+// working directory (ir.Func.Files).
+func readsFiles(fn *ssa.Function) bool {
+	return !walkStatic(fn, func(f *ssa.Function, in ssa.Instruction) bool {
+		c, ok := in.(ssa.CallInstruction)
+		if !ok || f.Package() != fn.Package() {
+			return true
+		}
+		callee := c.Common().StaticCallee()
+		if callee == nil {
+			return true
+		}
+		obj, ok := callee.Object().(*types.Func)
+		if !ok {
+			return true
+		}
+		_, files := PathArgs(obj)
+		return !files
+	})
+}
