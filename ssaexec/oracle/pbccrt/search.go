@@ -287,33 +287,56 @@ func pbccWithEnv(fv pbccreflect.Value, env []string) pbccreflect.Value {
 	})
 }
 
-// pbccInDir returns fv run in a new empty directory for each call, made
-// in $PBCC_EXPLORE_DIR (the oracle's temporary directory), and removed
-// after it with the environment the call may have changed restored: a
+// pbccInDir returns fv run in an empty directory for each call, made in
+// $PBCC_EXPLORE_DIR (the oracle's temporary directory) and emptied after
+// it, with the environment the call may have changed restored: a
 // function that reads and writes files by name (ir.Func.Files), its
-// names confined to that directory by pbccCheckPath.
+// names confined to that directory by pbccCheckPath. The directory is
+// made once (a call costs 0.6 ms with one made and removed each time).
 func pbccInDir(fv pbccreflect.Value) pbccreflect.Value {
 	ft := fv.Type()
+	dir := ""
 	return pbccreflect.MakeFunc(pbccWrapped(ft, nil, nil), func(args []pbccreflect.Value) []pbccreflect.Value {
 		wd, err := pbccos.Getwd()
 		if err != nil {
 			panic(pbccOutside{})
 		}
-		dir, err := pbccos.MkdirTemp(pbccos.Getenv("PBCC_EXPLORE_DIR"), "call")
-		if err != nil {
-			panic(pbccOutside{})
+		if dir == "" {
+			if dir, err = pbccos.MkdirTemp(pbccos.Getenv("PBCC_EXPLORE_DIR"), "call"); err != nil {
+				dir = ""
+				panic(pbccOutside{})
+			}
 		}
 		env := pbccos.Environ()
 		defer func() {
 			pbccos.Chdir(wd)
-			pbccos.RemoveAll(dir)
-			pbccRestoreEnv(env)
+			if es, err := pbccos.ReadDir(dir); err != nil || len(es) > 0 {
+				pbccos.RemoveAll(dir)
+				dir = ""
+			}
+			if now := pbccos.Environ(); !pbccSameStrings(now, env) {
+				pbccRestoreEnv(env)
+			}
 		}()
 		if pbccos.Chdir(dir) != nil {
 			panic(pbccOutside{})
 		}
 		return pbccInvoke(fv, args)
 	})
+}
+
+// pbccSameStrings reports whether a and b hold the same strings in the
+// same order.
+func pbccSameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // pbccRestoreEnv sets the process's environment back to env.
