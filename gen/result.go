@@ -55,7 +55,11 @@ type Case struct {
 	Stream []ir.Literal
 	// Env holds the values of Func.Env, in order, the case sets before
 	// the call; nil is every variable empty.
-	Env     []string
+	Env []string
+	// Files are the files, by name relative to the directory the call
+	// runs in, and their contents, that the case makes before the call
+	// of a function that reads files (Func.Files); nil for none.
+	Files   map[string]string
 	Outputs []ir.Literal // one per Func.Results
 	// Stdout is what the call writes to standard output (Func.Stdout),
 	// as the real code ran it; nil when not known (the model's cases:

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -101,7 +102,10 @@ type (
 	// and set the working directory (Wd) and the environment (Env) back
 	// after it: the function reads and writes files by name (Func.Files)
 	// and may change the environment.
-	inDirView struct{ Os, Strings, Wd, Env, Err, KV, I string }
+	// Files, when set, is the case's field of the files to make there
+	// before the call (Filepath, Name, Text: the import and the loop's
+	// locals).
+	inDirView struct{ Os, Strings, Wd, Env, Err, KV, I, Files, Filepath, Name, Text string }
 	// envView is an environment variable a subtest sets (t.Setenv) to
 	// Field for the call.
 	envView struct{ Key, Field string }
@@ -740,6 +744,14 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		}
 		group(names, ts, comments)
 	}
+	filesField := ""
+	if tv.InDir != nil && slices.ContainsFunc(f.r.Cases, func(c gen.Case) bool { return len(c.Files) > 0 }) {
+		filesField = claim(used, "files")
+		tv.InDir.Files, tv.InDir.Filepath = tv.TT+"."+filesField, g.use("path/filepath")
+		tv.InDir.Name, tv.InDir.Text = g.local("name"), g.local("text")
+		tv.Fields = append(tv.Fields, fieldView{Names: filesField, Type: "map[string]string",
+			Comment: "the files, by name, made in the call's directory before it"})
+	}
 	if len(envFields) > 0 {
 		what := "environment variables "
 		if len(envFields) == 1 {
@@ -846,7 +858,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		caseNames[name] = true
 		row, setup, err := g.row(f, c, name, rowContext{
 			fields: fields, wants: wants, isFields: isFields, asFields: asFields, wantPanic: wantPanic, unstable: unstable,
-			compared: compared, globals: globals, env: envFields, afters: afters, stdout: wantStdout, stderr: wantStderr, exit: wantExit,
+			compared: compared, globals: globals, env: envFields, files: filesField, afters: afters, stdout: wantStdout, stderr: wantStderr, exit: wantExit,
 			locals: locals, counts: counts,
 		})
 		if err != nil {
@@ -1071,6 +1083,7 @@ type rowContext struct {
 	compared                []bool
 	globals                 []global
 	env                     []string // the fields of Func.Env
+	files                   string   // the field of Case.Files, "" for none
 	stdout                  string   // the field of what the call prints; "" when not checked
 	stderr, exit            string   // the fields of what a call that may end the process writes to os.Stderr, its status
 	afters                  []after
@@ -1191,6 +1204,17 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		if v != "" {
 			row = append(row, x.env[j]+": "+quote(v))
 		}
+	}
+	if len(c.Files) > 0 {
+		if x.files == "" {
+			return "", nil, fmt.Errorf("%d files, and no field for them", len(c.Files))
+		}
+		names := slices.Sorted(maps.Keys(c.Files))
+		kvs := make([]string, len(names))
+		for j, n := range names {
+			kvs[j] = quote(n) + ": " + quote(c.Files[n])
+		}
+		row = append(row, x.files+": map[string]string{"+strings.Join(kvs, ", ")+"}")
 	}
 	if c.Unstable && c.Panic == "" && x.unstable != "" {
 		row = append(row, x.unstable+": true")

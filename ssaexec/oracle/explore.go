@@ -410,6 +410,8 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			// when all did).
 			Varies []int `json:"varies"`
 			Begin  bool  `json:"begin"`
+			// Files: the names the call found made (pbccInDir).
+			Files []string `json:"files"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Begin || l.Func < 0 || l.Func >= len(d.targets) || !run[l.Func].Run {
 			continue
@@ -428,6 +430,25 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		env, ok := envValues(l.Args[:n])
 		if !ok {
 			continue
+		}
+		// Then, for a function that reads files, whether the files it
+		// names exist and their contents (pbccInDir).
+		var files map[string]string
+		if e.Result.Func.Files {
+			if len(l.Args) < n+2 || len(l.After) < n+2 {
+				continue
+			}
+			on, text := l.Args[n], l.Args[n+1]
+			if on == nil || on.K != "b" || text == nil || text.K != "s" {
+				continue
+			}
+			if on.V == "true" && len(l.Files) > 0 {
+				files = map[string]string{}
+				for _, name := range l.Files {
+					files[name] = string(text.B)
+				}
+			}
+			n += 2
 		}
 		// And its results end with what it printed, and for a function
 		// that may end the process, what it wrote to standard error and
@@ -468,7 +489,7 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		if !ok {
 			continue
 		}
-		c.Env = env
+		c.Env, c.Files = env, files
 		c.Unstable = c.Unstable || (l.Unstable || d.machineReads[d.targets[l.Func].index] != "") && l.Done
 		c.Exit = exit
 		if !c.Unstable && l.Done {

@@ -103,6 +103,9 @@ type pbccExploreLine struct {
 	Varies   []int       `json:"varies,omitempty"`
 	Kill     bool        `json:"kill,omitempty"`
 	Stop     string      `json:"stop,omitempty"`
+	// Files names the files the call found with the input's contents
+	// (pbccInDir), sorted: the case makes them before its call.
+	Files []string `json:"files,omitempty"`
 	// Begin marks the start of a function's search: a process that
 	// crashes (out of memory) is known to have crashed in the last one.
 	Begin bool `json:"begin,omitempty"`
@@ -248,6 +251,9 @@ func pbccSeeds(t *pbcctesting.T, tg Target, ft pbccreflect.Type) (seeds [][]pbcc
 	}()
 	pbccSeedHook = func(after []interface{}) {
 		n := len(tg.Env)
+		if tg.Files {
+			n += 2 // no files (pbccInDir): the seed's own are not known here
+		}
 		if n+len(after) != ft.NumIn() {
 			return
 		}
@@ -255,6 +261,9 @@ func pbccSeeds(t *pbcctesting.T, tg Target, ft pbccreflect.Type) (seeds [][]pbcc
 		args := make([]pbccreflect.Value, n+len(after))
 		for i, k := range tg.Env {
 			args[i] = pbccreflect.ValueOf(pbccos.Getenv(k))
+		}
+		if tg.Files {
+			args[len(tg.Env)], args[len(tg.Env)+1] = pbccreflect.ValueOf(false), pbccreflect.ValueOf("")
 		}
 		for i, a := range after {
 			v := pbccreflect.ValueOf(a)
@@ -287,16 +296,23 @@ func pbccWithEnv(fv pbccreflect.Value, env []string) pbccreflect.Value {
 	})
 }
 
-// pbccInDir returns fv run in an empty directory for each call, made in
-// $PBCC_EXPLORE_DIR (the oracle's temporary directory) and emptied after
-// it, with the environment the call may have changed restored: a
-// function that reads and writes files by name (ir.Func.Files), its
-// names confined to that directory by pbccCheckPath. The directory is
+// pbccInDir returns fv as a function of two inputs more, first: whether
+// the files the call names exist, and their contents. Each call runs in
+// an empty directory, made in $PBCC_EXPLORE_DIR (the oracle's temporary
+// directory) and emptied after it, with the environment the call may
+// have changed restored: a function that reads and writes files by name
+// (ir.Func.Files), its names confined to that directory by
+// pbccCheckPath. When the files exist, each name the call gives os.Open,
+// os.ReadFile... that is not yet a file is made one, with the contents,
+// before that call (pbccFilesMade names them): the search then makes,
+// shrinks and keeps the contents as it does the parameters, without
+// knowing beforehand the names the function reads. The directory is
 // made once (a call costs 0.6 ms with one made and removed each time).
 func pbccInDir(fv pbccreflect.Value) pbccreflect.Value {
 	ft := fv.Type()
 	dir := ""
-	return pbccreflect.MakeFunc(pbccWrapped(ft, nil, nil), func(args []pbccreflect.Value) []pbccreflect.Value {
+	first := []pbccreflect.Type{pbccreflect.TypeOf(false), pbccreflect.TypeOf("")}
+	return pbccreflect.MakeFunc(pbccWrapped(ft, first, nil), func(args []pbccreflect.Value) []pbccreflect.Value {
 		wd, err := pbccos.Getwd()
 		if err != nil {
 			panic(pbccOutside{})
@@ -308,7 +324,9 @@ func pbccInDir(fv pbccreflect.Value) pbccreflect.Value {
 			}
 		}
 		env := pbccos.Environ()
+		pbccFilesMade, pbccFilesText, pbccFilesOn = nil, args[1].String(), args[0].Bool()
 		defer func() {
+			pbccFilesOn = false
 			pbccos.Chdir(wd)
 			if es, err := pbccos.ReadDir(dir); err != nil || len(es) > 0 {
 				pbccos.RemoveAll(dir)
@@ -321,9 +339,17 @@ func pbccInDir(fv pbccreflect.Value) pbccreflect.Value {
 		if pbccos.Chdir(dir) != nil {
 			panic(pbccOutside{})
 		}
-		return pbccInvoke(fv, args)
+		return pbccInvoke(fv, args[2:])
 	})
 }
+
+// The files of the call running (pbccInDir): whether they exist, their
+// contents, the names made.
+var (
+	pbccFilesOn   bool
+	pbccFilesText string
+	pbccFilesMade []string
+)
 
 // pbccSameStrings reports whether a and b hold the same strings in the
 // same order.
@@ -366,6 +392,18 @@ func pbccCheckPath(name string) {
 			panic(pbccOutside{})
 		}
 	}
+	if !pbccFilesOn || name == "" || pbccstrings.HasSuffix(name, "/") || len(pbccFilesMade) >= 8 {
+		return
+	}
+	if _, err := pbccos.Lstat(name); err == nil {
+		return
+	}
+	clean := pbccfilepath.ToSlash(pbccfilepath.Clean(name))
+	if pbccos.MkdirAll(pbccfilepath.Dir(clean), 0o755) != nil || pbccos.WriteFile(clean, []byte(pbccFilesText), 0o644) != nil {
+		return
+	}
+	pbccFilesMade = append(pbccFilesMade, clean)
+	pbccsort.Strings(pbccFilesMade)
 }
 
 // pbccWrapped is the type of a function wrapping one of type ft: the
@@ -497,14 +535,14 @@ func pbccOutFile(f **pbccos.File) *pbccos.File {
 // inputs that kill its mutants (pbccKill).
 func pbccExploreOne(t *pbcctesting.T, idx int, tg Target) {
 	fv := pbccreflect.ValueOf(tg.Fn)
+	if tg.Files {
+		fv = pbccInDir(fv)
+	}
 	if len(tg.Env) > 0 {
 		fv = pbccWithEnv(fv, tg.Env)
 	}
 	if tg.Stdout || tg.Exits {
 		fv = pbccWithStdout(fv, tg.Exits)
-	}
-	if tg.Files {
-		fv = pbccInDir(fv)
 	}
 	ft := fv.Type()
 	pbccCurrent = idx
@@ -984,7 +1022,7 @@ func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbc
 		return nil, false
 	}
 	took := pbcctime.Since(began)
-	line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh, Kill: kill}
+	line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh, Kill: kill, Files: pbccFilesMade}
 	seen = map[uintptr]int{}
 	for _, a := range final {
 		line.After = append(line.After, pbccEncode(a, seen, 0))
