@@ -1,6 +1,8 @@
 package oracle
 
 import (
+	"go/constant"
+	"regexp/syntax"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -12,7 +14,11 @@ import (
 // literal, a plain constant. time.ParseDuration looks its units up in
 // unitMap; without "ms" and "h" among the words the search splices in, no
 // input it made got past the unit, and every case was an error.
-func globalConsts(fn *ssa.Function) []*ssa.Const {
+//
+// The patterns of the regular expressions compiled into those variables
+// (var expandVarRegex = regexp.MustCompile(`(\\)?(\$)...`)) are returned
+// too: the characters they match are what an input needs to match them.
+func globalConsts(fn *ssa.Function) (consts []*ssa.Const, patterns []string) {
 	read := map[*ssa.Global]bool{}
 	var walk func(f *ssa.Function)
 	walk = func(f *ssa.Function) {
@@ -31,11 +37,11 @@ func globalConsts(fn *ssa.Function) []*ssa.Const {
 	}
 	walk(fn)
 	if len(read) == 0 || fn.Pkg == nil {
-		return nil
+		return nil, nil
 	}
 	init := fn.Pkg.Func("init")
 	if init == nil {
-		return nil
+		return nil, nil
 	}
 	// The package's init runs the variables' initialisers, then each
 	// init function of the source (init#1, ...), which may fill them.
@@ -97,10 +103,67 @@ func globalConsts(fn *ssa.Function) []*ssa.Const {
 					if into[in] {
 						mark(in.X)
 					}
+				case *ssa.Call:
+					if pat, ok := regexpPattern(in.Common()); ok && into[in] && !seen[in] {
+						seen[in] = true
+						patterns = append(patterns, pat)
+					}
 				}
 			}
 		}
 	}
+	return out, patterns
+}
+
+// regexpPattern returns the pattern of call, when it is regexp.Compile,
+// MustCompile, CompilePOSIX or MustCompilePOSIX of a constant.
+func regexpPattern(call *ssa.CallCommon) (string, bool) {
+	callee := call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "regexp" || callee.Signature.Recv() != nil || len(call.Args) != 1 {
+		return "", false
+	}
+	switch callee.Name() {
+	case "Compile", "MustCompile", "CompilePOSIX", "MustCompilePOSIX":
+	default:
+		return "", false
+	}
+	c, ok := call.Args[0].(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
+}
+
+// regexpChars returns the ASCII characters a regular expression's
+// literals and classes match (the first of each range of a class), in
+// the order they appear: \$, {, ( and A of `(\\)?(\$)(\()?\{?([A-Z0-9_]+)?`.
+func regexpChars(pattern string) []byte {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	var out []byte
+	var walk func(re *syntax.Regexp)
+	walk = func(re *syntax.Regexp) {
+		switch re.Op {
+		case syntax.OpLiteral:
+			for _, r := range re.Rune {
+				if r > 0 && r < 0x80 {
+					out = append(out, byte(r))
+				}
+			}
+		case syntax.OpCharClass:
+			for i := 0; i+1 < len(re.Rune); i += 2 {
+				if r := re.Rune[i]; r > 0 && r < 0x80 {
+					out = append(out, byte(r))
+				}
+			}
+		}
+		for _, sub := range re.Sub {
+			walk(sub)
+		}
+	}
+	walk(re)
 	return out
 }
 

@@ -969,6 +969,9 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 	// lengths the search's inputs should have.
 	lens := map[int64]bool{}
 	seen := map[*ssa.Function]bool{fn: true}
+	// The patterns of the regular expressions fn matches with: what it
+	// compares its inputs with, as much as its byte constants.
+	var patterns []string
 	var walk func(f *ssa.Function)
 	walk = func(f *ssa.Function) {
 		var consts []*ssa.Const
@@ -976,6 +979,11 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 			for _, in := range b.Instrs {
 				if n, ok := lenComparedWith(in); ok && n >= 1 && n <= 128 {
 					lens[n] = true
+				}
+				if c, ok := in.(ssa.CallInstruction); ok {
+					if pat, ok := regexpPattern(c.Common()); ok {
+						patterns = append(patterns, pat)
+					}
 				}
 				for _, op := range in.Operands(nil) {
 					if c, ok := (*op).(*ssa.Const); ok && c.Value != nil {
@@ -989,7 +997,9 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 		// 1, ...}; runewidth's mblenTable, which the locale a caller
 		// reads from the environment is looked up in): tokens an input
 		// needs as much as fn's own.
-		consts = append(consts, globalConsts(f)...)
+		gconsts, gpatterns := globalConsts(f)
+		consts = append(consts, gconsts...)
+		patterns = append(patterns, gpatterns...)
 		for _, c := range consts {
 			switch c.Value.Kind() {
 			case constant.Int:
@@ -1032,6 +1042,11 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 		}
 	}
 	walk(fn)
+	for _, p := range patterns {
+		for _, c := range regexpChars(p) {
+			chars[c] = true
+		}
+	}
 	keys := func(m map[string]bool) []string {
 		var out []string
 		for k := range m {

@@ -410,6 +410,31 @@ func TestDictionaryChars(t *testing.T) {
 	}
 }
 
+// TestDictionaryRegexpChars: the characters of the regular expressions
+// a function matches with, compiled into a package variable it reads or
+// in its body, are the dictionary's characters (godotenv's
+// expandVariables: no input of its search had a '$', and its closure's
+// 8 branches were none covered).
+func TestDictionaryRegexpChars(t *testing.T) {
+	pkg := buildPackage(t, `package p
+
+import "regexp"
+
+var varRe = regexp.MustCompile(`+"`"+`(\\)?\$\{?[A-Z_]+`+"`"+`)
+
+func Expand(s string) string {
+	return varRe.ReplaceAllStringFunc(s, func(m string) string { return "<" + m + ">" })
+}
+
+func Dots(s string) bool { return regexp.MustCompile("a.b|c").MatchString(s) }
+`)
+	for fn, want := range map[string]string{"Expand": "$A\\_{", "Dots": "abc"} {
+		if got := dictionary(pkg.Func(fn), false).chars; got != want {
+			t.Errorf("%s: chars %q, want %q", fn, got, want)
+		}
+	}
+}
+
 // TestExploreChars: the search on the real code makes strings of the
 // characters the function compares with, so that "[*" and an unmatched
 // "}" are reached.
