@@ -16,27 +16,37 @@ import (
 // then designates a file of that directory, whatever the input.
 
 // pathArgs are, by function of os and io/ioutil, the indexes of its
-// arguments that name files. Functions that name no file (os.CreateTemp
-// and os.MkdirTemp with an empty directory use the machine's), or that
-// make names point elsewhere (os.Symlink, os.Link, os.Chdir), are not
-// here: they still act on the machine.
-var pathArgs = map[string][]int{
-	"os.Open": {0}, "os.Create": {0}, "os.OpenFile": {0}, "os.ReadFile": {0}, "os.WriteFile": {0},
-	"os.Remove": {0}, "os.RemoveAll": {0}, "os.Mkdir": {0}, "os.MkdirAll": {0}, "os.Rename": {0, 1},
-	"os.Stat": {0}, "os.Lstat": {0}, "os.Chmod": {0}, "os.Chtimes": {0}, "os.Truncate": {0},
-	"os.ReadDir": {0}, "os.DirFS": {0},
-	"io/ioutil.ReadFile": {0}, "io/ioutil.WriteFile": {0}, "io/ioutil.ReadDir": {0},
+// arguments that name files, and whether it writes (creates, changes or
+// removes) them. Functions that name no file (os.CreateTemp and
+// os.MkdirTemp with an empty directory use the machine's), or that make
+// names point elsewhere (os.Symlink, os.Link, os.Chdir), are not here:
+// they still act on the machine.
+var pathArgs = map[string]pathCall{
+	"os.Open": {args: []int{0}}, "os.ReadFile": {args: []int{0}}, "os.Stat": {args: []int{0}},
+	"os.Lstat": {args: []int{0}}, "os.ReadDir": {args: []int{0}}, "os.DirFS": {args: []int{0}},
+	"io/ioutil.ReadFile": {args: []int{0}}, "io/ioutil.ReadDir": {args: []int{0}},
+	"os.Create": {[]int{0}, true}, "os.OpenFile": {[]int{0}, true}, "os.WriteFile": {[]int{0}, true},
+	"os.Remove": {[]int{0}, true}, "os.RemoveAll": {[]int{0}, true}, "os.Mkdir": {[]int{0}, true},
+	"os.MkdirAll": {[]int{0}, true}, "os.Rename": {[]int{0, 1}, true}, "os.Chmod": {[]int{0}, true},
+	"os.Chtimes": {[]int{0}, true}, "os.Truncate": {[]int{0}, true}, "io/ioutil.WriteFile": {[]int{0}, true},
+}
+
+type pathCall struct {
+	args  []int
+	write bool
 }
 
 // PathArgs returns the indexes of the arguments of fn that name files,
-// when fn is a function of os or io/ioutil that acts on the files it is
-// given the names of.
-func PathArgs(fn *types.Func) ([]int, bool) {
+// and whether fn writes them, when fn is a function of os or io/ioutil
+// that acts on the files it is given the names of. A read of a file
+// outside the call's directory (xid's /etc/machine-id) is run, its
+// case's results not checked; a write there never is.
+func PathArgs(fn *types.Func) (args []int, write, ok bool) {
 	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
-		return nil, false
+		return nil, false, false
 	}
-	idx, ok := pathArgs[fn.Pkg().Path()+"."+fn.Name()]
-	return idx, ok
+	c, ok := pathArgs[fn.Pkg().Path()+"."+fn.Name()]
+	return c.args, c.write, ok
 }
 
 // ProcessLocal reports whether callee acts only on what a test confines
@@ -81,7 +91,7 @@ func readsFiles(fn *ssa.Function) bool {
 		if !ok {
 			return true
 		}
-		_, files := PathArgs(obj)
+		_, _, files := PathArgs(obj)
 		return !files
 	})
 }

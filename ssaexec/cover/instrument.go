@@ -249,10 +249,10 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 				// (_pbccPathHook) rejects the inputs that name a file
 				// outside the directory it runs the call in.
 				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && call.Ellipsis == token.NoPos {
-					if idx, ok := ssaexec.PathArgs(fn); ok {
+					if idx, write, ok := ssaexec.PathArgs(fn); ok {
 						for _, k := range idx {
 							if k < len(call.Args) {
-								ed(i).wrap(p.offset(call.Args[k].Pos()), p.offset(call.Args[k].End()), "_pbccPath(", ")")
+								ed(i).wrap(p.offset(call.Args[k].Pos()), p.offset(call.Args[k].End()), "_pbccPath(", fmt.Sprintf(", %v)", write))
 							}
 						}
 					}
@@ -478,12 +478,13 @@ var _pbccExitHook func(code int)
 // _pbccPathHook, when set (pbcc's search on the real code and its
 // oracle set it), sees each file name the package's calls of os.Open,
 // os.ReadFile, os.Create... are given (ssaexec.PathArgs), before the
-// call: it panics on a name outside the call's directory.
-var _pbccPathHook func(name string)
+// call, and whether the call writes: it panics on a write outside the
+// call's directory.
+var _pbccPathHook func(name string, write bool)
 
-func _pbccPath(name string) string {
+func _pbccPath(name string, write bool) string {
 	if _pbccPathHook != nil {
-		_pbccPathHook(name)
+		_pbccPathHook(name, write)
 	}
 	return name
 }

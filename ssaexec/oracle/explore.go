@@ -907,7 +907,7 @@ func namesFiles(call *ssa.CallCommon) bool {
 	if !ok {
 		return false
 	}
-	_, ok = ssaexec.PathArgs(obj)
+	_, _, ok = ssaexec.PathArgs(obj)
 	return ok
 }
 

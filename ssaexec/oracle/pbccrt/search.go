@@ -324,7 +324,7 @@ func pbccInDir(fv pbccreflect.Value) pbccreflect.Value {
 			}
 		}
 		env := pbccos.Environ()
-		pbccFilesMade, pbccFilesText, pbccFilesOn = nil, args[1].String(), args[0].Bool()
+		pbccFilesMade, pbccFilesText, pbccFilesOn, pbccReadOutside = nil, args[1].String(), args[0].Bool(), false
 		defer func() {
 			pbccFilesOn = false
 			pbccos.Chdir(wd)
@@ -349,6 +349,9 @@ var (
 	pbccFilesOn   bool
 	pbccFilesText string
 	pbccFilesMade []string
+	// pbccReadOutside says the call read a file outside its directory:
+	// its results are the machine's.
+	pbccReadOutside bool
 )
 
 // pbccSameStrings reports whether a and b hold the same strings in the
@@ -380,17 +383,21 @@ func pbccRestoreEnv(env []string) {
 type pbccOutside struct{}
 
 // pbccCheckPath is the instrumented package's _pbccPathHook in the
-// search and the oracle's runs: it rejects a file name that is absolute
-// or has a ".." element (what the call would read or write is then
-// another directory's, the machine's).
-func pbccCheckPath(name string) {
-	if pbccfilepath.IsAbs(name) || pbccfilepath.VolumeName(name) != "" {
+// search and the oracle's runs: it rejects the write of a file whose
+// name is absolute or has a ".." element (the file would be another
+// directory's, the machine's); such a read is run, and the call's
+// results depend on the machine (pbccReadOutside).
+func pbccCheckPath(name string, write bool) {
+	outside := pbccfilepath.IsAbs(name) || pbccfilepath.VolumeName(name) != ""
+	for _, e := range pbccstrings.FieldsFunc(name, func(r rune) bool { return r == '/' || r == pbccfilepath.Separator }) {
+		outside = outside || e == ".."
+	}
+	if outside && write {
 		panic(pbccOutside{})
 	}
-	for _, e := range pbccstrings.FieldsFunc(name, func(r rune) bool { return r == '/' || r == pbccfilepath.Separator }) {
-		if e == ".." {
-			panic(pbccOutside{})
-		}
+	if outside {
+		pbccReadOutside = true
+		return
 	}
 	if !pbccFilesOn || name == "" || pbccstrings.HasSuffix(name, "/") || len(pbccFilesMade) >= 8 {
 		return
@@ -1023,6 +1030,7 @@ func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbc
 	}
 	took := pbcctime.Since(began)
 	line := pbccExploreLine{Func: idx, Args: enc, Done: done, Panic: msg, New: fresh, Kill: kill, Files: pbccFilesMade}
+	readOutside := pbccReadOutside // the repeats below set it again
 	seen = map[uintptr]int{}
 	for _, a := range final {
 		line.After = append(line.After, pbccEncode(a, seen, 0))
@@ -1095,7 +1103,7 @@ func pbccKeep(idx int, fv pbccreflect.Value, ft pbccreflect.Type, pristine []pbc
 			line.Varies = append(line.Varies, i)
 		}
 	}
-	line.Unstable = len(line.Varies) > 0 && len(line.Varies) == len(line.Got)
+	line.Unstable = readOutside || len(line.Varies) > 0 && len(line.Varies) == len(line.Got)
 	pbccSteps, pbccCalls = counted, ncalls
 	if flaky {
 		return finalHits, false

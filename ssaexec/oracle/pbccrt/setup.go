@@ -38,7 +38,7 @@ type Hooks struct {
 	Cmp      *func(a, b interface{}) // _pbccCmp: sees the operands of comparisons
 	Mutant   *int                    // _pbccMutant: the mutant that runs
 	ExitHook *func(code int)         // _pbccExitHook: called instead of os.Exit
-	PathHook *func(name string)      // _pbccPathHook: sees the file names of os.Open, os.Create...
+	PathHook *func(string, bool)     // _pbccPathHook: sees the file names of os.Open, os.Create...
 	Sites    int                     // len(_pbccSeen): the number of hits
 }
 
