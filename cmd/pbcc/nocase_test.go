@@ -54,9 +54,10 @@ func Fill(n int) int {
 // TestMachineState: a function that reads the machine's state (the
 // user's id) gets a table whose cases check only that the call does not
 // panic, since another user would get other results; one that acts on
-// the machine (removes a file) is not run, and pbcc says so, naming it,
-// rather than leaving it out without a word (google/uuid's NewDCEPerson,
-// NewV6).
+// the machine (changes the process's working directory) is not run, and
+// pbcc says so, naming it, rather than leaving it out without a word
+// (google/uuid's NewDCEPerson, NewV6). (One that removes a file by name
+// is run in a directory of its own: TestFilesConfined.)
 func TestMachineState(t *testing.T) {
 	_, stderr, data := genInc(t, `package inc
 
@@ -73,22 +74,22 @@ func Owner(uid int) string {
 	return "other"
 }
 
-// Clean removes a file when told to.
-func Clean(name string, really bool) error {
+// Clean makes dir the working directory when told to.
+func Clean(dir string, really bool) error {
 	if !really {
 		return nil
 	}
-	return os.Remove(name)
+	return os.Chdir(dir)
 }
 `)
-	if !strings.Contains(stderr, "Clean: no tests:") || !strings.Contains(stderr, "os.Remove, which acts on the machine") {
+	if !strings.Contains(stderr, "Clean: no tests:") || !strings.Contains(stderr, "os.Chdir, which acts on the machine") {
 		t.Errorf("pbcc did not say why Clean has no tests:\n%s", stderr)
 	}
 	if !strings.Contains(data, "func TestOwnerPBCC(") || !strings.Contains(data, "unstable: true") {
 		t.Errorf("no table for Owner, or its cases check its machine-dependent results:\n%s", data)
 	}
 	if strings.Contains(data, "TestCleanPBCC") {
-		t.Errorf("a table for Clean, which removes files:\n%s", data)
+		t.Errorf("a table for Clean, which changes the working directory:\n%s", data)
 	}
 }
 
