@@ -22,8 +22,7 @@ func TestFilesConfined(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	dir := newModule(t)
-	src := `package store
+	src := `package inc
 
 import (
 	"errors"
@@ -59,19 +58,13 @@ func Machine() int {
 	return 1
 }
 `
-	pkg := filepath.Join(dir, "store")
-	if err := os.MkdirAll(pkg, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(pkg, "store.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir, _, tests := incModule(t, src)
 	before := dirNames(t, dir)
-	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./store")
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./inc")
 	if code != 0 {
 		t.Fatalf("pbcc gen exited %d:\n%s%s", code, stdout, stderr)
 	}
-	data, err := os.ReadFile(filepath.Join(pkg, "store_pbcc_test.go"))
+	data, err := os.ReadFile(tests)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,12 +76,12 @@ func Machine() int {
 	if strings.Contains(string(data), "../escaped\", text") || strings.Contains(string(data), `name: "../escaped"`) {
 		t.Errorf("a case names a file outside its directory:\n%s", data)
 	}
-	if !strings.Contains(stdout, `"func":"store.Save","file":"store/store.go","branches":4,"covered":3,`) {
+	if !strings.Contains(stdout, `"func":"inc.Save","file":"inc/inc.go","branches":4,"covered":3,`) {
 		t.Errorf("Save: want 3 of its 4 branches covered (not name == \"../escaped\" true):\n%s", stdout)
 	}
 	// Size reads a file its input names: the search makes it, with
 	// contents of its own, and the case writes it before the call.
-	if !strings.Contains(stdout, `"func":"store.Size","file":"store/store.go","branches":2,"covered":2,`) {
+	if !strings.Contains(stdout, `"func":"inc.Size","file":"inc/inc.go","branches":2,"covered":2,`) {
 		t.Errorf("Size: want both branches covered:\n%s", stdout)
 	}
 	if !strings.Contains(string(data), "files: map[string]string{") {
@@ -96,17 +89,17 @@ func Machine() int {
 	}
 	after := dirNames(t, dir)
 	for _, n := range after {
-		if !slices.Contains(before, n) && n != "go.sum" && n != filepath.Join("store", "store_pbcc_test.go") {
+		if !slices.Contains(before, n) && n != "go.sum" && n != filepath.Join("inc", "inc_pbcc_test.go") {
 			t.Errorf("pbcc gen left %s in the module", n)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "escaped")); err == nil {
 		t.Errorf("a call wrote ../escaped")
 	}
-	if out, err := goTest(dir, "./store"); err != nil {
+	if out, err := goTest(dir, "./inc"); err != nil {
 		t.Errorf("go test: %v\n%s", err, out)
 	}
-	vet := exec.Command("go", "vet", "./store")
+	vet := exec.Command("go", "vet", "./inc")
 	vet.Dir = dir
 	if out, err := vet.CombinedOutput(); err != nil {
 		t.Errorf("go vet: %v\n%s", err, out)
