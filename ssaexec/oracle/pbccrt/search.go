@@ -64,9 +64,9 @@ type Target struct {
 	// package calls as _pbccExit): the status, and what it wrote to
 	// os.Stderr, are results of its calls too (pbccWithStdout).
 	Exits bool
-	// files says the function reads or writes files by name: each call
-	// runs in a new empty directory, the names it is given confined to
-	// it (pbccInDir).
+	// Files says the function reads or writes files by name: each call
+	// runs in an empty directory, its writes confined to it, the files
+	// it reads inputs (pbccInDir).
 	Files bool
 }
 
