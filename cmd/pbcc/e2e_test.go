@@ -301,9 +301,7 @@ func TestTestdata(t *testing.T) {
 	}
 
 	for _, dir := range run.dirs {
-		vet := exec.Command("go", "vet", "./...")
-		vet.Dir = dir
-		if out, err := vet.CombinedOutput(); err != nil {
+		if out, err := goVet(dir, "./..."); err != nil {
 			t.Errorf("go vet on the generated tests: %v\n%s", err, out)
 		}
 	}
@@ -629,11 +627,17 @@ func Plain(x int) int {
 	if out, err := goTest(dir, "./odd"); err != nil {
 		t.Errorf("go test: %v\n%s", err, out)
 	}
-	vet := exec.Command("go", "vet", "./odd")
-	vet.Dir = dir
-	if out, err := vet.CombinedOutput(); err != nil {
+	if out, err := goVet(dir, "./odd"); err != nil {
 		t.Errorf("go vet: %v\n%s", err, out)
 	}
+}
+
+// goVet runs go vet on args in dir.
+func goVet(dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", append([]string{"vet"}, args...)...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }
 
 func goTest(dir string, args ...string) (string, error) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -99,9 +98,7 @@ func Machine() int {
 	if out, err := goTest(dir, "./inc"); err != nil {
 		t.Errorf("go test: %v\n%s", err, out)
 	}
-	vet := exec.Command("go", "vet", "./inc")
-	vet.Dir = dir
-	if out, err := vet.CombinedOutput(); err != nil {
+	if out, err := goVet(dir, "./inc"); err != nil {
 		t.Errorf("go vet: %v\n%s", err, out)
 	}
 	for _, n := range dirNames(t, dir) {

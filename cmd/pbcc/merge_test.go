@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -80,9 +79,7 @@ func TestFuncKeepsOtherTables(t *testing.T) {
 	if strings.Contains(got.tables["Fetch"].test, "marked_fetch") || got.tables["Fetch"].test == "" {
 		t.Errorf("Fetch's table was not regenerated:\n%s", got.tables["Fetch"].test)
 	}
-	vet := exec.Command("go", "vet", "./errs")
-	vet.Dir = dir
-	if out, err := vet.CombinedOutput(); err != nil {
+	if out, err := goVet(dir, "./errs"); err != nil {
 		t.Errorf("go vet on the merged file: %v\n%s\n%s", err, out, after)
 	}
 
