@@ -47,6 +47,13 @@ func walkStatic(fn *ssa.Function, visit func(f *ssa.Function, in ssa.Instruction
 				if c, ok := in.(ssa.CallInstruction); ok && !walk(c.Common().StaticCallee(), depth+1) {
 					return false
 				}
+				// A function used as a value (op := Load; op(names...):
+				// godotenv's Exec) may be called too.
+				for _, v := range FuncValues(in) {
+					if !walk(v, depth+1) {
+						return false
+					}
+				}
 			}
 		}
 		for _, a := range f.AnonFuncs {
@@ -72,4 +79,27 @@ func EnvRead(call *ssa.CallCommon) (string, bool) {
 		return "", false
 	}
 	return constant.StringVal(k.Value), true
+}
+
+// FuncValues returns the functions in is operands that it uses as values,
+// not as the callee of a static call: a function stored, passed or
+// called through a variable, which may run later.
+func FuncValues(in ssa.Instruction) []*ssa.Function {
+	if _, ok := in.(*ssa.DebugRef); ok {
+		return nil // the source's mention of a name, not a use
+	}
+	var static *ssa.Function
+	if c, ok := in.(ssa.CallInstruction); ok {
+		static = c.Common().StaticCallee()
+	}
+	var fns []*ssa.Function
+	for _, op := range in.Operands(nil) {
+		if op == nil {
+			continue
+		}
+		if f, ok := (*op).(*ssa.Function); ok && f != static {
+			fns = append(fns, f)
+		}
+	}
+	return fns
 }

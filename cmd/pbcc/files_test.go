@@ -127,3 +127,58 @@ func dirNames(t *testing.T, dir string) []string {
 	}
 	return names
 }
+
+// TestActsStopped: a function that runs a program (godotenv's Exec) gets
+// a table of the paths before it acts: an input whose call gets to
+// exec.Command is stopped there (ssaexec.Stops), neither run on nor
+// kept. The program would leave a file where the test can see it.
+func TestActsStopped(t *testing.T) {
+	t.Parallel() // processes and directories of its own
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	marker := filepath.Join(t.TempDir(), "ran")
+	src := `package inc
+
+import (
+	"errors"
+	"os/exec"
+	"strings"
+)
+
+// Run runs the shell on script, refusing an empty or commented one.
+func Run(script string) error {
+	if script == "" {
+		return errors.New("empty script")
+	}
+	if strings.HasPrefix(script, "#") {
+		return errors.New("a comment")
+	}
+	return exec.Command("sh", "-c", "touch ` + marker + `; "+script).Run()
+}
+`
+	dir, _, tests := incModule(t, src)
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("pbcc gen ran the program")
+	}
+	if !strings.Contains(stdout, `"func":"inc.Run","file":"inc/inc.go","branches":4,"covered":3,`) {
+		t.Errorf("Run: want 3 of its 4 branches covered (all but the one that runs the program):\n%s%s", stdout, stderr)
+	}
+	data, err := os.ReadFile(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"empty script"`) || !strings.Contains(string(data), `"a comment"`) {
+		t.Errorf("the table lacks the cases before the program runs:\n%s", data)
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Errorf("go test: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("the tests ran the program")
+	}
+}

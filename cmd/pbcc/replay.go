@@ -103,6 +103,9 @@ func replayReal(ctx context.Context, b *oracle.Binary, p *ssaexec.Package, resul
 		for _, c := range v.Unstable {
 			fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: its outcome on the real code varies from run to run (the order a map is ranged over?), a test of it would be flaky\n", rel(fr.file), shortName(fr.r.Func), c)
 		}
+		for _, c := range v.Stopped {
+			fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: on the real code its call acts on the machine (runs a program, uses the network) or writes outside its directory, which pbcc does not let it do\n", rel(fr.file), shortName(fr.r.Func), c)
+		}
 		for _, c := range v.Hung {
 			fmt.Fprintf(stderr, "pbcc: %s: %s: case %s left out: its call does not return on the real code (a loop without exit?)\n", rel(fr.file), shortName(fr.r.Func), c)
 		}

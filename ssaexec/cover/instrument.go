@@ -245,6 +245,12 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Exit" {
 					ed(i).replace(p.offset(sel.Pos()), p.offset(sel.End()), lit("_pbccExit"))
 				}
+				// exec.Command(args) → _pbccAct(exec.Command)(args): the
+				// search (_pbccActHook) neither runs on nor keeps an input
+				// whose call gets to an act on the machine.
+				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && ssaexec.Stops(fn) {
+					ed(i).wrap(p.offset(call.Fun.Pos()), p.offset(call.Fun.End()), "_pbccAct(", ")")
+				}
 				// os.Open(name) → os.Open(_pbccPath(name)): the search
 				// (_pbccPathHook) rejects the inputs that name a file
 				// outside the directory it runs the call in.
@@ -487,6 +493,19 @@ func _pbccPath(name string, write bool) string {
 		_pbccPathHook(name, write)
 	}
 	return name
+}
+
+// _pbccActHook, when set (pbcc's search on the real code and its oracle
+// set it), is called before each call of the package's code that acts on
+// the machine (ssaexec.Stops): it panics, and the input is neither run on
+// nor kept.
+var _pbccActHook func()
+
+func _pbccAct[F any](f F) F {
+	if _pbccActHook != nil {
+		_pbccActHook()
+	}
+	return f
 }
 
 func _pbccExit(code int) {

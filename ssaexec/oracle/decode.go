@@ -31,6 +31,9 @@ type record struct {
 	After []*node `json:"after"`
 	Hits  []int   `json:"hits"`
 	Hung  bool    `json:"hung"` // the call did not return within the limit
+	// Stopped: the call was stopped before it acted on the machine
+	// (ssaexec.Stops) or wrote outside its directory: no test can have it.
+	Stopped bool `json:"stopped"`
 }
 
 // correct makes c say what the real run l did. It returns what differed

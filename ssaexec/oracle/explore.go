@@ -795,32 +795,6 @@ func callExpr(fn *ssa.Function) (string, bool) {
 	return n.Obj().Name() + "." + fn.Name(), true
 }
 
-// machine are the packages whose functions act on the machine: a search
-// that calls them with made-up arguments could remove files or hang on
-// the network.
-var machine = map[string]bool{"os": true, "os/exec": true, "syscall": true, "net": true, "net/http": true,
-	"io/ioutil": true, "os/signal": true, "plugin": true}
-
-// harmless are the functions of those packages that neither act on the
-// machine nor depend on it.
-var harmless = map[string]bool{"os.IsNotExist": true, "os.IsExist": true, "os.IsPermission": true,
-	"os.IsTimeout": true, "os.NewSyscallError": true}
-
-// readers are the functions of those packages that only read the state
-// of the process or the machine: a function that calls them is run, but
-// what it gives depends on the machine (the user, the host, the network
-// interfaces, the environment), so that a test that checks it would
-// fail on another machine or under another user.
-var readers = map[string]bool{"os.Getenv": true, "os.LookupEnv": true, "os.Environ": true, "os.ExpandEnv": true,
-	"os.Getpid": true, "os.Getppid": true, "os.Getuid": true, "os.Geteuid": true, "os.Getgid": true,
-	"os.Getegid": true, "os.Getgroups": true, "os.Getpagesize": true, "os.Hostname": true, "os.Getwd": true,
-	"os.Executable": true, "os.UserHomeDir": true, "os.UserCacheDir": true, "os.UserConfigDir": true,
-	"os.TempDir": true, "os.Stat": true, "os.Lstat": true,
-	// A file read (rs/xid's machine ID from /etc/machine-id).
-	"os.ReadFile": true, "ioutil.ReadFile": true, "os.ReadDir": true, "ioutil.ReadDir": true,
-	"net.Interfaces": true, "net.InterfaceAddrs": true, "net.InterfaceByIndex": true, "net.InterfaceByName": true,
-	"net.Addrs": true, "net.MulticastAddrs": true}
-
 // sideEffect returns the first call, in fn or the functions it calls
 // statically (bodies built by go/ssa: the module's), of a function that
 // acts on the machine, with acts true; else the first of a function that
@@ -846,15 +820,14 @@ func sideEffect(fn *ssa.Function, files bool) (call string, acts bool) {
 		} else if f.Object() != nil {
 			pkg = f.Object().Pkg()
 		}
-		if pkg != nil && machine[pkg.Path()] && !(files && ssaexec.ProcessLocal(f)) {
-			name := pkg.Name() + "." + f.Name()
-			switch {
-			case readers[name]:
+		if pkg != nil && !(files && ssaexec.ProcessLocal(f)) {
+			switch reader, acts := ssaexec.Machine(pkg, f.Name()); {
+			case reader:
 				if reads == "" {
-					reads = name
+					reads = pkg.Name() + "." + f.Name()
 				}
-			case !harmless[name]:
-				return name
+			case acts:
+				return pkg.Name() + "." + f.Name()
 			}
 		}
 		if name := f.String(); strings.HasPrefix(name, "log.Fatal") || strings.HasPrefix(name, "(*log.Logger).Fatal") {
@@ -862,6 +835,11 @@ func sideEffect(fn *ssa.Function, files bool) (call string, acts bool) {
 		}
 		for _, b := range f.Blocks {
 			for _, in := range b.Instrs {
+				for _, v := range ssaexec.FuncValues(in) {
+					if s := walk(v, depth+1); s != "" {
+						return s
+					}
+				}
 				c, ok := in.(ssa.CallInstruction)
 				if !ok {
 					continue
@@ -877,6 +855,9 @@ func sideEffect(fn *ssa.Function, files bool) (call string, acts bool) {
 				}
 				if files && f.Package() == fn.Package() && namesFiles(c.Common()) {
 					continue // confined to the call's directory: cover rewrites it
+				}
+				if f.Package() == fn.Package() && stopped(c.Common()) {
+					continue // the search stops the call there: cover rewrites it
 				}
 				if s := walk(c.Common().StaticCallee(), depth+1); s != "" {
 					return s
@@ -909,6 +890,17 @@ func namesFiles(call *ssa.CallCommon) bool {
 	}
 	_, _, ok = ssaexec.PathArgs(obj)
 	return ok
+}
+
+// stopped reports whether call is one that the instrumentation stops in
+// the search (ssaexec.Stops), when the package under test makes it.
+func stopped(call *ssa.CallCommon) bool {
+	callee := call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	return ok && ssaexec.Stops(obj)
 }
 
 // writesStdStream reports whether call is os.Stdout's or os.Stderr's

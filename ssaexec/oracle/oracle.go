@@ -75,6 +75,10 @@ type Verdict struct {
 	// within caseLimit on the real code (a loop the model bounded, or
 	// left, that the real code does not leave).
 	Hung []string
+	// Stopped names the cases left out because their call, on the real
+	// code, got to an act on the machine (ssaexec.Stops) or to a write
+	// outside its directory, where pbcc's runs stop it.
+	Stopped []string
 }
 
 // caseLimit is how long one call of a case may take on the real code
@@ -378,7 +382,7 @@ func (b *Binary) Run(ctx context.Context) (map[*gen.Result]*Verdict, error) {
 	}
 	first := map[emit.CaseRef]string{} // the outcome of each case's first run
 	checked, mismatched := map[emit.CaseRef]bool{}, map[emit.CaseRef]bool{}
-	unstable, hung := map[emit.CaseRef]bool{}, map[emit.CaseRef]bool{}
+	unstable, hung, stopped := map[emit.CaseRef]bool{}, map[emit.CaseRef]bool{}, map[emit.CaseRef]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<28)
 	for sc.Scan() {
@@ -393,6 +397,10 @@ func (b *Binary) Run(ctx context.Context) (map[*gen.Result]*Verdict, error) {
 		}
 		if l.Hung {
 			hung[ref] = true
+			continue
+		}
+		if l.Stopped {
+			stopped[ref] = true
 			continue
 		}
 		v := verdicts[ref.Result]
@@ -424,23 +432,25 @@ func (b *Binary) Run(ctx context.Context) (map[*gen.Result]*Verdict, error) {
 		}
 	}
 	for k, ref := range cases {
-		if unstable[ref] || hung[ref] {
+		if unstable[ref] || hung[ref] || stopped[ref] {
 			b.dropped = append(b.dropped, k)
 		}
 	}
 	slices.SortFunc(b.dropped, func(x, y [2]string) int { return strings.Compare(x[0]+"\x00"+x[1], y[0]+"\x00"+y[1]) })
-	leaveOut(verdicts, unstable, hung, checked, mismatched)
+	leaveOut(verdicts, unstable, hung, stopped, checked, mismatched)
 	return finish(verdicts, errs)
 }
 
-// leaveOut removes the unstable cases and those whose call did not
-// return (hung) from their results and names them in the verdicts. An
+// leaveOut removes the unstable cases, those whose call did not return
+// (hung) and those stopped before they acted on the machine from their
+// results and names them in the verdicts. An
 // edge only they covered is a Mismatch now: the search found inputs, but
 // no test can rely on them.
-func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, hung, checked, mismatched map[emit.CaseRef]bool) {
+func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, hung, stopped, checked, mismatched map[emit.CaseRef]bool) {
 	byResult := map[*gen.Result][]int{}
 	dropped := maps.Clone(unstable)
 	maps.Copy(dropped, hung)
+	maps.Copy(dropped, stopped)
 	for ref := range dropped {
 		byResult[ref.Result] = append(byResult[ref.Result], ref.Index)
 		v := verdicts[ref.Result]
@@ -460,18 +470,22 @@ func leaveOut(verdicts map[*gen.Result]*Verdict, unstable, hung, checked, mismat
 		hungEdges := map[ir.Edge]bool{} // covered by a case left out as hung
 		for _, i := range idx {
 			name := r.Cases[i].Name
-			if hung[emit.CaseRef{Result: r, Index: i}] {
+			switch ref := (emit.CaseRef{Result: r, Index: i}); {
+			case hung[ref]:
 				v.Hung = append(v.Hung, name)
 				for _, e := range r.Cases[i].Covers {
 					hungEdges[e] = true
 				}
-			} else {
+			case stopped[ref]:
+				v.Stopped = append(v.Stopped, name)
+			default:
 				v.Unstable = append(v.Unstable, name)
 			}
 			r.Cases = slices.Delete(r.Cases, i, i+1)
 		}
 		slices.Reverse(v.Unstable)
 		slices.Reverse(v.Hung)
+		slices.Reverse(v.Stopped)
 		if len(r.Edges) == 0 && len(r.Cases) == 0 && len(v.Hung) > 0 {
 			r.NoCase = hungNoCase
 		}

@@ -34,6 +34,9 @@ type pbccRecordLine struct {
 	After []*pbccNode `json:"after"`
 	Hits  []int       `json:"hits,omitempty"`
 	Hung  bool        `json:"hung,omitempty"`
+	// Stopped: the call was stopped before it acted on the machine, or
+	// wrote outside its directory (pbccOutside).
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 var (
@@ -132,6 +135,7 @@ func Record(test, name string, done bool, r interface{}, got, after []interface{
 	pbccsort.Ints(line.Hits)
 	if !done {
 		line.Panic = pbccfmt.Sprint(r)
+		_, line.Stopped = r.(pbccOutside)
 	}
 	seen := map[uintptr]int{}
 	for _, v := range got {

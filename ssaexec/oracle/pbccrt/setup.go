@@ -39,6 +39,7 @@ type Hooks struct {
 	Mutant   *int                    // _pbccMutant: the mutant that runs
 	ExitHook *func(code int)         // _pbccExitHook: called instead of os.Exit
 	PathHook *func(string, bool)     // _pbccPathHook: sees the file names of os.Open, os.Create...
+	ActHook  *func()                 // _pbccActHook: called before the package acts on the machine
 	Sites    int                     // len(_pbccSeen): the number of hits
 }
 
@@ -52,6 +53,11 @@ func Setup(path string, hooks *Hooks) {
 		pbccExitHook = hooks.ExitHook
 		if hooks.PathHook != nil {
 			*hooks.PathHook = pbccCheckPath
+		}
+		if hooks.ActHook != nil {
+			// An input that gets to an act (ssaexec.Stops) is left out,
+			// as one that writes outside its directory is.
+			*hooks.ActHook = func() { panic(pbccOutside{}) }
 		}
 	}
 }
