@@ -237,6 +237,12 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 	// instead of ending; anywhere else it is os.Exit.
 	for i, f := range p.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
+			// go f(x) → go _pbccGo(f)(x): a panic of the goroutine is seen
+			// by pbcc's search on the real code (_pbccGoHook) and ends the
+			// goroutine, not the search's process.
+			if g, ok := n.(*ast.GoStmt); ok && p.goWrappable(g.Call) {
+				ed(i).wrap(p.offset(g.Call.Fun.Pos()), p.offset(g.Call.Fun.End()), "_pbccGo(", ")")
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
@@ -299,6 +305,32 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 		return nil, nil, fmt.Errorf("cover: recorder: %w", err)
 	}
 	return out, rec.Bytes(), nil
+}
+
+// goWrappable reports whether the function value of call, the call of a
+// go statement, can be passed to _pbccGo: a function value, not a
+// built-in nor a generic function whose type arguments are inferred.
+func (p *pkg) goWrappable(call *ast.CallExpr) bool {
+	tv, ok := p.Info.Types[call.Fun]
+	if !ok || tv.IsBuiltin() || !tv.IsValue() {
+		return false
+	}
+	if _, ok := tv.Type.Underlying().(*types.Signature); !ok {
+		return false
+	}
+	var id *ast.Ident
+	switch x := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	}
+	if id != nil {
+		if _, generic := p.Info.Instances[id]; generic {
+			return false
+		}
+	}
+	return true
 }
 
 // basicTag returns the type, as file spells it, of the tag of sw when it
@@ -449,6 +481,7 @@ import (
 	_pbcciter "iter"
 {{- end}}
 	_pbccos "os"
+	_pbccreflect "reflect"
 	_pbccstrconv "strconv"
 	_pbccsync "sync"
 	_pbccatomic "sync/atomic"
@@ -506,6 +539,39 @@ func _pbccAct[F any](f F) F {
 		_pbccActHook()
 	}
 	return f
+}
+
+// _pbccGoHook, when set (pbcc's search on the real code sets it), is
+// called as the package starts a goroutine; the function it returns is
+// called as the goroutine ends, with the value it panicked with (nil
+// when it returned). The panic then ends the goroutine, not the process:
+// the search leaves out the input whose call started it.
+var _pbccGoHook func() func(r interface{})
+
+func _pbccGo[F any](f F) F {
+	h := _pbccGoHook
+	v := _pbccreflect.ValueOf(f)
+	if h == nil || v.Kind() != _pbccreflect.Func || v.IsNil() {
+		return f
+	}
+	ended := h()
+	t := v.Type()
+	return _pbccreflect.MakeFunc(t, func(args []_pbccreflect.Value) (out []_pbccreflect.Value) {
+		defer func() {
+			r := recover()
+			if r != nil {
+				out = make([]_pbccreflect.Value, t.NumOut())
+				for i := range out {
+					out[i] = _pbccreflect.Zero(t.Out(i))
+				}
+			}
+			ended(r)
+		}()
+		if t.IsVariadic() {
+			return v.CallSlice(args)
+		}
+		return v.Call(args)
+	}).Interface().(F)
 }
 
 func _pbccExit(code int) {

@@ -345,6 +345,13 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			_ = proc.LimitData(cmd, b.memory)
 			runErr = cmd.Wait()
 		}
+		if l := lastLine(recs); runErr != nil && l != nil && l.Fresh && l.Func > from && ctx.Err() == nil {
+			// The calls before left too many goroutines
+			// (pbccrt.FreshExit): not a restart of a function's search.
+			from, hangs = l.Func, 0
+			restarts--
+			continue
+		}
 		hung := lastHung(recs)
 		if runErr != nil && hung < from && ctx.Err() == nil && restarts < 3*searched && !timedOut(output.Bytes()) {
 			// A call crashed the process (fatal error: out of memory, a
@@ -404,6 +411,7 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			New   []int   `json:"new"`
 			Stop  string  `json:"stop"`
 			Kill  bool    `json:"kill"`
+			Fresh bool    `json:"fresh"`
 			// Unstable: three more calls did not all give the same results.
 			Unstable bool `json:"unstable"`
 			// Varies: the results that differed in those calls (Unstable
@@ -413,7 +421,7 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			// Files: the names the call found made (pbccInDir).
 			Files []string `json:"files"`
 		}
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Begin || l.Func < 0 || l.Func >= len(d.targets) || !run[l.Func].Run {
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || l.Begin || l.Fresh || l.Func < 0 || l.Func >= len(d.targets) || !run[l.Func].Run {
 			continue
 		}
 		e := out[given[l.Func]]
@@ -627,6 +635,7 @@ type recordLine struct {
 	Func  int    `json:"func"`
 	Stop  string `json:"stop,omitempty"`
 	Begin bool   `json:"begin,omitempty"`
+	Fresh bool   `json:"fresh,omitempty"` // the process ended to search Func in a new one
 }
 
 // lastBegun returns the function whose search the records say began

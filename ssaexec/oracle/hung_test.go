@@ -193,8 +193,8 @@ func Slow(x int) int {
 }
 
 // TestExploreCrash: a call that crashes the search's process (a fatal
-// error the function cannot recover from: a goroutine of its own that
-// panics) ends its function's search, with a message that says why, and
+// error the function cannot recover from: a goroutine that panics, which
+// a timer of the function started) ends its function's search, with a message that says why, and
 // the functions after it are still searched. Seen on segmentio/ksuid:
 // "fatal error: out of memory" in the search of one function lost the
 // package's search ("exit status 2"), and 4 functions had no table.
@@ -207,14 +207,18 @@ func TestExploreCrash(t *testing.T) {
 		"go.mod": "module crash\n\ngo 1.26\n",
 		"crash.go": `package crash
 
+import "time"
+
 func Crash(x int) int {
 	if x > 10 {
 		done := make(chan bool)
-		go func() {
+		// A goroutine the package does not start with a go statement
+		// (those are seen by the search: TestExploreGoroutinePanic).
+		time.AfterFunc(0, func() {
 			var m map[int]int
 			m[x] = 1 // a panic no caller recovers
 			done <- true
-		}()
+		})
 		<-done
 	}
 	return x
@@ -229,6 +233,86 @@ func After(x int) int {
 `,
 	})
 	searchedAfterCrash(t, dir, "crash", targets, DefaultExplore, "crash.Crash", "panic: assignment to entry in nil map", false)
+}
+
+// TestExploreGoroutinePanic: an input whose call starts a goroutine
+// that panics (cron's Start, on a Cron without a logger), or that blocks
+// for good (its Stop, sending on a nil channel), is left out, and the
+// search goes on in the same process: the function's other branches get
+// their cases, and the function after it is searched.
+func TestExploreGoroutinePanic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{
+		"go.mod": "module gopanic\n\ngo 1.26\n",
+		"gopanic.go": `package gopanic
+
+func Start(x int) int {
+	if x > 10 {
+		go func() {
+			var m map[int]int
+			m[x] = 1
+		}()
+		return 1
+	}
+	if x < -10 {
+		done := make(chan bool)
+		go func() {
+			var m map[int]int
+			m[x] = 1
+			done <- true
+		}()
+		<-done // waits for a goroutine that panicked
+	}
+	return 0
+}
+
+func Block(x int) int {
+	if x > 10 {
+		var c chan int
+		c <- x
+	}
+	return x
+}
+
+func After(x int) int {
+	if x > 3 {
+		return 1
+	}
+	return 0
+}
+`,
+	})
+	b := Compile(context.Background(), dir, "gopanic", nil, targets, DefaultExplore)
+	defer b.Close()
+	ex, err := b.Explore(context.Background(), targets, 10*time.Second)
+	if err != nil {
+		t.Fatalf("Explore: %v", err)
+	}
+	byName := map[string]*Explored{}
+	for _, e := range ex {
+		byName[e.Result.Func.Name] = e
+	}
+	for name, why := range map[string]string{"gopanic.Start": "a goroutine their call started panicked (assignment to entry in nil map)", "gopanic.Block": "blocked for good"} {
+		e := byName[name]
+		if e == nil || !strings.Contains(e.Stop, why) || strings.Contains(e.Stop, "crashed") || strings.Contains(e.Stop, "did not return") {
+			t.Errorf("%s: stopped by %+v, want %q", name, e, why)
+			continue
+		}
+		if len(e.Result.Cases) == 0 {
+			t.Errorf("%s: no case kept", name)
+		}
+		for _, c := range e.Result.Cases {
+			if x := int64(c.Inputs[0].Bits); x > 10 || x < -10 {
+				t.Errorf("%s: case %s kept, with x = %d", name, c.Name, x)
+			}
+		}
+	}
+	if e := byName["gopanic.After"]; e == nil || len(e.Result.Cases) < 2 {
+		t.Errorf("After: not searched: %+v", e)
+	}
 }
 
 // searchedAfterCrash searches targets, the functions of package pkg in

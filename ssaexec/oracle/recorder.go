@@ -28,7 +28,7 @@ import (
 type pbccOwn struct{}
 
 func init() {
-	{{.RT.P}}Setup(pbccreflect.TypeOf(pbccOwn{}).PkgPath(), {{if .Hits}}&{{.RT.P}}Hooks{Local: &_pbccLocal, Cmp: &_pbccCmp, Mutant: &_pbccMutant, ExitHook: &_pbccExitHook, PathHook: &_pbccPathHook, ActHook: &_pbccActHook, Sites: len(_pbccSeen)}{{else}}nil{{end}})
+	{{.RT.P}}Setup(pbccreflect.TypeOf(pbccOwn{}).PkgPath(), {{if .Hits}}&{{.RT.P}}Hooks{Local: &_pbccLocal, Cmp: &_pbccCmp, Mutant: &_pbccMutant, ExitHook: &_pbccExitHook, PathHook: &_pbccPathHook, ActHook: &_pbccActHook, GoHook: &_pbccGoHook, Sites: len(_pbccSeen)}{{else}}nil{{end}})
 }
 
 func pbccStart(test, name string) bool { return {{.RT.P}}Start(test, name) }

@@ -13,6 +13,7 @@ import (
 	pbccos "os"
 	pbccfilepath "path/filepath"
 	pbccreflect "reflect"
+	pbccruntime "runtime"
 	pbccsort "sort"
 	pbccstrconv "strconv"
 	pbccstrings "strings"
@@ -109,7 +110,24 @@ type pbccExploreLine struct {
 	// Begin marks the start of a function's search: a process that
 	// crashes (out of memory) is known to have crashed in the last one.
 	Begin bool `json:"begin,omitempty"`
+	// Fresh: the process ends before this function's search, to leave
+	// the goroutines the calls before left (pbccFreshExit).
+	Fresh bool `json:"fresh,omitempty"`
 }
+
+// FreshExit is the status a search's process ends with before a
+// function's search when the calls of the functions before it left too
+// many goroutines (blocked for good, or waiting on what will not come):
+// each would slow the next function's search (pbccParkedForGood reads
+// their stacks) or disturb it. ssaexec/oracle's freshExit starts the
+// search again from that function in a new process.
+const FreshExit = 96
+
+const pbccFreshExit = FreshExit
+
+// pbccGoroutinesMax is how many goroutines a process may have before a
+// function's search and still search it.
+const pbccGoroutinesMax = 256
 
 // pbccRunTarget is what the search learns at run time of a function
 // (oracle.runTarget): whether it is searched, the sites its cases
@@ -169,6 +187,10 @@ func Explore(t *pbcctesting.T) {
 					tg.covered = append(tg.covered, k)
 				}
 			}
+		}
+		if i > from && pbccruntime.NumGoroutine() > pbccGoroutinesMax {
+			pbccWrite(pbccExploreLine{Func: i, Fresh: true})
+			pbccos.Exit(pbccFreshExit)
 		}
 		pbccWrite(pbccExploreLine{Func: i, Begin: true})
 		pbccExploreOne(t, i, tg)
@@ -573,11 +595,22 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg Target) {
 			pbccWrite(pbccExploreLine{Func: idx, Stop: pbccfmt.Sprintf("the search failed: %v", r)})
 		}
 	}()
+	pbccGoPanics, pbccGoPanicFirst, pbccBlocked = 0, "", 0
 	cases, pool := pbccSearch(t, idx, tg, fv, ft, &stop)
 	if pbccHangs == 0 {
 		// After calls that did not return, the search starts again
 		// without this phase: what it kept is written already.
 		pbccKill(idx, tg, fv, ft, cases, pool)
+	}
+	var left []string
+	if pbccGoPanics > 0 {
+		left = append(left, pbccfmt.Sprintf("%d input(s) left out: a goroutine their call started panicked (%s)", pbccGoPanics, pbccGoPanicFirst))
+	}
+	if pbccBlocked > 0 {
+		left = append(left, pbccfmt.Sprintf("%d input(s) left out: their call blocks for good (on a nil channel)", pbccBlocked))
+	}
+	if len(left) > 0 && stop == "" {
+		pbccWrite(pbccExploreLine{Func: idx, Stop: pbccstrings.Join(left, "; ")})
 	}
 }
 
@@ -658,7 +691,10 @@ func pbccSearch(t *pbcctesting.T, idx int, tg Target, fv pbccreflect.Value, ft p
 	}
 	defer func() { pbccSlot, pbccCounts = nil, nil }()
 	for it, from := 0, 0; ; it++ {
-		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || it == lastCall) {
+		// Each goroutine parked makes the next look slower
+		// (pbccParkedForGood reads all their stacks).
+		blocked := pbccBlocked >= pbccBlockedMax
+		if branchPhase && (branches == len(branch) || it >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || it == lastCall || blocked) {
 			if pbcctime.Since(start) > budget {
 				*stop = "time budget"
 			}
@@ -679,7 +715,10 @@ func pbccSearch(t *pbcctesting.T, idx int, tg Target, fv pbccreflect.Value, ft p
 			pbccStepsAll += pbccSteps
 			pbccSteps = 0
 		}
-		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || it == lastCall) {
+		if !branchPhase && (it-from >= calls || pbccSteps >= steps || pbcctime.Since(start) > budget || it == lastCall || blocked) {
+			if blocked {
+				*stop = pbccfmt.Sprintf("%d inputs blocked for good (on a nil channel): the search ended there", pbccBlocked)
+			}
 			if *stop != "" && branches < len(branch) {
 				pbccWrite(pbccExploreLine{Func: idx, Stop: *stop})
 			}
@@ -1145,6 +1184,7 @@ type pbccCapPanic struct{}
 
 func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Value, hits map[int]bool) (res []pbccreflect.Value, done bool, msg string, ok bool) {
 	pbccCalls++
+	id := pbccCallNo.Add(1)
 	for i, a := range args {
 		if i < ft.NumIn() && pbccHoldsReader(ft.In(i), 0) {
 			pbccFixReaders(a, 0)
@@ -1205,30 +1245,184 @@ func pbccCall(fv pbccreflect.Value, ft pbccreflect.Type, args []pbccreflect.Valu
 				msg = pbccfmt.Sprint(r)
 			}
 		}()
-		res = pbccInvoke(fv, args)
+		pbccRunCall(func() { res = pbccInvoke(fv, args) })
 		done = true
 	}()
-	select {
-	case <-ch:
-		*pbccLocal, *pbccCmp = nil, nil
-		if outside {
-			// An input that names a file outside the call's directory:
-			// neither run nor kept.
+	hung := pbcctime.NewTimer(timeout)
+	defer hung.Stop()
+	// A call blocked for good (a send on a nil channel: cron's Stop of a
+	// Cron running without its channel) is told apart from one that runs
+	// on: left out at once, its goroutine parked, and the search goes on
+	// in this process.
+	// First soon (a blocked input is a case of its own in a search of
+	// thousands of calls), then less often.
+	poll := pbcctime.NewTimer(pbcctime.Millisecond)
+	defer poll.Stop()
+wait:
+	for {
+		select {
+		case <-ch:
+			break wait
+		case <-poll.C:
+			if why := pbccGoPanicOf(id); why != "" {
+				// The call waits for a goroutine that panicked: on the
+				// real code the process ends there.
+				*pbccLocal, *pbccCmp = nil, nil
+				pbccLeftGo(why)
+				return nil, false, "", false
+			}
+			if pbccParkedForGood() {
+				*pbccLocal, *pbccCmp = nil, nil
+				pbccBlocked++
+				return nil, false, "", false
+			}
+			poll.Reset(20 * pbcctime.Millisecond)
+		case <-hung.C:
+			// Whichever call it was (the search's, the shrinking's, a
+			// repeat), its goroutine would run on, with whatever it holds.
+			pbccHung()
 			return nil, false, "", false
 		}
-		for k, s := range seen {
-			if s {
-				hits[k] = true
-			}
-		}
-		pbccCounts = cnt
-		pbccSteps += n.Load()
-		return res, done, msg, true
-	case <-pbcctime.After(timeout):
-		// Whichever call it was (the search's, the shrinking's, a
-		// repeat), its goroutine would run on, with whatever it holds.
-		pbccHung()
+	}
+	*pbccLocal, *pbccCmp = nil, nil
+	if why := pbccGoWait(id); why != "" {
+		// A goroutine the call started panicked: a test of the input
+		// would crash. Neither run on nor kept.
+		pbccLeftGo(why)
 		return nil, false, "", false
+	}
+	if outside {
+		// An input that names a file outside the call's directory:
+		// neither run nor kept.
+		return nil, false, "", false
+	}
+	for k, s := range seen {
+		if s {
+			hits[k] = true
+		}
+	}
+	pbccCounts = cnt
+	pbccSteps += n.Load()
+	return res, done, msg, true
+}
+
+// pbccRunCall runs the call of pbccCall: its goroutine's stack names it
+// (pbccParkedForGood).
+//
+//go:noinline
+func pbccRunCall(f func()) { f() }
+
+// pbccParked are the goroutines, by number, that pbccParkedForGood found
+// blocked for good; pbccBlocked counts the inputs of the function
+// searched left out for it.
+var (
+	pbccParked  = map[string]bool{}
+	pbccBlocked int
+)
+
+// pbccBlockedMax bounds the inputs of a function found blocked for good.
+const pbccBlockedMax = 64
+
+// pbccParkedForGood reports whether the goroutine of a call (its stack
+// has pbccRunCall), not one found before, waits on what nothing can end:
+// a send or receive on a nil channel, a select without cases.
+func pbccParkedForGood() bool {
+	buf := make([]byte, 1<<16)
+	for {
+		n := pbccruntime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	for _, g := range pbccbytes.Split(buf, []byte("\n\n")) {
+		head, _, _ := pbccbytes.Cut(g, []byte("\n"))
+		if !pbccbytes.Contains(head, []byte("(nil chan)")) && !pbccbytes.Contains(head, []byte("[select (no cases)")) {
+			continue
+		}
+		if !pbccbytes.Contains(g, []byte("pbccRunCall(")) {
+			continue
+		}
+		id, _, _ := pbccbytes.Cut(pbccbytes.TrimPrefix(head, []byte("goroutine ")), []byte(" "))
+		if pbccParked[string(id)] {
+			continue
+		}
+		pbccParked[string(id)] = true
+		return true
+	}
+	return false
+}
+
+// The goroutines the package starts (its _pbccGo) are counted by the
+// call that was running when they started (pbccCallNo): pbccGoLive are
+// those still running, pbccGoPanic the first panic of one.
+var (
+	pbccCallNo  pbccatomic.Int64
+	pbccGoMu    pbccsync.Mutex
+	pbccGoLive  = map[int64]int{}
+	pbccGoPanic = map[int64]string{}
+	// pbccGoPanics counts the inputs of the function searched left out
+	// because a goroutine their call started panicked; pbccGoPanicFirst
+	// is the first such panic.
+	pbccGoPanics     int
+	pbccGoPanicFirst string
+)
+
+// pbccGoStarted is the instrumented package's _pbccGoHook in the search.
+func pbccGoStarted() func(interface{}) {
+	id := pbccCallNo.Load()
+	pbccGoMu.Lock()
+	pbccGoLive[id]++
+	pbccGoMu.Unlock()
+	return func(r interface{}) {
+		pbccGoMu.Lock()
+		defer pbccGoMu.Unlock()
+		if pbccGoLive[id]--; pbccGoLive[id] == 0 {
+			delete(pbccGoLive, id)
+		}
+		if r != nil && pbccGoPanic[id] == "" {
+			pbccGoPanic[id] = pbccfmt.Sprint(r)
+		}
+	}
+}
+
+// pbccLeftGo counts an input left out for the panic why of a goroutine
+// its call started.
+func pbccLeftGo(why string) {
+	pbccGoPanics++
+	if pbccGoPanicFirst == "" {
+		pbccGoPanicFirst = why
+	}
+}
+
+// pbccGoPanicOf returns the panic of a goroutine call id started, if one
+// panicked yet.
+func pbccGoPanicOf(id int64) string {
+	pbccGoMu.Lock()
+	defer pbccGoMu.Unlock()
+	return pbccGoPanic[id]
+}
+
+// pbccGoWait returns the panic of a goroutine call id started, "" when
+// none panicked. The goroutines still running get a moment to get to it
+// (cron's Start: its scheduler's first line, on a Cron without a
+// logger); one that panics later, after a timer, crashes the check
+// before writing, which leaves its case out.
+func pbccGoWait(id int64) string {
+	for k := 0; ; k++ {
+		pbccGoMu.Lock()
+		live, why := pbccGoLive[id], pbccGoPanic[id]
+		delete(pbccGoPanic, id)
+		pbccGoMu.Unlock()
+		if why != "" || live == 0 || k == 4 {
+			return why
+		}
+		if k < 3 {
+			pbccruntime.Gosched()
+		} else {
+			pbcctime.Sleep(pbcctime.Millisecond)
+		}
 	}
 }
 
@@ -1368,7 +1562,7 @@ func pbccKill(idx int, tg Target, fv pbccreflect.Value, ft pbccreflect.Type, cas
 	start := pbcctime.Now()
 	rng := pbccrand.New(pbccrand.NewPCG(tg.Key, 0x2545f4914f6cdd1d))
 	corpus := append(append([][]pbccreflect.Value(nil), cases...), pool...)
-	for it := 0; nlive > 0 && pbccCalls-from < calls && pbccSteps < steps && pbcctime.Since(start) < budget; it++ {
+	for it := 0; nlive > 0 && pbccCalls-from < calls && pbccSteps < steps && pbcctime.Since(start) < budget && pbccBlocked < pbccBlockedMax; it++ {
 		var args []pbccreflect.Value
 		switch {
 		case it < len(pool):

@@ -34,13 +34,14 @@ const pbccHungExit = HungExit
 // Hooks are the variables of the instrumented package (ssaexec/cover)
 // that the recorder and the search set.
 type Hooks struct {
-	Local    *func(k int)            // _pbccLocal: sees every hit
-	Cmp      *func(a, b interface{}) // _pbccCmp: sees the operands of comparisons
-	Mutant   *int                    // _pbccMutant: the mutant that runs
-	ExitHook *func(code int)         // _pbccExitHook: called instead of os.Exit
-	PathHook *func(string, bool)     // _pbccPathHook: sees the file names of os.Open, os.Create...
-	ActHook  *func()                 // _pbccActHook: called before the package acts on the machine
-	Sites    int                     // len(_pbccSeen): the number of hits
+	Local    *func(k int)              // _pbccLocal: sees every hit
+	Cmp      *func(a, b interface{})   // _pbccCmp: sees the operands of comparisons
+	Mutant   *int                      // _pbccMutant: the mutant that runs
+	ExitHook *func(code int)           // _pbccExitHook: called instead of os.Exit
+	PathHook *func(string, bool)       // _pbccPathHook: sees the file names of os.Open, os.Create...
+	ActHook  *func()                   // _pbccActHook: called before the package acts on the machine
+	GoHook   *func() func(interface{}) // _pbccGoHook: sees the goroutines the package starts end
+	Sites    int                       // len(_pbccSeen): the number of hits
 }
 
 // Setup is called by the recorder's glue: path is the import path of the
@@ -83,6 +84,9 @@ func SetupSearch(s Search) {
 	pbccStockTypes = []pbccreflect.Type{pbccreflect.TypeOf((*pbccbytes.Buffer)(nil)), pbccreflect.PtrTo(s.State)}
 	pbccCallsMax, pbccStepsMax = s.Calls, s.Steps
 	*pbccExitHook = func(code int) { panic(pbccExited(code)) }
+	if s.Hook.GoHook != nil {
+		*s.Hook.GoHook = pbccGoStarted
+	}
 }
 
 var (
