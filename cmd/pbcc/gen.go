@@ -61,7 +61,7 @@ func parseGen(args []string, stderr io.Writer) (*genConfig, []string, error) {
 	}
 	funcPat := fs.String("func", "", "generate only for functions whose name (F or T.M) matches `REGEXP`")
 	k := fs.Int("k", gen.DefaultOptions.K, "largest iteration `bound`: no block entered more than N+1 times per call")
-	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run, searches and measurement")
+	timeout := fs.Duration("timeout", 5*time.Minute, "time budget of the whole run, searches and measurement (the check of the tests before they are written gets at least 30s, past it if need be)")
 	funcTimeout := fs.Duration("func-timeout", time.Minute, "time budget of one function's search, a safety net: the search ends on its work bounds first (less when the run's budget, shared out, leaves less)")
 	qt := fs.Duration("query-timeout", 10*time.Second, "time limit of one solver query")
 	js := fs.Bool("json", false, "print one JSON object per function")

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/ssaexec"
@@ -28,6 +29,31 @@ func anyCases(results []*funcResult) bool {
 		}
 	}
 	return false
+}
+
+// checkGrace is the least time the check before writing is given, past
+// the run's budget if need be: a file written without the check may fail
+// (robfig/cron under -timeout 45s, on a loaded machine: the search took
+// the budget, and a table whose goroutine panics later was written).
+const checkGrace = 30 * time.Second
+
+// checkContext returns the context of the check of dir's tests before
+// writing: ctx, or, when less than checkGrace is left of it and pbcc was
+// not interrupted, one that ends checkGrace from now (saying so on
+// stderr), which an interruption still ends.
+func checkContext(ctx context.Context, dir string, stderr io.Writer) (context.Context, context.CancelFunc) {
+	dl, ok := ctx.Deadline()
+	if _, stopped := interrupted(ctx); !ok || stopped || time.Until(dl) >= checkGrace {
+		return ctx, func() {}
+	}
+	fmt.Fprintf(stderr, "pbcc: %s: the run's time budget is (nearly) spent: the generated tests are checked before writing all the same, for up to %v more\n", dir, checkGrace)
+	cctx, cancel := context.WithTimeoutCause(context.WithoutCancel(ctx), checkGrace, context.DeadlineExceeded)
+	stop := context.AfterFunc(ctx, func() {
+		if _, stopped := interrupted(ctx); stopped {
+			cancel()
+		}
+	})
+	return cctx, func() { stop(); cancel() }
 }
 
 // verifiedFiles renders the test file of each source file of p in files
@@ -49,6 +75,8 @@ func verifiedFiles(ctx context.Context, cfg *genConfig, p *ssaexec.Package, byFi
 		srcOf[emit.TestFileName(f)] = f
 	}
 	bisected := map[string]bool{} // source files whose tables were checked one by one
+	ctx, cancel := checkContext(ctx, rel(p.Dir), stderr)
+	defer cancel()
 	for round := 0; ; round++ {
 		tests := map[string]*gen.Result{}
 		cases := map[[2]string]emit.CaseRef{}
