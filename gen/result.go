@@ -59,7 +59,10 @@ type Case struct {
 	// Files are the files, by name relative to the directory the call
 	// runs in, and their contents, that the case makes before the call
 	// of a function that reads files (Func.Files); nil for none.
-	Files   map[string]string
+	Files map[string]string
+	// Args is the command line after the program's name that the case
+	// runs a program's main with (Func.Args); nil for none.
+	Args    []string
 	Outputs []ir.Literal // one per Func.Results
 	// Stdout is what the call writes to standard output (Func.Stdout),
 	// as the real code ran it; nil when not known (the model's cases:

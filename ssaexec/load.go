@@ -195,13 +195,15 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 			f.IR.Siblings = siblings
 			f.IR.Env = envKeys(f.SSA)
 			f.IR.Stdout = printsStdout(f.SSA)
-			f.IR.Exits = exitsProcess(f.SSA)
+			f.IR.Args = isProgramMain(f.SSA)
+			f.IR.Exits = exitsProcess(f.SSA) || f.IR.Args
 			f.IR.Files = readsFiles(f.SSA)
 		}
 		for _, s := range pkg.Skipped {
 			s.IR.Env = envKeys(s.SSA)
 			s.IR.Stdout = printsStdout(s.SSA)
-			s.IR.Exits = exitsProcess(s.SSA)
+			s.IR.Args = isProgramMain(s.SSA)
+			s.IR.Exits = exitsProcess(s.SSA) || s.IR.Args
 			s.IR.Files = readsFiles(s.SSA)
 		}
 		sortErrors(pkg.Errors)

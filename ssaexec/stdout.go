@@ -56,8 +56,24 @@ func exitsProcess(fn *ssa.Function) bool {
 	return seeable && exits
 }
 
-// IsExit reports whether call is a call of os.Exit.
+// IsExit reports whether call is a call of os.Exit, or of log.Fatal,
+// log.Fatalf or log.Fatalln, which end the process with status 1 after
+// they log (ssaexec/cover rewrites both in the package's code).
 func IsExit(call *ssa.CallCommon) bool {
 	callee := call.StaticCallee()
-	return callee != nil && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "os" && callee.Name() == "Exit"
+	if callee == nil || callee.Pkg == nil || callee.Signature.Recv() != nil {
+		return false
+	}
+	switch callee.Pkg.Pkg.Path() + "." + callee.Name() {
+	case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln":
+		return true
+	}
+	return false
+}
+
+// isProgramMain reports whether fn is a program's main: func main of
+// package main (ir.Func.Args).
+func isProgramMain(fn *ssa.Function) bool {
+	return fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Name() == "main" && fn.Name() == "main" &&
+		fn.Signature.Recv() == nil && fn.Parent() == nil
 }

@@ -182,3 +182,67 @@ func Run(script string) error {
 		t.Errorf("the tests ran the program")
 	}
 }
+
+// TestProgramMain: a program's main gets a table whose inputs are its
+// command line: its flags (one of the package's variables, one of main's
+// own), the usage it prints and exits 2 with, a log.Fatal (exit 1); each
+// case runs in a process of its own, its flags parsed anew.
+func TestProgramMain(t *testing.T) {
+	t.Parallel() // processes and directories of its own
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	src := `package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+)
+
+var verbose = flag.Bool("v", false, "say more")
+
+func main() {
+	var n int
+	flag.IntVar(&n, "n", 1, "how many")
+	flag.Parse()
+	if flag.NArg() == 0 {
+		fmt.Println("usage: prog [-v] [-n N] word")
+		os.Exit(2)
+	}
+	if n < 0 {
+		log.Fatal("negative count")
+	}
+	for i := 0; i < n; i++ {
+		fmt.Println(flag.Arg(0))
+	}
+	if *verbose {
+		fmt.Println("done")
+	}
+}
+`
+	dir, _, tests := incModule(t, src)
+	code, stdout, stderr := pbcc(t, dir, "gen", "-json", "./inc")
+	if code != 0 {
+		t.Fatalf("pbcc gen exited %d:\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, `"func":"main.main","file":"inc/inc.go","branches":8,"covered":8,`) {
+		t.Errorf("main: want its 8 branches covered:\n%s%s", stdout, stderr)
+	}
+	data, err := os.ReadFile(tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`args: []string{"-v", `, `args: []string{"-n", "-1", `, "wantExit: 1", "wantExit: 2", "flag.CommandLine = "} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the tests do not contain %q:\n%s", want, data)
+		}
+	}
+	if out, err := goTest(dir, "./inc"); err != nil {
+		t.Errorf("go test: %v\n%s", err, out)
+	}
+	if out, err := goVet(dir, "./inc"); err != nil {
+		t.Errorf("go vet: %v\n%s", err, out)
+	}
+}

@@ -72,6 +72,11 @@ type Func struct {
 	// and tested in a new empty directory for each call, its names
 	// confined to it (ssaexec/files.go).
 	Files bool
+	// Args says the function is a program's main (Go: func main of
+	// package main): its input is its command line (os.Args after the
+	// program's name, gen.Case.Args), which its flags are parsed from;
+	// it may end the process (Exits).
+	Args bool
 
 	// Siblings are the functions of the same file (C) or package (Go):
 	// the candidates when a function value is an input.

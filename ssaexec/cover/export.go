@@ -98,12 +98,19 @@ func (in *Instrumentation) RelationHit(i, rel int) int {
 	return relationBase(len(in.Sites)) + relations5*i + rel
 }
 
-// Instrument instruments the package in dir.
-func Instrument(ctx context.Context, dir string) (_ *Instrumentation, err error) {
+// Instrument instruments the package in dir. Besides the calls that
+// act on the machine (ssaexec.Stops), the package's calls of the
+// functions stops names (by types.Func.FullName: functions of other
+// packages that act on the machine) are stopped in pbcc's runs.
+func Instrument(ctx context.Context, dir string, stops ...string) (_ *Instrumentation, err error) {
 	defer catch(&err)
 	p, err := load(ctx, dir, goEnv(nil))
 	if err != nil {
 		return nil, err
+	}
+	p.stops = map[string]bool{}
+	for _, s := range stops {
+		p.stops[s] = true
 	}
 	sites := findSites(p)
 	ariths := findAriths(p, sites)

@@ -232,7 +232,8 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 			}
 		}
 	}
-	// os.Exit(code) → _pbccExit(code): pbcc's search on the real code
+	// os.Exit(code) → _pbccExitOf(os.Exit)(code), which calls
+	// _pbccExit(code): pbcc's search on the real code
 	// (_pbccExitHook) sees the exit as the outcome of the call it makes
 	// instead of ending; anywhere else it is os.Exit.
 	for i, f := range p.Files {
@@ -249,12 +250,19 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 			}
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Exit" {
-					ed(i).replace(p.offset(sel.Pos()), p.offset(sel.End()), lit("_pbccExit"))
+					// (Through a function of it: the import stays used.)
+					ed(i).wrap(p.offset(sel.Pos()), p.offset(sel.End()), "_pbccExitOf(", ")")
+				}
+				// log.Fatal(v) → _pbccLogFatalOf(log.Fatal)(v), which
+				// logs, then calls _pbccExit(1).
+				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "log" && fn.Signature().Recv() == nil &&
+					(fn.Name() == "Fatal" || fn.Name() == "Fatalf" || fn.Name() == "Fatalln") {
+					ed(i).wrap(p.offset(sel.Pos()), p.offset(sel.End()), "_pbccLog"+fn.Name()+"Of(", ")")
 				}
 				// exec.Command(args) → _pbccAct(exec.Command)(args): the
 				// search (_pbccActHook) neither runs on nor keeps an input
 				// whose call gets to an act on the machine.
-				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && ssaexec.Stops(fn) {
+				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && (ssaexec.Stops(fn) || p.stops[fn.FullName()]) {
 					ed(i).wrap(p.offset(call.Fun.Pos()), p.offset(call.Fun.End()), "_pbccAct(", ")")
 				}
 				// os.Open(name) → os.Open(_pbccPath(name)): the search
@@ -480,6 +488,8 @@ import (
 {{- if .Ranges}}
 	_pbcciter "iter"
 {{- end}}
+	_pbccfmt "fmt"
+	_pbcclog "log"
 	_pbccos "os"
 	_pbccreflect "reflect"
 	_pbccstrconv "strconv"
@@ -572,6 +582,31 @@ func _pbccGo[F any](f F) F {
 		}
 		return v.Call(args)
 	}).Interface().(F)
+}
+
+func _pbccLogFatal(v ...interface{}) {
+	_pbcclog.Output(2, _pbccfmt.Sprint(v...))
+	_pbccExit(1)
+}
+
+func _pbccLogFatalf(format string, v ...interface{}) {
+	_pbcclog.Output(2, _pbccfmt.Sprintf(format, v...))
+	_pbccExit(1)
+}
+
+func _pbccLogFatalln(v ...interface{}) {
+	_pbcclog.Output(2, _pbccfmt.Sprintln(v...))
+	_pbccExit(1)
+}
+
+func _pbccExitOf(func(int)) func(int) { return _pbccExit }
+
+func _pbccLogFatalOf(func(...interface{})) func(...interface{}) { return _pbccLogFatal }
+
+func _pbccLogFatallnOf(func(...interface{})) func(...interface{}) { return _pbccLogFatalln }
+
+func _pbccLogFatalfOf(func(string, ...interface{})) func(string, ...interface{}) {
+	return _pbccLogFatalf
 }
 
 func _pbccExit(code int) {

@@ -34,6 +34,9 @@ type pkg struct {
 	Srcs       [][]byte    // in Paths order
 	Info       *types.Info
 	CgoFiles   []string // absolute; left alone
+	// stops are the full names (types.Func.FullName) of the functions
+	// of other packages whose calls the instrumentation stops (Instrument).
+	stops map[string]bool
 }
 
 // listed is the part of `go list -json` that load reads.

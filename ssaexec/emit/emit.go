@@ -122,6 +122,10 @@ type (
 		Os, Exec, Strings, Regexp, Errors         string
 		Cmd, Stdout, Stderr, Status, Err, ExitErr string
 		Call                                      string // the call of the function
+		// Args, for a program's main, is the field of its command line;
+		// Flag the import's name, Flags and Fl local names: the process
+		// parses its flags from a flag.CommandLine of its own.
+		Args, Flag, Flags, Fl string
 	}
 	panicView struct {
 		Want, R, Msg, NoPanic, Wrong string
@@ -752,6 +756,12 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		tv.Fields = append(tv.Fields, fieldView{Names: filesField, Type: "map[string]string",
 			Comment: "the files, by name, made in the call's directory before it"})
 	}
+	argsField := ""
+	if f.r.Func.Args {
+		argsField = claim(used, "args")
+		tv.Fields = append(tv.Fields, fieldView{Names: argsField, Type: "[]string",
+			Comment: "the command line after the program's name (os.Args[1:])"})
+	}
 	if len(envFields) > 0 {
 		what := "environment variables "
 		if len(envFields) == 1 {
@@ -858,7 +868,7 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		caseNames[name] = true
 		row, setup, err := g.row(f, c, name, rowContext{
 			fields: fields, wants: wants, isFields: isFields, asFields: asFields, wantPanic: wantPanic, unstable: unstable,
-			compared: compared, globals: globals, env: envFields, files: filesField, afters: afters, stdout: wantStdout, stderr: wantStderr, exit: wantExit,
+			compared: compared, globals: globals, env: envFields, files: filesField, args: argsField, afters: afters, stdout: wantStdout, stderr: wantStderr, exit: wantExit,
 			locals: locals, counts: counts,
 		})
 		if err != nil {
@@ -1035,6 +1045,9 @@ func (g *generator) test(f *function, testNames map[string]bool) (testView, erro
 		ev := &exitView{Os: g.use("os"), Exec: g.use("os/exec"), Strings: g.use("strings"), Regexp: g.use("regexp"),
 			Errors: g.use("errors"), Cmd: g.local("cmd"), Stdout: g.local("stdout"), Stderr: g.local("stderr"),
 			Status: g.local("status"), Err: g.local("err"), ExitErr: g.local("exitErr"), Call: tv.Call}
+		if argsField != "" {
+			ev.Args, ev.Flag, ev.Flags, ev.Fl = tv.TT+"."+argsField, g.use("flag"), g.local("flags"), g.local("fl")
+		}
 		tv.Exit = ev
 		textCheck(wantExit, ev.Status, "exit status")
 		if wantStdout != "" {
@@ -1084,6 +1097,7 @@ type rowContext struct {
 	globals                 []global
 	env                     []string // the fields of Func.Env
 	files                   string   // the field of Case.Files, "" for none
+	args                    string   // the field of Case.Args, "" for none
 	stdout                  string   // the field of what the call prints; "" when not checked
 	stderr, exit            string   // the fields of what a call that may end the process writes to os.Stderr, its status
 	afters                  []after
@@ -1204,6 +1218,16 @@ func (g *generator) row(f *function, c *gen.Case, name string, x rowContext) (st
 		if v != "" {
 			row = append(row, x.env[j]+": "+quote(v))
 		}
+	}
+	if len(c.Args) > 0 {
+		if x.args == "" {
+			return "", nil, fmt.Errorf("a command line, and no field for it")
+		}
+		words := make([]string, len(c.Args))
+		for j, a := range c.Args {
+			words[j] = quote(a)
+		}
+		row = append(row, x.args+": []string{"+strings.Join(words, ", ")+"}")
 	}
 	if len(c.Files) > 0 {
 		if x.files == "" {

@@ -69,7 +69,7 @@ func init() {
 		Hook: {{.RT.P}}Hooks{Local: &_pbccLocal, Cmp: &_pbccCmp, Mutant: &_pbccMutant, ExitHook: &_pbccExitHook, PathHook: &_pbccPathHook, ActHook: &_pbccActHook, GoHook: &_pbccGoHook, Sites: len(_pbccSeen)},
 		Targets: []{{.RT.P}}Target{
 {{- range .Targets}}
-			{Fn: {{.Expr}}, {{if .Seed}}Seed: {{.Seed}}, {{end}}Sites: []int{ {{- .Sites -}} }, Rels: []int{ {{- .Rels -}} }, Muts: []{{$.RT.P}}Mut{ {{- .Muts -}} }, After: {{.After}}, Key: {{.Key}}, Ints: []int64{ {{- .Ints -}} }, Floats: []float64{ {{- .Floats -}} }, Strs: []string{ {{- .Strs -}} }{{if .Lens}}, Lens: []int{ {{- .Lens -}} }{{end}}{{if ne .Chars "\"\""}}, Chars: {{.Chars}}{{end}}{{if .Anys}}, Anys: []pbccreflect.Type{ {{- .Anys -}} }{{end}}{{if .Env}}, Env: []string{ {{- .Env -}} }{{end}}{{if .Stdout}}, Stdout: true{{end}}{{if .Exits}}, Exits: true{{end}}{{if .Files}}, Files: true{{end}}},
+			{Fn: {{.Expr}}, {{if .Seed}}Seed: {{.Seed}}, {{end}}Sites: []int{ {{- .Sites -}} }, Rels: []int{ {{- .Rels -}} }, Muts: []{{$.RT.P}}Mut{ {{- .Muts -}} }, After: {{.After}}, Key: {{.Key}}, Ints: []int64{ {{- .Ints -}} }, Floats: []float64{ {{- .Floats -}} }, Strs: []string{ {{- .Strs -}} }{{if .Lens}}, Lens: []int{ {{- .Lens -}} }{{end}}{{if ne .Chars "\"\""}}, Chars: {{.Chars}}{{end}}{{if .Anys}}, Anys: []pbccreflect.Type{ {{- .Anys -}} }{{end}}{{if .Env}}, Env: []string{ {{- .Env -}} }{{end}}{{if .Stdout}}, Stdout: true{{end}}{{if .Exits}}, Exits: true{{end}}{{if .Files}}, Files: true{{end}}{{if .Args}}, Args: true{{end}}},
 {{- end}}
 		},
 		Impls: []pbccreflect.Type{

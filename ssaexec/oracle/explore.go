@@ -133,6 +133,7 @@ type drvTarget struct {
 	Stdout             bool   // Func.Stdout
 	Exits              bool   // Func.Exits
 	Files              bool   // Func.Files
+	Args               bool   // Func.Args
 	After              bool
 	Key                uint64
 	index              int // in the targets given to Compile
@@ -152,6 +153,70 @@ type searchDriver struct {
 	slot                 []int            // by target given to Compile, its index in targets (-1: not in the driver)
 }
 
+// flagSpellings returns, for the constants of strs (Go literals) that
+// may name a flag (flag.BoolVar(&help, "h", ...)), the argument that sets
+// it ("-h"): the words of a program's command line.
+func flagSpellings(strs []string) []string {
+	var out []string
+	for _, q := range strs {
+		s, err := strconv.Unquote(q)
+		if err != nil || s == "" || len(s) > 24 || strings.HasPrefix(s, "-") {
+			continue
+		}
+		name := true
+		for _, r := range s {
+			name = name && (r == '-' || r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}
+		if name {
+			out = append(out, strconv.Quote("-"+s))
+		}
+	}
+	return out
+}
+
+// stringsOf decodes a []string the search recorded.
+func stringsOf(x *node) ([]string, bool) {
+	if x == nil || x.K == "nil" {
+		return nil, true
+	}
+	if x.K != "slice" {
+		return nil, false
+	}
+	out := make([]string, len(x.E))
+	for i, e := range x.E {
+		if e == nil || e.K != "s" {
+			return nil, false
+		}
+		out[i] = string(e.B)
+	}
+	return out, true
+}
+
+// targetSSA returns the function of f's body and, for an instance of a
+// generic function, the expression its tests call it by ("" otherwise):
+// its body, constants and callees are the generic ones.
+func targetSSA(f *ir.Func) (fn *ssa.Function, expr string, ok bool) {
+	if inst, isInst := f.Src.(*generic.Instance); isInst {
+		return inst.Fn, inst.Callee(types.RelativeTo(inst.Fn.Object().Pkg())), true
+	}
+	fn, ok = f.Src.(*ssa.Function)
+	return fn, "", ok
+}
+
+// stopsOf returns the full names of the functions of other packages that
+// act on the machine and that the package's code of targets calls: the
+// instrumentation stops those calls (cover.Instrument), so that the
+// targets run up to them.
+func stopsOf(targets []Target) []string {
+	stops := map[string]bool{}
+	for _, t := range targets {
+		if fn, _, ok := targetSSA(t.Func); ok {
+			sideEffect(fn, t.Func.Files, stops)
+		}
+	}
+	return slices.Sorted(maps.Keys(stops))
+}
+
 // newSearchDriver writes the driver of the search of targets on the
 // package instrumented as in, with runtime rt; seedTest names, by
 // function, the oracle's test of its cases, which the search starts
@@ -166,18 +231,14 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, tar
 	}
 	namer := &typeNamer{own: ownPackage(fns)}
 	for i, f := range fns {
-		var expr string
-		fn, ok := f.Src.(*ssa.Function)
-		if inst, isInst := f.Src.(*generic.Instance); isInst {
-			// A generic function is searched as the instance its tests
-			// call; its body, constants and callees are the generic ones.
-			fn, ok, expr = inst.Fn, true, inst.Callee(types.RelativeTo(inst.Fn.Object().Pkg()))
-		}
+		fn, expr, ok := targetSSA(f)
 		if !ok {
 			d.notRun[i] = "no SSA function"
 			continue
 		}
-		call, acts := sideEffect(fn, f.Files)
+		// The calls of other packages' functions that act were given to
+		// the instrumentation (stopsOf), which stops them.
+		call, acts := sideEffect(fn, f.Files, map[string]bool{})
 		if acts {
 			d.notRun[i] = "not run: it calls " + call + ", which acts on the machine"
 			continue
@@ -223,6 +284,19 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, tar
 			}
 		}
 		dict := dictionary(fn, len(f.Env) > 0)
+		if f.Args {
+			// The flags the package's variables define are the
+			// program's too (var verbose = flag.Bool("v", ...)).
+			if ini := fn.Pkg.Func("init"); ini != nil {
+				pre := dictionary(ini, false)
+				for _, s := range pre.strs {
+					if !slices.Contains(dict.strs, s) {
+						dict.strs = append(dict.strs, s)
+					}
+				}
+			}
+			dict.strs = append(dict.strs, flagSpellings(dict.strs)...)
+		}
 		var anys []string
 		for _, at := range assertedTypes(fn) {
 			if !heldByParam(f, at) {
@@ -238,7 +312,7 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, tar
 		}
 		d.slot[i] = len(d.targets)
 		d.targets = append(d.targets, drvTarget{Env: strings.Join(env, ", "), Expr: expr, Seed: seedTest[f], Sites: strings.Join(sites, ", "), Rels: strings.Join(rels, ", "),
-			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name), Stdout: f.Stdout, Exits: f.Exits, Files: f.Files,
+			Muts: strings.Join(muts, ", "), After: pointsToMemory(f), Key: nameKey(f.Name), Stdout: f.Stdout, Exits: f.Exits, Files: f.Files, Args: f.Args,
 			Ints: strings.Join(dict.ints, ", "), Floats: strings.Join(dict.floats, ", "), Strs: strings.Join(dict.strs, ", "), Lens: strings.Join(dict.lens, ", "), Chars: strconv.Quote(dict.chars), Anys: strings.Join(anys, ", "), index: i})
 	}
 	if len(d.targets) == 0 {
@@ -429,8 +503,21 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 			e.Stop = l.Stop
 			continue
 		}
-		// The search's inputs begin with the values of the environment
-		// variables the function reads (pbccWithEnv).
+		// A program's main's inputs begin with its command line
+		// (pbccWithArgs).
+		var cmdLine []string
+		if e.Result.Func.Args {
+			if len(l.Args) < 1 || len(l.After) < 1 {
+				continue
+			}
+			var ok bool
+			if cmdLine, ok = stringsOf(l.Args[0]); !ok {
+				continue
+			}
+			l.Args, l.After = l.Args[1:], l.After[1:]
+		}
+		// Then with the values of the environment variables the function
+		// reads (pbccWithEnv).
 		n := len(e.Result.Func.Env)
 		if len(l.Args) < n || len(l.After) < n {
 			continue
@@ -497,7 +584,7 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		if !ok {
 			continue
 		}
-		c.Env, c.Files = env, files
+		c.Env, c.Files, c.Args = env, files, cmdLine
 		c.Unstable = c.Unstable || (l.Unstable || d.machineReads[d.targets[l.Func].index] != "") && l.Done
 		c.Exit = exit
 		if !c.Unstable && l.Done {
@@ -814,15 +901,27 @@ func callExpr(fn *ssa.Function) (string, bool) {
 // of the call), an *os.File's methods and the environment's changes
 // (ssaexec.ProcessLocal: the search and the tests restore it) do not act
 // on the machine.
-func sideEffect(fn *ssa.Function, files bool) (call string, acts bool) {
-	seen := map[*ssa.Function]bool{}
+//
+// A call that fn's package makes of a function of another package that
+// acts (godotenv's command calling godotenv.Exec) is stopped too, when
+// stops is not nil: its callee is added to stops, for the
+// instrumentation (cover.Instrument) to stop.
+func sideEffect(fn *ssa.Function, files bool, stops map[string]bool) (call string, acts bool) {
+	// What each function walked gives ("" while it is walked: a cycle),
+	// so that a function met again, from a call that cannot be stopped,
+	// still says it acts.
+	memo := map[*ssa.Function]string{}
 	reads := ""
 	var walk func(f *ssa.Function, depth int) string
-	walk = func(f *ssa.Function, depth int) string {
-		if f == nil || seen[f] || depth > 8 {
+	walk = func(f *ssa.Function, depth int) (s string) {
+		if f == nil || depth > 8 {
 			return ""
 		}
-		seen[f] = true
+		if s, ok := memo[f]; ok {
+			return s
+		}
+		memo[f] = ""
+		defer func() { memo[f] = s }()
 		var pkg *types.Package
 		if f.Pkg != nil {
 			pkg = f.Pkg.Pkg
@@ -868,7 +967,12 @@ func sideEffect(fn *ssa.Function, files bool) (call string, acts bool) {
 				if f.Package() == fn.Package() && stopped(c.Common()) {
 					continue // the search stops the call there: cover rewrites it
 				}
-				if s := walk(c.Common().StaticCallee(), depth+1); s != "" {
+				callee := c.Common().StaticCallee()
+				if s := walk(callee, depth+1); s != "" {
+					if name, ok := stoppable(fn, f, callee); ok && stops != nil {
+						stops[name] = true
+						continue
+					}
 					return s
 				}
 			}
@@ -899,6 +1003,20 @@ func namesFiles(call *ssa.CallCommon) bool {
 	}
 	_, _, ok = ssaexec.PathArgs(obj)
 	return ok
+}
+
+// stoppable returns the full name of callee when the instrumentation
+// can stop its calls that f, a function of fn's package, makes: a
+// function or a method of another package, named, not generic.
+func stoppable(fn, f, callee *ssa.Function) (string, bool) {
+	if f.Package() != fn.Package() || callee.Package() == fn.Package() || callee.Parent() != nil || len(callee.TypeArgs()) > 0 {
+		return "", false
+	}
+	obj, ok := callee.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return "", false
+	}
+	return obj.FullName(), true
 }
 
 // stopped reports whether call is one that the instrumentation stops in

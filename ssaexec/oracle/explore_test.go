@@ -39,7 +39,7 @@ func TestSideEffect(t *testing.T) {
 		"Home": {"", false}, "Var": {"os.Getenv", false}, "Owner": {"os.Getuid", false}, "ReadThenRemove": {"os.Remove", true},
 		"Pure": {"", false}, "NotFound": {"", false}, "MachineID": {"os.ReadFile", false},
 	} {
-		if call, acts := sideEffect(pkg.Func(name), false); call != w.call || acts != w.acts {
+		if call, acts := sideEffect(pkg.Func(name), false, nil); call != w.call || acts != w.acts {
 			t.Errorf("sideEffect(%s) = %q, %v; want %q, %v", name, call, acts, w.call, w.acts)
 		}
 	}

@@ -235,7 +235,7 @@ func Compile(ctx context.Context, dir, pkgName string, files []File, targets []T
 	// reaches, and the search sees them. When that does not build (the
 	// instrumentation needs generics: a module whose go line is older),
 	// the cases run on the package as it is, and there is no search.
-	in, ierr := cover.Instrument(ctx, dir)
+	in, ierr := cover.Instrument(ctx, dir, stopsOf(targets)...)
 	b.in = in
 	switch {
 	case ierr != nil:

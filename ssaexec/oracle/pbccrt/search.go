@@ -5,8 +5,10 @@ import (
 	pbccbytes "bytes"
 	pbccjson "encoding/json"
 	pbccerrors "errors"
+	pbccflag "flag"
 	pbccfmt "fmt"
 	pbccio "io"
+	pbcclog "log"
 	pbccmath "math"
 	pbccbig "math/big"
 	pbccrand "math/rand/v2"
@@ -69,6 +71,9 @@ type Target struct {
 	// runs in an empty directory, its writes confined to it, the files
 	// it reads inputs (pbccInDir).
 	Files bool
+	// Args says the function is a program's main: its command line is an
+	// input (pbccWithArgs).
+	Args bool
 }
 
 // pbccImplTypes are the dynamic types an interface parameter may hold
@@ -232,7 +237,14 @@ func pbccRestoreGlobals(saved []pbccreflect.Value) {
 		}
 		func() {
 			defer func() { _ = recover() }()
-			g.Set(pbccCloneIn(saved[i], seen))
+			c := pbccCloneIn(saved[i], seen)
+			if g.Kind() == pbccreflect.Pointer && !g.IsNil() && !c.IsNil() {
+				// Into what it points to: others may hold the pointer
+				// (var verbose = flag.Bool("v", ...): the flag's value).
+				g.Elem().Set(c.Elem())
+				return
+			}
+			g.Set(c)
 		}()
 	}
 }
@@ -404,6 +416,73 @@ func pbccRestoreEnv(env []string) {
 // file outside its directory, and is neither run nor kept.
 type pbccOutside struct{}
 
+// pbccWithArgs wraps fv, a program's main, in a function whose first
+// parameter is its command line after the program's name: each call runs
+// with os.Args set to it and a new flag.CommandLine, which holds the
+// flags the package's initialisation defined, at their defaults, and
+// panics where flag.ExitOnError would end the process; that becomes the
+// exit the emitted tests see (status 0 for -h, 2 for a wrong flag).
+func pbccWithArgs(fv pbccreflect.Value) pbccreflect.Value {
+	ft := fv.Type()
+	init := pbccflag.CommandLine
+	return pbccreflect.MakeFunc(pbccWrapped(ft, []pbccreflect.Type{pbccreflect.TypeOf([]string(nil))}, nil), func(args []pbccreflect.Value) (res []pbccreflect.Value) {
+		oldArgs, oldFlags := pbccos.Args, pbccflag.CommandLine
+		pbccos.Args = append([]string{"prog"}, args[0].Interface().([]string)...)
+		fs := pbccflag.NewFlagSet("prog", pbccflag.PanicOnError)
+		init.VisitAll(func(f *pbccflag.Flag) {
+			if !pbccstrings.HasPrefix(f.Name, "test.") {
+				f.Value.Set(f.DefValue)
+				fs.Var(f.Value, f.Name, f.Usage)
+			}
+		})
+		parsing := false
+		fs.Usage = func() {
+			parsing = true // the flags were wrong, or -h asked for help
+			pbccflag.Usage()
+		}
+		pbccflag.CommandLine = fs
+		defer func() {
+			pbccos.Args, pbccflag.CommandLine = oldArgs, oldFlags
+			if r := recover(); r != nil {
+				err, isErr := r.(error)
+				switch {
+				case !isErr || !parsing:
+					panic(r)
+				case err == pbccflag.ErrHelp:
+					panic(pbccExited(0))
+				default:
+					panic(pbccExited(2))
+				}
+			}
+		}()
+		return pbccInvoke(fv, args[1:])
+	})
+}
+
+// pbccCommandLines are the first inputs of a program's main (its
+// command line the first parameter, pbccWithArgs): a word alone, then
+// each flag of its dictionary ("-v") before a word, alone and with a
+// value (a number, a word, a negative number), which a search that
+// changes one element at a time seldom puts together.
+func pbccCommandLines(ft pbccreflect.Type, tg *Target) [][]pbccreflect.Value {
+	input := func(words ...string) []pbccreflect.Value {
+		in := make([]pbccreflect.Value, ft.NumIn())
+		for i := range in {
+			in[i] = pbccreflect.New(ft.In(i)).Elem()
+		}
+		in[0] = pbccreflect.ValueOf(words)
+		return in
+	}
+	out := [][]pbccreflect.Value{input("a")}
+	for _, s := range tg.Strs {
+		if len(s) < 2 || s[0] != '-' {
+			continue
+		}
+		out = append(out, input(s, "a"), input(s, "1", "a"), input(s, "-1", "a"), input(s, "a", "a"))
+	}
+	return out
+}
+
 // pbccCheckPath is the instrumented package's _pbccPathHook in the
 // search and the oracle's runs: it rejects the write of a file whose
 // name is absolute or has a ".." element (the file would be another
@@ -487,7 +566,12 @@ func pbccWithStdout(fv pbccreflect.Value, exits bool) pbccreflect.Value {
 			pbccos.Stdout = stdout
 		}
 		if stderr != nil {
+			// The standard logger writes to the os.Stderr of the
+			// package's start, which a test's process captures.
 			pbccos.Stderr = stderr
+			oldLog := pbcclog.Writer()
+			pbcclog.SetOutput(stderr)
+			defer pbcclog.SetOutput(oldLog)
 		}
 		if exits {
 			pbccos.Args = []string{"prog"}
@@ -569,6 +653,9 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg Target) {
 	}
 	if len(tg.Env) > 0 {
 		fv = pbccWithEnv(fv, tg.Env)
+	}
+	if tg.Args {
+		fv = pbccWithArgs(fv)
 	}
 	if tg.Stdout || tg.Exits {
 		fv = pbccWithStdout(fv, tg.Exits)
@@ -690,6 +777,9 @@ func pbccSearch(t *pbcctesting.T, idx int, tg Target, fv pbccreflect.Value, ft p
 		}
 	}
 	defer func() { pbccSlot, pbccCounts = nil, nil }()
+	if tg.Args {
+		queue = pbccCommandLines(ft, &tg)
+	}
 	for it, from := 0, 0; ; it++ {
 		// Each goroutine parked makes the next look slower
 		// (pbccParkedForGood reads all their stacks).
