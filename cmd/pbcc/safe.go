@@ -39,21 +39,27 @@ const checkGrace = 30 * time.Second
 
 // checkContext returns the context of the check of dir's tests before
 // writing: ctx, or, when less than checkGrace is left of it and pbcc was
-// not interrupted, one that ends checkGrace from now (saying so on
-// stderr), which an interruption still ends.
+// not interrupted, one that ends checkGrace from now, which an
+// interruption still ends. Its cancel function says on stderr how far
+// past the run's budget the check went, if it did.
 func checkContext(ctx context.Context, dir string, stderr io.Writer) (context.Context, context.CancelFunc) {
 	dl, ok := ctx.Deadline()
 	if _, stopped := interrupted(ctx); !ok || stopped || time.Until(dl) >= checkGrace {
 		return ctx, func() {}
 	}
-	fmt.Fprintf(stderr, "pbcc: %s: the run's time budget is (nearly) spent: the generated tests are checked before writing all the same, for up to %v more\n", dir, checkGrace)
 	cctx, cancel := context.WithTimeoutCause(context.WithoutCancel(ctx), checkGrace, context.DeadlineExceeded)
 	stop := context.AfterFunc(ctx, func() {
 		if _, stopped := interrupted(ctx); stopped {
 			cancel()
 		}
 	})
-	return cctx, func() { stop(); cancel() }
+	return cctx, func() {
+		stop()
+		cancel()
+		if past := time.Since(dl); past > 0 {
+			fmt.Fprintf(stderr, "pbcc: %s: the generated tests were checked before writing %v past the run's time budget (-timeout), which the searches had taken\n", dir, past.Round(100*time.Millisecond))
+		}
+	}
 }
 
 // verifiedFiles renders the test file of each source file of p in files

@@ -10,9 +10,9 @@ import (
 )
 
 // TestCheckContext: the check before writing gets checkGrace when the
-// run's budget leaves it less (and says so), keeps the run's context
-// when enough is left or there is no deadline, and still ends on an
-// interruption.
+// run's budget leaves it less (and says how far past the budget it went,
+// if it did), keeps the run's context when enough is left or there is no
+// deadline, and still ends on an interruption.
 func TestCheckContext(t *testing.T) {
 	long, cancelLong := context.WithTimeout(context.Background(), time.Hour)
 	defer cancelLong()
@@ -21,22 +21,26 @@ func TestCheckContext(t *testing.T) {
 	spent, cancelSpent := context.WithTimeout(context.Background(), 0)
 	defer cancelSpent()
 	for _, tc := range []struct {
-		name     string
-		ctx      context.Context
-		extended bool
+		name           string
+		ctx            context.Context
+		extended, past bool
 	}{
-		{"no deadline", context.Background(), false},
-		{"an hour left", long, false},
-		{"a second left", short, true},
-		{"spent", spent, true},
+		{"no deadline", context.Background(), false, false},
+		{"an hour left", long, false, false},
+		{"a second left", short, true, false},
+		{"spent", spent, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stderr bytes.Buffer
 			ctx, cancel := checkContext(tc.ctx, "pkg", &stderr)
-			defer cancel()
-			said := strings.Contains(stderr.String(), "pkg: the run's time budget is (nearly) spent")
-			if said != tc.extended || (ctx != tc.ctx) != tc.extended {
-				t.Fatalf("extended: said %v, new context %v; want %v (stderr %q)", said, ctx != tc.ctx, tc.extended, stderr.String())
+			defer func() {
+				cancel()
+				if said := strings.Contains(stderr.String(), "pkg: the generated tests were checked before writing "); said != tc.past {
+					t.Errorf("said it went past the budget: %v, want %v (stderr %q)", said, tc.past, stderr.String())
+				}
+			}()
+			if (ctx != tc.ctx) != tc.extended {
+				t.Fatalf("extended: %v, want %v", ctx != tc.ctx, tc.extended)
 			}
 			if !tc.extended {
 				return
