@@ -691,7 +691,7 @@ func pbccExploreOne(t *pbcctesting.T, idx int, tg Target) {
 	}
 	var left []string
 	if pbccGoPanics > 0 {
-		left = append(left, pbccfmt.Sprintf("%d input(s) left out: a goroutine their call started panicked (%s)", pbccGoPanics, pbccGoPanicFirst))
+		left = append(left, pbccfmt.Sprintf("%d input(s) left out: a goroutine their call started %s", pbccGoPanics, pbccGoPanicFirst))
 	}
 	if pbccBlocked > 0 {
 		left = append(left, pbccfmt.Sprintf("%d input(s) left out: their call blocks for good (on a nil channel)", pbccBlocked))
@@ -1472,7 +1472,11 @@ func pbccGoStarted() func(interface{}) {
 			delete(pbccGoLive, id)
 		}
 		if r != nil && pbccGoPanic[id] == "" {
-			pbccGoPanic[id] = pbccfmt.Sprint(r)
+			if _, ok := r.(pbccOutside); ok {
+				pbccGoPanic[id] = "got to an act on the machine, or to a write outside its directory, where pbcc stops it"
+			} else {
+				pbccGoPanic[id] = "panicked (" + pbccfmt.Sprint(r) + ")"
+			}
 		}
 	}
 }
