@@ -418,6 +418,15 @@ func Buf(n int) string { var b bytes.Buffer; fmt.Fprintf(&b, "%d!", n); return b
 func ToStdout(n int) { fmt.Fprintf(os.Stdout, "%d", n) }
 
 func Written(n int) int { var b bytes.Buffer; k, _ := fmt.Fprint(&b, n); return k }
+
+// A return before the defer statement runs no deferred call: lowered.
+func DeferAfter(a int) int {
+	if a < 0 {
+		return 0
+	}
+	defer Good(a)
+	return a
+}
 `
 
 func TestUnsupported(t *testing.T) {
@@ -434,7 +443,7 @@ func TestUnsupported(t *testing.T) {
 	for _, f := range pkg.Funcs {
 		lowered = append(lowered, f.IR.Name)
 	}
-	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.MakeMap m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Deferred m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.Is m.Errorf m.Wrap m.MyErr.Error m.Custom m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName m.Indexed m.Point m.Code.String m.Coded m.UseFirst m.LoopErr.Error m.count m.Buf"; got != want {
+	if got, want := strings.Join(lowered, " "), "m.Half m.Name m.Good m.MakeMap m.Closure m.Iface m.Err m.P.Method m.MethodValue m.Deferred m.Const m.Runes m.FromBytes m.FromRune m.Cap m.Copy m.Full m.BadField m.Anon m.Is m.Errorf m.Wrap m.MyErr.Error m.Custom m.Str m.ToRunes m.Widen m.ToStringer m.Slice m.Base.Name m.CallName m.Indexed m.Point m.Code.String m.Coded m.UseFirst m.LoopErr.Error m.count m.Buf m.DeferAfter"; got != want {
 		t.Errorf("lowered %s, want %s", got, want)
 	}
 	want := []string{ // file:line:col: func: unsupported: construct, in position order

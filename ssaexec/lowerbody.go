@@ -383,7 +383,7 @@ func (l *fnLowering) instr(b *ssa.BasicBlock, instr ssa.Instruction) {
 		// Its call is made at each return (RunDefers).
 
 	case *ssa.RunDefers:
-		l.runDefers()
+		l.runDefers(b)
 
 	case *ssa.Panic:
 		t := &ir.Panic{X: l.panicValue(in, pos)}

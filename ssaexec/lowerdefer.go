@@ -9,11 +9,13 @@ import (
 // A defer statement is lowered when the model can tell, at each return,
 // which deferred calls run and in what order without a record of them:
 // each defer statement runs at most once per call (its block is in no
-// loop) and before every return (its block dominates those of the
-// RunDefers instructions). Its call then is made at each RunDefers, the
-// last deferred first, with the arguments evaluated at the defer
-// statement (SSA values, which the lowering keeps). That is the common
-// `mu.Lock(); defer mu.Unlock()` and `f := open(); defer f.close()`. A
+// loop), and at each return it either ran (its block dominates the
+// RunDefers') or did not (the return cannot be reached from it: the
+// early `return nil, err` before `defer f.Close()`). Its call then is
+// made at each RunDefers it ran before, the last deferred first, with
+// the arguments evaluated at the defer statement (SSA values, which the
+// lowering keeps). That is the common `mu.Lock(); defer mu.Unlock()` and
+// `f, err := open(); if err != nil { return err }; defer f.close()`. A
 // deferred call that may recover a panic (its function calls recover)
 // and one of a builtin are not lowered; the function is then searched
 // on the real code only. On a panic the model runs no deferred call: the
@@ -66,7 +68,7 @@ func (l *fnLowering) deferredCalls() []*ssa.Defer {
 			l.unsupported(pos, "defer statement in a loop")
 		}
 		for _, rb := range runs {
-			if !d.Block().Dominates(rb) {
+			if !d.Block().Dominates(rb) && reaches(d.Block(), rb) {
 				l.unsupported(pos, "defer statement on some paths only")
 			}
 		}
@@ -80,10 +82,14 @@ func (l *fnLowering) deferredCalls() []*ssa.Defer {
 	return defers
 }
 
-// runDefers lowers a RunDefers: the deferred calls, the last first.
-func (l *fnLowering) runDefers() {
+// runDefers lowers the RunDefers of block b: the deferred calls whose
+// defer statements ran before it (deferredCalls), the last first.
+func (l *fnLowering) runDefers(b *ssa.BasicBlock) {
 	at := l.ipos
 	for _, d := range l.defers {
+		if !d.Block().Dominates(b) {
+			continue // the return comes before the defer statement
+		}
 		pos := d.Pos()
 		l.ipos = l.lw.pos(pos)
 		common := d.Common()
@@ -99,14 +105,14 @@ func (l *fnLowering) runDefers() {
 	l.ipos = at
 }
 
-// inLoop reports whether b can be entered again once left.
-func inLoop(b *ssa.BasicBlock) bool {
+// reaches reports whether to can be entered after from.
+func reaches(from, to *ssa.BasicBlock) bool {
 	seen := map[*ssa.BasicBlock]bool{}
-	work := append([]*ssa.BasicBlock{}, b.Succs...)
+	work := append([]*ssa.BasicBlock{}, from.Succs...)
 	for len(work) > 0 {
 		x := work[len(work)-1]
 		work = work[:len(work)-1]
-		if x == b {
+		if x == to {
 			return true
 		}
 		if !seen[x] {
@@ -116,6 +122,9 @@ func inLoop(b *ssa.BasicBlock) bool {
 	}
 	return false
 }
+
+// inLoop reports whether b can be entered again once left.
+func inLoop(b *ssa.BasicBlock) bool { return reaches(b, b) }
 
 // callsRecover reports whether the function v designates (a function, a
 // closure) calls the builtin recover, itself or in a function literal.
