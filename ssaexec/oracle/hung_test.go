@@ -285,16 +285,7 @@ func After(x int) int {
 }
 `,
 	})
-	b := Compile(context.Background(), dir, "gopanic", nil, targets, DefaultExplore)
-	defer b.Close()
-	ex, err := b.Explore(context.Background(), targets, 10*time.Second)
-	if err != nil {
-		t.Fatalf("Explore: %v", err)
-	}
-	byName := map[string]*Explored{}
-	for _, e := range ex {
-		byName[e.Result.Func.Name] = e
-	}
+	byName := exploredByName(t, dir, "gopanic", targets, DefaultExplore)
 	for name, why := range map[string]string{"gopanic.Start": "a goroutine their call started panicked (assignment to entry in nil map)", "gopanic.Block": "blocked for good"} {
 		e := byName[name]
 		if e == nil || !strings.Contains(e.Stop, why) || strings.Contains(e.Stop, "crashed") || strings.Contains(e.Stop, "did not return") {
@@ -315,13 +306,9 @@ func After(x int) int {
 	}
 }
 
-// searchedAfterCrash searches targets, the functions of package pkg in
-// dir, and checks that the search of crash ended on a crash of the
-// search's process, with why named, after crashRetries more searches
-// when retried (out of memory) and at once otherwise (a panic in a
-// goroutine, which crashes the process at a time that varies), and that
-// pkg.After, the function after it, was still searched.
-func searchedAfterCrash(t *testing.T, dir, pkg string, targets []Target, opts ExploreOptions, crash, why string, retried bool) {
+// exploredByName searches targets, the functions of package pkg in dir,
+// 10 s each at most, and returns what it gives by function name.
+func exploredByName(t *testing.T, dir, pkg string, targets []Target, opts ExploreOptions) map[string]*Explored {
 	t.Helper()
 	b := Compile(context.Background(), dir, pkg, nil, targets, opts)
 	defer b.Close()
@@ -333,6 +320,18 @@ func searchedAfterCrash(t *testing.T, dir, pkg string, targets []Target, opts Ex
 	for _, e := range ex {
 		byName[e.Result.Func.Name] = e
 	}
+	return byName
+}
+
+// searchedAfterCrash searches targets, the functions of package pkg in
+// dir, and checks that the search of crash ended on a crash of the
+// search's process, with why named, after crashRetries more searches
+// when retried (out of memory) and at once otherwise (a panic in a
+// goroutine, which crashes the process at a time that varies), and that
+// pkg.After, the function after it, was still searched.
+func searchedAfterCrash(t *testing.T, dir, pkg string, targets []Target, opts ExploreOptions, crash, why string, retried bool) {
+	t.Helper()
+	byName := exploredByName(t, dir, pkg, targets, opts)
 	if e := byName[crash]; e == nil || !strings.Contains(e.Stop, "crashed the search's process (") || !strings.Contains(e.Stop, why) {
 		t.Errorf("%s: stopped by %+v, want the crash and %q named", crash, e, why)
 	} else if want := fmt.Sprintf("%d times with other seeds", crashRetries+1); strings.Contains(e.Stop, want) != retried {
