@@ -28,6 +28,8 @@ type lowerer struct {
 
 	structs    typeutil.Map // types.Type -> *ir.Struct
 	badStructs typeutil.Map // types.Type -> why the struct has no IR type
+	// sigsLowered are the function types typ is lowering (a cycle).
+	sigsLowered typeutil.Map
 	// The types of signatures only (lowersig.go).
 	sigStructs    typeutil.Map // types.Type -> *ir.Struct
 	reflectValues map[*types.Package]*ir.Interface

@@ -82,6 +82,14 @@ func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 		if u.Recv() != nil {
 			break
 		}
+		// A function type that refers to itself (a lexer's
+		// type stateFn func(*lexer) stateFn: BurntSushi/toml) has no
+		// finite IR type.
+		if lw.sigsLowered.At(t) != nil {
+			return nil, typeString(t) + " value (a function type that refers to itself is not modelled)"
+		}
+		lw.sigsLowered.Set(t, true)
+		defer lw.sigsLowered.Delete(t)
 		ps, why := lw.types(u.Params())
 		if why != "" {
 			return nil, why
