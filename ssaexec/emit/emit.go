@@ -1638,6 +1638,12 @@ func (g *generator) globals(f *function, used map[string]bool) ([]global, error)
 			if err != nil {
 				return nil, fmt.Errorf("emit: %s: %w", f.name, err)
 			}
+			if holdsLock(v.Type(), 0) {
+				// A variable holding a mutex (BurntSushi/toml's
+				// fieldCache) cannot be copied to be set back: the test
+				// leaves it as the package has it.
+				continue
+			}
 			name := v.Name()
 			if used[name] {
 				name = "global" + capitalize(name)
@@ -1647,6 +1653,35 @@ func (g *generator) globals(f *function, used map[string]bool) ([]global, error)
 		}
 	}
 	return gs, nil
+}
+
+// holdsLock reports whether a value of type t holds, not through a
+// pointer, a value whose pointer has Lock and Unlock methods (a
+// sync.Mutex, a sync/atomic value's noCopy): go vet's copylocks rejects
+// its copy.
+func holdsLock(t types.Type, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	if _, ok := types.Unalias(t).(*types.Named); ok {
+		ms := types.NewMethodSet(types.NewPointer(t))
+		if ms.Lookup(nil, "Lock") != nil && ms.Lookup(nil, "Unlock") != nil {
+			if _, isPtr := t.Underlying().(*types.Pointer); !isPtr && !types.IsInterface(t) {
+				return true
+			}
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if holdsLock(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	case *types.Array:
+		return holdsLock(u.Elem(), depth+1)
+	}
+	return false
 }
 
 // lookupGlobal finds the package-level variable called ident ("limit",

@@ -74,6 +74,11 @@ func (g *generator) changedGlobals(f *function) []restored {
 	visit(f.fn)
 	out := make([]restored, 0, len(found))
 	for v, clone := range found {
+		if holdsLock(v.Type(), 0) {
+			// Its copy would copy a mutex (BurntSushi/toml's
+			// fieldCache, a cache): it is left as the call leaves it.
+			continue
+		}
 		out = append(out, restored{v: v, clone: clone})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].v.Name() < out[j].v.Name() })
