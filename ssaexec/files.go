@@ -55,18 +55,19 @@ func PathArgs(fn *types.Func) (args []int, write, ok bool) {
 // (os.Setenv, os.Unsetenv, os.Clearenv: the search and the tests of a
 // function that reads files restore it after each call).
 func ProcessLocal(callee *ssa.Function) bool {
-	if callee.Pkg == nil || callee.Pkg.Pkg.Path() != "os" {
+	fn, ok := callee.Object().(*types.Func)
+	return ok && callee.Pkg != nil && processLocal(fn)
+}
+
+// processLocal is ProcessLocal of a function of package os.
+func processLocal(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "os" {
 		return false
 	}
-	if recv := callee.Signature.Recv(); recv != nil {
-		p, ok := recv.Type().(*types.Pointer)
-		if !ok {
-			return false
-		}
-		n, ok := p.Elem().(*types.Named)
-		return ok && n.Obj().Name() == "File"
+	if recv := fn.Signature().Recv(); recv != nil {
+		return isOSFile(recv.Type())
 	}
-	switch callee.Name() {
+	switch fn.Name() {
 	case "Setenv", "Unsetenv", "Clearenv":
 		return true
 	}

@@ -193,18 +193,10 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, error) 
 		}
 		for _, f := range kept {
 			f.IR.Siblings = siblings
-			f.IR.Env = envKeys(f.SSA)
-			f.IR.Stdout = printsStdout(f.SSA)
-			f.IR.Args = isProgramMain(f.SSA)
-			f.IR.Exits = exitsProcess(f.SSA) || f.IR.Args
-			f.IR.Files = readsFiles(f.SSA)
+			setEffects(f.IR, f.SSA)
 		}
 		for _, s := range pkg.Skipped {
-			s.IR.Env = envKeys(s.SSA)
-			s.IR.Stdout = printsStdout(s.SSA)
-			s.IR.Args = isProgramMain(s.SSA)
-			s.IR.Exits = exitsProcess(s.SSA) || s.IR.Args
-			s.IR.Files = readsFiles(s.SSA)
+			setEffects(s.IR, s.SSA)
 		}
 		sortErrors(pkg.Errors)
 		sort.SliceStable(pkg.Skipped, func(i, j int) bool {
@@ -409,4 +401,15 @@ func (p *Package) instance(lw *lowerer, prog *ssa.Program, lp *packages.Package,
 	err = &UnsupportedError{Pos: pos, Func: name, Construct: "type parameters (tested as " + inst.String() + ")"}
 	p.Errors = append(p.Errors, err)
 	p.Skipped = append(p.Skipped, &Skipped{IR: h, SSA: d.fn, File: d.file, Err: err})
+}
+
+// setEffects sets what f, of body fn, reads of and does to the process
+// besides its parameters and results: the environment, standard output,
+// the exit, files, the command line.
+func setEffects(f *ir.Func, fn *ssa.Function) {
+	f.Env = envKeys(fn)
+	f.Stdout = printsStdout(fn)
+	f.Args = isProgramMain(fn)
+	f.Exits = exitsProcess(fn) || f.Args
+	f.Files = readsFiles(fn)
 }

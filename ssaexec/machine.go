@@ -61,20 +61,10 @@ func Stops(fn *types.Func) bool {
 	if _, _, ok := PathArgs(fn); ok {
 		return false
 	}
-	recv := fn.Signature().Recv()
-	if recv != nil && types.IsInterface(recv.Type()) {
+	if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
 		return false
 	}
-	if pkg.Path() == "os" {
-		if recv != nil && isOSFile(recv.Type()) {
-			return false // an *os.File's methods
-		}
-		switch fn.Name() {
-		case "Exit", "Setenv", "Unsetenv", "Clearenv":
-			return false
-		}
-	}
-	return true
+	return !ExitFunc(fn) && !processLocal(fn)
 }
 
 // isOSFile reports whether t is *os.File.

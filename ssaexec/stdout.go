@@ -1,6 +1,7 @@
 package ssaexec
 
 import (
+	"go/types"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -56,15 +57,26 @@ func exitsProcess(fn *ssa.Function) bool {
 	return seeable && exits
 }
 
-// IsExit reports whether call is a call of os.Exit, or of log.Fatal,
-// log.Fatalf or log.Fatalln, which end the process with status 1 after
-// they log (ssaexec/cover rewrites both in the package's code).
+// IsExit reports whether call is a call of a function that ends the
+// process (ExitFunc).
 func IsExit(call *ssa.CallCommon) bool {
 	callee := call.StaticCallee()
-	if callee == nil || callee.Pkg == nil || callee.Signature.Recv() != nil {
+	if callee == nil {
 		return false
 	}
-	switch callee.Pkg.Pkg.Path() + "." + callee.Name() {
+	fn, ok := callee.Object().(*types.Func)
+	return ok && ExitFunc(fn)
+}
+
+// ExitFunc reports whether fn ends the process: os.Exit, or log.Fatal,
+// log.Fatalf or log.Fatalln, which end it with status 1 after they log.
+// ssaexec/cover rewrites the package's calls of them, so that pbcc's
+// runs see the exit as the outcome of the call.
+func ExitFunc(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
 	case "os.Exit", "log.Fatal", "log.Fatalf", "log.Fatalln":
 		return true
 	}

@@ -232,7 +232,7 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 			}
 		}
 	}
-	// os.Exit(code) → _pbccExitOf(os.Exit)(code), which calls
+	// os.Exit(code) → _pbccOsExitOf(os.Exit)(code), which calls
 	// _pbccExit(code): pbcc's search on the real code
 	// (_pbccExitHook) sees the exit as the outcome of the call it makes
 	// instead of ending; anywhere else it is os.Exit.
@@ -248,33 +248,33 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 			if !ok {
 				return true
 			}
-			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Exit" {
-					// (Through a function of it: the import stays used.)
-					ed(i).wrap(p.offset(sel.Pos()), p.offset(sel.End()), "_pbccExitOf(", ")")
-				}
-				// log.Fatal(v) → _pbccLogFatalOf(log.Fatal)(v), which
-				// logs, then calls _pbccExit(1).
-				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "log" && fn.Signature().Recv() == nil &&
-					(fn.Name() == "Fatal" || fn.Name() == "Fatalf" || fn.Name() == "Fatalln") {
-					ed(i).wrap(p.offset(sel.Pos()), p.offset(sel.End()), "_pbccLog"+fn.Name()+"Of(", ")")
-				}
-				// exec.Command(args) → _pbccAct(exec.Command)(args): the
-				// search (_pbccActHook) neither runs on nor keeps an input
-				// whose call gets to an act on the machine.
-				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && (ssaexec.Stops(fn) || p.stops[fn.FullName()]) {
-					ed(i).wrap(p.offset(call.Fun.Pos()), p.offset(call.Fun.End()), "_pbccAct(", ")")
-				}
-				// os.Open(name) → os.Open(_pbccPath(name)): the search
-				// (_pbccPathHook) rejects the inputs that name a file
-				// outside the directory it runs the call in.
-				if fn, ok := p.Info.Uses[sel.Sel].(*types.Func); ok && call.Ellipsis == token.NoPos {
-					if idx, write, ok := ssaexec.PathArgs(fn); ok {
-						for _, k := range idx {
-							if k < len(call.Args) {
-								ed(i).wrap(p.offset(call.Args[k].Pos()), p.offset(call.Args[k].End()), "_pbccPath(", fmt.Sprintf(", %v)", write))
-							}
-						}
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			fn, ok := p.Info.Uses[sel.Sel].(*types.Func)
+			if !ok {
+				return true
+			}
+			// log.Fatal(v) → _pbccLogFatalOf(log.Fatal)(v), which logs,
+			// then calls _pbccExit(1). (Through a function of it: the
+			// import stays used.)
+			if ssaexec.ExitFunc(fn) {
+				ed(i).wrap(p.offset(sel.Pos()), p.offset(sel.End()), "_pbcc"+strings.ToUpper(fn.Pkg().Name()[:1])+fn.Pkg().Name()[1:]+fn.Name()+"Of(", ")")
+			}
+			// exec.Command(args) → _pbccAct(exec.Command)(args): the
+			// search (_pbccActHook) neither runs on nor keeps an input
+			// whose call gets to an act on the machine.
+			if ssaexec.Stops(fn) || p.stops[fn.FullName()] {
+				ed(i).wrap(p.offset(call.Fun.Pos()), p.offset(call.Fun.End()), "_pbccAct(", ")")
+			}
+			// os.Open(name) → os.Open(_pbccPath(name)): the search
+			// (_pbccPathHook) rejects the inputs that name a file
+			// outside the directory it runs the call in.
+			if idx, write, ok := ssaexec.PathArgs(fn); ok && call.Ellipsis == token.NoPos {
+				for _, k := range idx {
+					if k < len(call.Args) {
+						ed(i).wrap(p.offset(call.Args[k].Pos()), p.offset(call.Args[k].End()), "_pbccPath(", fmt.Sprintf(", %v)", write))
 					}
 				}
 			}
@@ -599,7 +599,7 @@ func _pbccLogFatalln(v ...interface{}) {
 	_pbccExit(1)
 }
 
-func _pbccExitOf(func(int)) func(int) { return _pbccExit }
+func _pbccOsExitOf(func(int)) func(int) { return _pbccExit }
 
 func _pbccLogFatalOf(func(...interface{})) func(...interface{}) { return _pbccLogFatal }
 

@@ -421,7 +421,7 @@ func (b *Binary) Explore(ctx context.Context, targets []Target, budget time.Dura
 		}
 		if l := lastLine(recs); runErr != nil && l != nil && l.Fresh && l.Func > from && ctx.Err() == nil {
 			// The calls before left too many goroutines
-			// (pbccrt.FreshExit): not a restart of a function's search.
+			// (pbccrt's pbccFreshExit): not a restart of a function's search.
 			from, hangs = l.Func, 0
 			restarts--
 			continue

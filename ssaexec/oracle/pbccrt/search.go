@@ -120,15 +120,14 @@ type pbccExploreLine struct {
 	Fresh bool `json:"fresh,omitempty"`
 }
 
-// FreshExit is the status a search's process ends with before a
+// pbccFreshExit is the status a search's process ends with before a
 // function's search when the calls of the functions before it left too
 // many goroutines (blocked for good, or waiting on what will not come):
 // each would slow the next function's search (pbccParkedForGood reads
-// their stacks) or disturb it. ssaexec/oracle's freshExit starts the
-// search again from that function in a new process.
-const FreshExit = 96
-
-const pbccFreshExit = FreshExit
+// their stacks) or disturb it. The line it writes first (Fresh) has
+// ssaexec/oracle's Explore start the search again from that function in
+// a new process.
+const pbccFreshExit = 96
 
 // pbccGoroutinesMax is how many goroutines a process may have before a
 // function's search and still search it.
