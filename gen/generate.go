@@ -104,7 +104,8 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		// (CheckSmall's ranges, lexZero): the solver takes it in once.
 		s.Incremental = true
 	}
-	in, err := symexec.NewInputs(f, opts.Bounds)
+	in, vars, err := boundedInputs(f, &opts.Bounds)
+	g.opts.Bounds = opts.Bounds
 	if err != nil {
 		// The function's inputs cannot be modelled: no edge can be searched.
 		for _, e := range BranchEdges(f) {
@@ -114,7 +115,7 @@ func Generate(ctx context.Context, f *ir.Func, s *solve.Solver, opts Options) (*
 		return r, nil
 	}
 	g.in = in
-	g.inputs = solverInputs(in, g.f.Lang)
+	g.inputs = vars
 	g.spaces = []inputSpace{{in: in, vars: g.inputs, len: opts.Bounds.Len}}
 	g.edges = BranchEdges(f)
 	for _, e := range g.edges {
@@ -393,10 +394,33 @@ func solverInputs(in *symexec.InputModel, lang ir.Lang) []solve.Input {
 	return vars
 }
 
+// maxInputs bounds the input variables of one input space. Inputs nest
+// (a slice of maps of slices, an any holding any of the program's types),
+// and their number grows as the length bound's power: drawing values for
+// them and building their literals took spf13/cast's searches their
+// whole minute, before any solver call.
+const maxInputs = 1 << 12
+
+// boundedInputs returns the inputs of f within bounds b, with its length
+// bound halved, and b updated, until they are at most maxInputs.
+func boundedInputs(f *ir.Func, b *symexec.Bounds) (*symexec.InputModel, []solve.Input, error) {
+	for {
+		in, err := symexec.NewInputs(f, *b)
+		if err != nil {
+			return nil, nil, err
+		}
+		vars := solverInputs(in, f.Lang)
+		if len(vars) <= maxInputs || b.Len <= 1 || !in.Bounded() {
+			return in, vars, nil
+		}
+		b.Len /= 2
+	}
+}
+
 // space returns the i-th input space: the length bound of the inputs
 // doubles from one to the next, up to opts.MaxLen. It returns false when
 // there is no such space: the inputs have no length, or the bound would
-// pass MaxLen.
+// pass MaxLen, or its inputs would be more than maxInputs.
 func (g *generation) space(i int) (inputSpace, bool) {
 	for len(g.spaces) <= i {
 		last := g.spaces[len(g.spaces)-1]
@@ -409,7 +433,11 @@ func (g *generation) space(i int) (inputSpace, bool) {
 		if err != nil {
 			return inputSpace{}, false
 		}
-		g.spaces = append(g.spaces, inputSpace{in: in, vars: solverInputs(in, g.f.Lang), len: b.Len})
+		vars := solverInputs(in, g.f.Lang)
+		if len(vars) > maxInputs {
+			return inputSpace{}, false
+		}
+		g.spaces = append(g.spaces, inputSpace{in: in, vars: vars, len: b.Len})
 	}
 	return g.spaces[i], true
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pbcc/pbcc/gen/ir"
 	"github.com/pbcc/pbcc/gen/solve"
+	"github.com/pbcc/pbcc/gen/symexec"
 	"github.com/pbcc/pbcc/ssaexec"
 )
 
@@ -146,5 +147,32 @@ func TestTextContent(t *testing.T) {
 	a.setContent(m, []byte("q"))
 	if want := (solve.Model{"a[0]": 'q', "a[1]": 0, "a[2]": 'z'}); fmt.Sprint(m) != fmt.Sprint(want) {
 		t.Errorf("C array after setContent(q): %v, want %v", m, want)
+	}
+}
+
+// TestBoundedInputs: inputs that nest collections are bounded in number,
+// the length bound halved until they fit (a [][][]string of length 8 has
+// 4,681 input variables, of length 4, 341).
+func TestBoundedInputs(t *testing.T) {
+	str := ir.String{}
+	f := &ir.Func{Name: "p.f", Params: []*ir.Param{ir.NewParam("x", ir.Slice{Elem: ir.Slice{Elem: ir.Slice{Elem: str}}})}}
+	f.NewBlock("entry").SetTerm(&ir.Return{})
+	b := symexec.DefaultBounds
+	in, vars, err := boundedInputs(f, &b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vars) > maxInputs || len(in.Vars()) != len(vars) {
+		t.Errorf("%d inputs (model: %d), want at most %d", len(vars), len(in.Vars()), maxInputs)
+	}
+	if b.Len != symexec.DefaultBounds.Len/2 {
+		t.Errorf("length bound %d, want %d", b.Len, symexec.DefaultBounds.Len/2)
+	}
+	// A scalar parameter keeps the bounds.
+	g := &ir.Func{Name: "p.g", Params: []*ir.Param{ir.NewParam("s", str)}}
+	g.NewBlock("entry").SetTerm(&ir.Return{})
+	b = symexec.DefaultBounds
+	if _, _, err := boundedInputs(g, &b); err != nil || b != symexec.DefaultBounds {
+		t.Errorf("string parameter: bounds %+v, %v; want %+v", b, err, symexec.DefaultBounds)
 	}
 }

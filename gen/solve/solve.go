@@ -301,7 +301,7 @@ func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error)
 // towards 0, by the largest steps first, while holds: within an interval
 // of values that hold, it reaches the end nearest 0 wherever it starts.
 // It reports whether it moved.
-func descend(in Input, m Model, holds func() bool) bool {
+func descend(in Input, m Model, holds func(changed ...string) bool) bool {
 	if !in.Canonical || in.Var.IsBool() {
 		return false
 	}
@@ -312,9 +312,9 @@ func descend(in Input, m Model, holds func() bool) bool {
 		// A printable byte stays printable: "P" becomes "A", not "\001".
 		if c := m[in.Var.Name] & 0xff; c >= ' ' && c <= '~' {
 			f := holds
-			holds = func() bool {
+			holds = func(changed ...string) bool {
 				c := m[in.Var.Name] & 0xff
-				return c >= ' ' && c <= '~' && f()
+				return c >= ' ' && c <= '~' && f(changed...)
 			}
 		}
 	}
@@ -334,7 +334,7 @@ func descend(in Input, m Model, holds func() bool) bool {
 			continue
 		}
 		m[name] = y
-		if holds() {
+		if holds(name) {
 			x, moved = y, true
 		} else {
 			m[name] = x
@@ -348,7 +348,7 @@ func descend(in Input, m Model, holds func() bool) bool {
 // "--=@" both become "--=", where replacing bytes alone would stop at
 // whichever the solver gave. The bytes of a string are the Terminated
 // inputs named "s[0]", "s[1]", ... in order.
-func deleteBytes(inputs []Input, m Model, holds func() bool) {
+func deleteBytes(inputs []Input, m Model, holds func(changed ...string) bool) {
 	var groups [][]string
 	prev := ""
 	for _, in := range inputs {
@@ -383,7 +383,7 @@ func deleteBytes(inputs []Input, m Model, holds func() bool) {
 					m[g[k]] = 0
 				}
 			}
-			if holds() {
+			if holds(g[i:]...) {
 				i-- // the next byte is now at i
 				continue
 			}
@@ -391,6 +391,43 @@ func deleteBytes(inputs []Input, m Model, holds func() bool) {
 				m[name] = old[k]
 			}
 		}
+	}
+}
+
+// conjunctsHold returns a test of whether f, which holds under m, still
+// holds once the variables changed, and only they, took new values in m:
+// it evaluates the conjuncts of f that mention them. f is a path's
+// condition and the inputs' domain, one conjunct per input or more, and
+// Canonical tries each input in turn: evaluating all of f at each try
+// made it quadratic in the inputs (spf13/cast's toInt, 16,000 of them,
+// spent 26 s there).
+func conjunctsHold(f *term.Term, m Model) func(changed ...string) bool {
+	conj := []*term.Term{f}
+	if f.Op == term.OpAnd {
+		conj = f.Args
+	}
+	byVar := map[string][]int{}
+	for i, c := range conj {
+		for _, v := range term.Vars(c) {
+			byVar[v.Name] = append(byVar[v.Name], i)
+		}
+	}
+	seen := make([]int, len(conj)) // the call that last evaluated each conjunct
+	call := 0
+	return func(changed ...string) bool {
+		call++
+		for _, name := range changed {
+			for _, i := range byVar[name] {
+				if seen[i] == call {
+					continue
+				}
+				seen[i] = call
+				if term.Eval(conj[i], m) != 1 {
+					return false
+				}
+			}
+		}
+		return true
 	}
 }
 
@@ -424,10 +461,10 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 		}
 	}
 	inputs = ins
-	holds := func() bool { return term.Eval(f, m) == 1 }
-	if !holds() {
+	if term.Eval(f, m) != 1 {
 		return m
 	}
+	holds := conjunctsHold(f, m)
 	try := func(name string, vals ...uint64) {
 		old := m[name]
 		for _, v := range vals {
@@ -435,7 +472,7 @@ func Canonical(f *term.Term, inputs []Input, m Model) Model {
 				return
 			}
 			m[name] = v
-			if holds() {
+			if holds(name) {
 				return
 			}
 		}

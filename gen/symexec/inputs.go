@@ -65,6 +65,9 @@ type InputModel struct {
 	// ptrs lists the input pointers made so far, by pointee type, for
 	// aliasing: a later pointer may designate an earlier one's object.
 	ptrs map[string][]inputPtr
+	// inIface counts the input interfaces being built around the input
+	// being built (inputIface).
+	inIface int
 }
 
 type inputPtr struct {

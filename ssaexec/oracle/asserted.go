@@ -3,6 +3,7 @@ package oracle
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -151,6 +152,71 @@ func assertedTypes(fn *ssa.Function) []types.Type {
 		out[i] = byName[n]
 	}
 	return out
+}
+
+// reflectedTypes returns, when fn or a function of its package it calls
+// looks at an interface through reflect (TypeOf, ValueOf), the dynamic
+// types of f's empty interface parameters that reflect tells apart by
+// kind: pointers, slices, arrays and maps, which no type switch names.
+// spf13/cast's indirect follows pointers and ToBoolSliceE reads any
+// slice; the search gave them only what their callers assert.
+func reflectedTypes(fn *ssa.Function, f *ir.Func) []types.Type {
+	if !callsReflect(fn, map[*ssa.Function]bool{}, 0) {
+		return nil
+	}
+	var out []types.Type
+	for _, p := range f.Params {
+		it, ok := p.T.(*ir.Interface)
+		if !ok {
+			continue
+		}
+		for _, im := range it.Impls {
+			t, ok := im.Src.(types.Type)
+			if !ok {
+				continue
+			}
+			switch t.Underlying().(type) {
+			case *types.Pointer, *types.Slice, *types.Array, *types.Map:
+				if !slices.ContainsFunc(out, func(u types.Type) bool { return types.Identical(t, u) }) {
+					out = append(out, t)
+				}
+			}
+		}
+	}
+	return out[:min(len(out), maxAsserted)]
+}
+
+// callsReflect reports whether fn, or a function of its package it
+// calls a few levels deep, calls reflect.TypeOf or reflect.ValueOf.
+func callsReflect(fn *ssa.Function, seen map[*ssa.Function]bool, depth int) bool {
+	if fn == nil || seen[fn] || depth > 3 {
+		return false
+	}
+	seen[fn] = true
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			c, ok := in.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			callee := c.Common().StaticCallee()
+			if callee == nil {
+				continue
+			}
+			if callee.Pkg != nil && callee.Pkg.Pkg.Path() == "reflect" && (callee.Name() == "TypeOf" || callee.Name() == "ValueOf") {
+				return true
+			}
+			if callee.Pkg == fn.Pkg && callsReflect(callee, seen, depth+1) {
+				return true
+			}
+		}
+	}
+	for _, a := range fn.AnonFuncs {
+		if callsReflect(a, seen, depth) {
+			return true
+		}
+	}
+	return false
 }
 
 // packageVars returns the names of the variables of the package of fns,

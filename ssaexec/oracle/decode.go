@@ -498,8 +498,11 @@ var reflectAliases = regexp.MustCompile(`\b(byte|rune)\b`)
 
 // sourceName writes a type's name as reflect does, byte as uint8 and
 // rune as int32 ([]byte is "[]uint8" to reflect, "[]byte" in source),
-// so that the two can be compared.
+// and the empty interface and struct as go/types does ("interface {}"
+// to reflect), so that the two can be compared: spf13/cast's cases of
+// a map[string]interface{} were found and then dropped, unread.
 func sourceName(name string) string {
+	name = strings.NewReplacer("interface {", "interface{", "struct {", "struct{").Replace(name)
 	return reflectAliases.ReplaceAllStringFunc(name, func(s string) string {
 		if s == "byte" {
 			return "uint8"

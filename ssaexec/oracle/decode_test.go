@@ -216,3 +216,20 @@ func TestSameFunction(t *testing.T) {
 		t.Error("a function is nil")
 	}
 }
+
+// TestSourceName: the names reflect gives dynamic types read as go/types
+// writes them, so that a case the search found is not dropped unread.
+func TestSourceName(t *testing.T) {
+	for _, tt := range []struct{ reflect, source string }{
+		{"map[string]interface {}", "map[string]interface{}"},
+		{"[]map[string]interface {}", "[]map[string]interface{}"},
+		{"map[string]struct {}", "map[string]struct{}"},
+		{"[]uint8", "[]byte"},
+		{"map[int32]string", "map[rune]string"},
+		{"pkg.Bytes", "pkg.Bytes"},
+	} {
+		if got, want := sourceName(tt.reflect), sourceName(tt.source); got != want {
+			t.Errorf("sourceName(%q) = %q, sourceName(%q) = %q: want them equal", tt.reflect, got, tt.source, want)
+		}
+	}
+}

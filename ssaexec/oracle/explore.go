@@ -298,7 +298,7 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, tar
 			dict.strs = append(dict.strs, flagSpellings(dict.strs)...)
 		}
 		var anys []string
-		for _, at := range assertedTypes(fn) {
+		for _, at := range append(assertedTypes(fn), reflectedTypes(fn, f)...) {
 			if !heldByParam(f, at) {
 				continue // a value the case could not be read back with
 			}

@@ -766,3 +766,74 @@ func Odd(s string) int {
 		}
 	}
 }
+
+// TestExploreReflectKinds: the search gives an empty interface the
+// pointers and slices that a function looking at it through reflect
+// tells apart by kind (spf13/cast's indirect), and the cases it finds
+// holding a map[string]interface{} are read back, not dropped (reflect
+// names the type "map[string]interface {}").
+func TestExploreReflectKinds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	dir := t.TempDir()
+	targets := writeTargets(t, dir, map[string]string{
+		"go.mod": "module kinds\n\ngo 1.26\n",
+		"kinds.go": `package kinds
+
+import (
+	"fmt"
+	"reflect"
+)
+
+func Kind(a interface{}) int {
+	if a == nil {
+		return 0
+	}
+	switch reflect.TypeOf(a).Kind() {
+	case reflect.Ptr:
+		return 1
+	case reflect.Slice:
+		return 2
+	}
+	return 3
+}
+
+func Map(a interface{}) int {
+	switch a.(type) {
+	case map[string]interface{}:
+		return 1
+	case string:
+		return 2
+	}
+	return 0
+}
+
+// Conversions to interface{}: the types the model's any may hold.
+func Show(p *int, s []string, m map[string]interface{}) string {
+	return fmt.Sprint(p, s, m)
+}
+`,
+	})
+	byName := exploredByName(t, dir, "kinds", targets, DefaultExplore)
+	results := map[string]map[int64]bool{}
+	for _, name := range []string{"kinds.Kind", "kinds.Map"} {
+		e := byName[name]
+		if e == nil {
+			t.Fatalf("%s: not searched", name)
+		}
+		results[name] = map[int64]bool{}
+		for _, c := range e.Result.Cases {
+			if len(c.Outputs) == 1 {
+				results[name][int64(c.Outputs[0].Bits)] = true
+			}
+		}
+	}
+	for name, want := range map[string][]int64{"kinds.Kind": {0, 1, 2, 3}, "kinds.Map": {0, 1, 2}} {
+		for _, r := range want {
+			if !results[name][r] {
+				t.Errorf("%s: no case returning %d (cases return %v)", name, r, results[name])
+			}
+		}
+	}
+}
