@@ -565,3 +565,27 @@ func fail(msg string) {
 	}
 	mutantsFail(t, dir, source, src, [][2]string{{`os.Exit(2)`, `os.Exit(3)`}, {`n > 5`, `n >= 5`}, {`"too many"`, `"too much"`}, {`fmt.Println()`, `fmt.Print()`}})
 }
+
+// TestAppendNothing: appending nothing gives the slice appended to, nil
+// when it is nil (spf13/cast's ToSliceE: append(s, v...) with s nil and
+// v empty is nil; the model said empty, and the real run disagreed).
+func TestAppendNothing(t *testing.T) {
+	stdout, stderr, data := genInc(t, `package inc
+
+// Flatten copies v into a new slice.
+func Flatten(v []int, more bool) []int {
+	var s []int
+	s = append(s, v...)
+	if more {
+		s = append(s, 1)
+	}
+	return s
+}
+`, "-json")
+	if strings.Contains(stderr, "disagrees") || !strings.Contains(stdout, `"model_mismatch":0`) {
+		t.Errorf("the model's append disagrees with the real run:\n%s\n%s", stderr, stdout)
+	}
+	if !strings.Contains(data, "want: nil") {
+		t.Errorf("no case appending nothing to nil:\n%s", data)
+	}
+}

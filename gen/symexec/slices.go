@@ -372,8 +372,19 @@ func (m *machine) appendValues(st *state, st1 ir.Type, s value, et ir.Type, e va
 	// capacity, or resliced) can take them: for the others, as every
 	// append's result, the capacity is the length, and the formulas stay
 	// as they were.
-	if s.ptr == nil || s.c == nil || s.c == s.n || ke == 0 {
-		return fresh
+	if ke == 0 {
+		return s // nothing appended: s itself, nil if it is
+	}
+	if s.ptr == nil || s.c == nil || s.c == s.n {
+		// With nothing appended, Go returns s: a nil s stays nil
+		// (spf13/cast's ToSliceE: append(s, v...) of a nil s and an
+		// empty v is nil, which the model had as empty).
+		if s.ptr == nil {
+			s = value{n: bv64(0), c: bv64(0)}
+		} else if s.c == nil {
+			s.c = s.n
+		}
+		return ite(term.Eq(e.n, bv64(0)), s, fresh)
 	}
 	fits := term.ULE(n, s.c)
 	if fits.IsFalse() {
