@@ -7,7 +7,7 @@ import (
 )
 
 // TestSkippedSignatureTypes: a function whose parameter or result the
-// model cannot hold (a map with struct keys, a reflect.Value, a struct
+// model cannot hold (a map with pointer keys, a reflect.Value, a struct
 // holding one) is skipped with its error, but its signature lowers with
 // an approximate type, so that it is searched on the real code; the
 // model's own struct type is left without it.
@@ -19,11 +19,11 @@ import "reflect"
 type key struct{ a, b int }
 
 type holder struct {
-	seen map[key]int
+	seen map[*key]int
 	n    int
 }
 
-func Seen(m map[key]int, a int) bool { _, ok := m[key{a, a}]; return ok }
+func Seen(m map[*key]int, a int) bool { _, ok := m[&key{a, a}]; return ok }
 
 func Kind(v reflect.Value) string { return v.Kind().String() }
 
@@ -47,8 +47,10 @@ func Plain(k key) int { return k.a + k.b }
 	}
 	if m, ok := seen.IR.Params[0].T.(ir.Map); !ok {
 		t.Errorf("m.Seen's map is %v, want an ir.Map", seen.IR.Params[0].T)
-	} else if s, ok := m.Key.(*ir.Struct); !ok || len(s.Fields) != 2 {
-		t.Errorf("m.Seen's map key is %v, want the struct key", m.Key)
+	} else if p, ok := m.Key.(ir.Pointer); !ok {
+		t.Errorf("m.Seen's map key is %v, want a pointer to the struct key", m.Key)
+	} else if s, ok := p.Elem.(*ir.Struct); !ok || len(s.Fields) != 2 {
+		t.Errorf("m.Seen's map key points to %v, want the struct key", p.Elem)
 	}
 	for _, name := range []string{"m.Kind", "m.Field"} {
 		s := skipped[name]

@@ -106,9 +106,8 @@ func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 		}
 		return ir.Tuple{Elems: es}, ""
 	case *types.Map:
-		k, ok := u.Key().Underlying().(*types.Basic)
-		if !ok || k.Info()&(types.IsInteger|types.IsBoolean|types.IsString|types.IsFloat) == 0 || k.Info()&types.IsUntyped != 0 {
-			return nil, typeString(t) + " value (only maps with integer, bool, float or string keys are modelled)"
+		if _, ok := u.Key().Underlying().(*types.Interface); !(ok && !isError(u.Key())) && !modelledKey(u.Key(), map[types.Type]bool{}) {
+			return nil, typeString(t) + " value (only maps with keys of numbers, bools, strings, structs and arrays of them, or interfaces are modelled)"
 		}
 		kt, why := lw.typ(u.Key())
 		if why != "" {
@@ -189,4 +188,32 @@ func (lw *lowerer) structType(t types.Type, u *types.Struct) (ir.Type, string) {
 // typeString prints t with packages qualified by their name, as in source.
 func typeString(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// modelledKey reports whether the model compares map keys of type t
+// (symexec's keyEq): numbers, bools and strings, and structs and arrays
+// of those; not pointers or channels, compared by identity. An interface
+// other than error is a key of its own (map[interface{}]string), not
+// within a struct: kr/pretty's visit{v uintptr; typ reflect.Type} made
+// its printer a model type, an io.Writer the search then gave Fdiff
+// instead of a *bytes.Buffer, and with which every call panicked.
+func modelledKey(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return true // a type met again, judged where it was first
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsInteger|types.IsBoolean|types.IsString|types.IsFloat) != 0 && u.Info()&types.IsUntyped == 0
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !modelledKey(u.Field(i).Type(), seen) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		return modelledKey(u.Elem(), seen)
+	}
+	return false
 }

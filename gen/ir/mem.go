@@ -369,11 +369,13 @@ const (
 	CheckType                 // type assertion on another dynamic type (Go)
 	CheckPtrDiff              // difference of pointers into different objects (C)
 	CheckNoResult             // use of the result of a call that returned none (C)
+	CheckNilMap               // assignment to an entry of a nil map (Go)
 )
 
 var checkNames = [...]string{"", "index out of range", "nil dereference", "division by zero",
 	"signed overflow", "shift count out of range", "invalid use of freed memory",
 	"read of uninitialized memory", "conversion out of range", "interface conversion",
-	"difference of pointers into different objects", "use of a missing result"}
+	"difference of pointers into different objects", "use of a missing result",
+	"assignment to entry in nil map"}
 
 func (k CheckKind) String() string { return checkNames[k] }

@@ -116,17 +116,48 @@ func (in *InputModel) inputMap(name string, t ir.Map, depth int) value {
 	return value{ptr: &pointer{targets: []target{{guard: set, obj: obj}}}}
 }
 
-// keyEq compares two map keys of type kt (integers, bools, floats or
-// strings) as Go's == does: a float key +0 is -0, and a NaN key is no
-// key, not even itself.
+// keyEq compares two map keys of type kt as Go's == does: a float key
+// +0 is -0, and a NaN key is no key, not even itself; structs and arrays
+// element by element; interfaces by dynamic type, then value.
 func keyEq(kt ir.Type, a, b value) *term.Term {
-	if _, ok := kt.(ir.Float); ok {
+	switch t := kt.(type) {
+	case ir.Float:
 		return term.FEq(a.t, b.t)
+	case ir.String:
+		return stringEq(a, b)
+	case *ir.Struct:
+		eqs := make([]*term.Term, len(t.Fields))
+		for i, f := range t.Fields {
+			eqs[i] = keyEq(f.T, a.elems[i], b.elems[i])
+		}
+		return term.And(eqs...)
+	case ir.Array:
+		eqs := make([]*term.Term, t.Len)
+		for i := range eqs {
+			eqs[i] = keyEq(t.Elem, a.elems[i], b.elems[i])
+		}
+		return term.And(eqs...)
+	case *ir.Interface:
+		// Both nil, or of one dynamic type k and equal values of it.
+		eqs := []*term.Term{term.Eq(a.t, tagConst(0))}
+		for k := 1; k <= len(t.Impls); k++ {
+			if k > len(a.alts) || k > len(b.alts) || a.alts[k-1] == nil || b.alts[k-1] == nil {
+				continue // one of them cannot hold that type
+			}
+			eqs = append(eqs, term.And(term.Eq(a.t, tagConst(k)), keyEq(t.Impls[k-1].T, *a.alts[k-1], *b.alts[k-1])))
+		}
+		return term.And(term.Eq(a.t, b.t), term.Or(eqs...))
+	case ir.Pointer:
+		return pointerEq(a.ptr, b.ptr)
+	case ir.Slice, ir.Map, *ir.Signature:
+		// Go panics hashing these within an interface key; the model
+		// has them unequal, and the real run says what happens.
+		return term.False
 	}
-	if a.t != nil {
-		return term.Eq(a.t, b.t)
+	if a.t == nil || b.t == nil {
+		return term.False // a value the model does not compare
 	}
-	return stringEq(a, b)
+	return term.Eq(a.t, b.t)
 }
 
 // table returns the table a map value refers to (the ite of its
@@ -207,7 +238,7 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		mv := fr.value(in.M)
 		t, live := table(st, mv)
 		if mv.ptr == nil {
-			return mk(term.False, ir.CheckNil), true
+			return mk(term.False, ir.CheckNilMap), true
 		}
 		k, v := fr.value(in.Key), fr.value(in.Val)
 		fs := found(in.M.Type().(ir.Map).Key, t, k)
@@ -228,7 +259,7 @@ func (m *machine) execGo(st *state, fr *frame, in ir.Instr) ([]check, bool) {
 		n := term.Add(t.n, term.Ite(any, bv64(0), bv64(1)))
 		setTable(st, mv, value{elems: entries, n: n})
 		// Assigning to an entry of a nil map panics.
-		return mk(live, ir.CheckNil), true
+		return mk(live, ir.CheckNilMap), true
 	case *ir.MapDelete:
 		mv := fr.value(in.M)
 		if mv.ptr == nil {

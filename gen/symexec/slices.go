@@ -375,16 +375,19 @@ func (m *machine) appendValues(st *state, st1 ir.Type, s value, et ir.Type, e va
 	if ke == 0 {
 		return s // nothing appended: s itself, nil if it is
 	}
-	if s.ptr == nil || s.c == nil || s.c == s.n {
+	if s.ptr == nil {
 		// With nothing appended, Go returns s: a nil s stays nil
 		// (spf13/cast's ToSliceE: append(s, v...) of a nil s and an
-		// empty v is nil, which the model had as empty).
-		if s.ptr == nil {
-			s = value{n: bv64(0), c: bv64(0)}
-		} else if s.c == nil {
-			s.c = s.n
+		// empty v is nil, which the model had as empty). A non-nil s
+		// with nothing appended is taken as a copy: the same elements,
+		// in an array of its own.
+		if e.n == nil {
+			return s
 		}
-		return ite(term.Eq(e.n, bv64(0)), s, fresh)
+		return ite(term.Eq(e.n, bv64(0)), value{n: bv64(0), c: bv64(0)}, fresh)
+	}
+	if s.c == nil || s.c == s.n {
+		return fresh
 	}
 	fits := term.ULE(n, s.c)
 	if fits.IsFalse() {

@@ -819,7 +819,7 @@ func bufioReader(t types.Type, l ir.Literal) (text string, ok bool) {
 			if len(e.Elems) != 1 || e.Elems[0].Ref == nil {
 				return "", false
 			}
-			text, isBuffer := bufferText(*e.Elems[0].Ref)
+			text, isBuffer := BufferText(*e.Elems[0].Ref)
 			if !isBuffer {
 				return "", false
 			}
@@ -832,10 +832,11 @@ func bufioReader(t types.Type, l ir.Literal) (text string, ok bool) {
 	return string(buf[r:w]) + under, true
 }
 
-// bufferText returns the unread bytes of l, a bytes.Buffer's value as
+// BufferText returns the unread bytes of l, a bytes.Buffer's value as
 // the model types it (no types.Type at hand: the dynamic value of an
-// interface), or false when l is not one.
-func bufferText(l ir.Literal) (string, bool) {
+// interface), or false when l is not one. A test writes and compares a
+// buffer by these bytes alone: a nil and an empty buf read the same.
+func BufferText(l ir.Literal) (string, bool) {
 	st, isStruct := l.T.(*ir.Struct)
 	if !isStruct || st.Name != "Buffer" || len(st.Fields) != len(l.Elems) {
 		return "", false

@@ -165,11 +165,7 @@ func reflectedTypes(fn *ssa.Function, f *ir.Func) []types.Type {
 		return nil
 	}
 	var out []types.Type
-	for _, p := range f.Params {
-		it, ok := p.T.(*ir.Interface)
-		if !ok {
-			continue
-		}
+	for _, it := range emptyIfaceParams(f) {
 		for _, im := range it.Impls {
 			t, ok := im.Src.(types.Type)
 			if !ok {
@@ -251,11 +247,7 @@ func packageVars(fns []*ir.Func) []string {
 // another type would be dropped (spf13/cast's ToStringMapInt, whose
 // interface{} holds what its callee asserts, lost its only case).
 func heldByParam(f *ir.Func, t types.Type) bool {
-	for _, p := range f.Params {
-		it, ok := p.T.(*ir.Interface)
-		if !ok {
-			continue
-		}
+	for _, it := range emptyIfaceParams(f) {
 		for _, im := range it.Impls {
 			if src, ok := im.Src.(types.Type); ok && types.Identical(src, t) {
 				return true
@@ -263,4 +255,25 @@ func heldByParam(f *ir.Func, t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// emptyIfaceParams returns the types of f's parameters that are empty
+// interfaces: the values the search makes for them (Anys) must be ones
+// they hold, not ones another parameter's io.Writer does (kr/pretty's
+// Fdiff was given a *bytes.Buffer for its a and b, which no case could
+// then be read back with).
+func emptyIfaceParams(f *ir.Func) []*ir.Interface {
+	var out []*ir.Interface
+	for _, p := range f.Params {
+		it, ok := p.T.(*ir.Interface)
+		if !ok {
+			continue
+		}
+		if src, ok := it.Src.(types.Type); ok {
+			if u, ok := src.Underlying().(*types.Interface); ok && u.Empty() {
+				out = append(out, it)
+			}
+		}
+	}
+	return out
 }
