@@ -58,6 +58,7 @@ type lowerer struct {
 	// (lowersort.go), built on first use.
 	sortPkg *ssa.Package
 	sortErr error
+	sorts   map[string]*ir.Func // insertion sorts written in the IR (lowersort.go), by kind and types
 }
 
 // funcState is what the lowerer knows of one function.

@@ -133,6 +133,9 @@ func sortReplacement(fn *ssa.Function) (string, bool) {
 // sortCall lowers a call of a sort the lowering replaces; it returns
 // false for other functions.
 func (l *fnLowering) sortCall(fn *ssa.Function, common *ssa.CallCommon, pos token.Pos) (ir.Value, bool) {
+	if v, ok := l.irSortCall(fn, common, pos); ok {
+		return v, true
+	}
 	name, ok := sortReplacement(fn)
 	if !ok {
 		return nil, false
@@ -144,4 +147,175 @@ func (l *fnLowering) sortCall(fn *ssa.Function, common *ssa.CallCommon, pos toke
 	repl := p.Func(name)
 	cs := l.callee(repl, pos, "call")
 	return l.emit(ir.NewCall(cs.ir, []ir.Value{l.value(common.Args[0], pos)})), true
+}
+
+// ---- Sorting with a comparison: slices.SortFunc, sort.Slice ----
+//
+// For fewer than 13 elements, the standard library's sorts are the
+// insertion sort below (pdqsort's insertionSortCmpFunc and
+// insertionSort_func), so that the model's results are Go's, equal
+// elements' order included, within the inputs' length bounds:
+//
+//	slices.SortFunc(x, cmp), slices.SortStableFunc(x, cmp)
+//	    for i := 1; i < len(x); i++ {
+//	        for j := i; j > 0 && cmp(x[j], x[j-1]) < 0; j-- { swap }
+//	sort.Slice(x, less), sort.SliceStable(x, less)
+//	    ... j > 0 && less(j, j-1) ...
+//	slices.Sort(x) of integers or strings other than int and string
+//	    ... j > 0 && x[j] < x[j-1] ...
+//
+// The sort is a function written in the IR, one per kind and type.
+
+// sortKind says how an insertion sort compares two elements.
+type sortKind int
+
+const (
+	sortOrdered sortKind = iota // x[j] < x[j-1]
+	sortCmp                     // cmp(x[j], x[j-1]) < 0
+	sortLess                    // less(j, j-1)
+)
+
+// irSortKind says whether fn, called by common, is a sort irSortCall
+// lowers: slices.SortFunc, slices.SortStableFunc, sort.Slice,
+// sort.SliceStable, or slices.Sort of integers or strings that
+// pbccsort's Ints and Strings do not take; and which slice it sorts.
+func irSortKind(fn *ssa.Function, common *ssa.CallCommon) (sortKind, ssa.Value, bool) {
+	origin := fn
+	if fn.Origin() != nil {
+		origin = fn.Origin()
+	}
+	if origin.Pkg == nil || !stdPackage(origin.Pkg) || len(common.Args) == 0 {
+		return 0, nil, false
+	}
+	obj, ok := origin.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return 0, nil, false
+	}
+	x := common.Args[0]
+	switch obj.Pkg().Path() + "." + obj.Name() {
+	case "slices.SortFunc", "slices.SortStableFunc":
+		return sortCmp, x, len(common.Args) == 2
+	case "sort.Slice", "sort.SliceStable":
+		mi, ok := x.(*ssa.MakeInterface)
+		if !ok || len(common.Args) != 2 {
+			return 0, nil, false
+		}
+		_, ok = mi.X.Type().Underlying().(*types.Slice)
+		return sortLess, mi.X, ok
+	case "slices.Sort":
+		s, ok := x.Type().Underlying().(*types.Slice)
+		if !ok {
+			return 0, nil, false
+		}
+		b, ok := s.Elem().Underlying().(*types.Basic)
+		if !ok || b.Info()&(types.IsInteger|types.IsString) == 0 {
+			return 0, nil, false // floats: NaNs sort first
+		}
+		if _, done := sortReplacement(fn); done {
+			return 0, nil, false // pbccsort.Ints, Strings
+		}
+		return sortOrdered, x, true
+	}
+	return 0, nil, false
+}
+
+// irSortCall lowers a call of a sort irSortKind names to a call of the
+// insertion sort of its kind.
+func (l *fnLowering) irSortCall(fn *ssa.Function, common *ssa.CallCommon, pos token.Pos) (ir.Value, bool) {
+	kind, x, ok := irSortKind(fn, common)
+	if !ok {
+		return nil, false
+	}
+	args := []ir.Value{l.value(x, pos)}
+	if kind != sortOrdered {
+		args = append(args, l.value(common.Args[1], pos))
+	}
+	st, ok := args[0].Type().(ir.Slice)
+	if !ok {
+		return nil, false
+	}
+	var fnT *ir.Signature
+	if kind != sortOrdered {
+		if fnT, ok = args[1].Type().(*ir.Signature); !ok {
+			return nil, false
+		}
+	}
+	return l.emit(ir.NewCall(l.lw.insertionSort(kind, st, fnT), args)), true
+}
+
+// insertionSort returns the insertion sort of kind for slices of type st
+// compared by a function of type fnT (nil for sortOrdered), making it on
+// first use.
+func (lw *lowerer) insertionSort(kind sortKind, st ir.Slice, fnT *ir.Signature) *ir.Func {
+	key := fmt.Sprintf("%d %s", kind, st)
+	if fnT != nil {
+		key += " " + fnT.String()
+	}
+	if f, ok := lw.sorts[key]; ok {
+		return f
+	}
+	i64 := ir.Int{Bits: 64, Signed: true}
+	f := &ir.Func{Name: "pbccsort.insertionSort", Lang: ir.Go, Pos: ir.Pos{File: sortFile, Line: 1, Col: 1}}
+	x := ir.NewParam("x", st)
+	f.Params = []*ir.Param{x}
+	var by *ir.Param
+	if fnT != nil {
+		by = ir.NewParam("by", fnT)
+		f.Params = append(f.Params, by)
+	}
+	entry, outer, inner, test := f.NewBlock("entry"), f.NewBlock("for.i"), f.NewBlock("for.j"), f.NewBlock("compare")
+	swap, next, exit := f.NewBlock("swap"), f.NewBlock("for.i.next"), f.NewBlock("for.i.done")
+	emit := func(b *ir.Block, in ir.Instr) ir.Value { return b.Emit(in).(ir.Value) }
+	zero, one := ir.IntConst(i64, 0), ir.IntConst(i64, 1)
+
+	n := emit(entry, ir.NewLen(x, i64))
+	entry.SetTerm(&ir.Jump{}, outer)
+
+	i := ir.NewPhi(i64, nil)
+	outer.Emit(i)
+	outer.SetTerm(&ir.If{Cond: emit(outer, ir.NewBinOp(ir.Lt, i, n))}, inner, exit)
+
+	j := ir.NewPhi(i64, nil)
+	inner.Emit(j)
+	inner.SetTerm(&ir.If{Cond: emit(inner, ir.NewBinOp(ir.Gt, j, zero))}, test, next)
+
+	jm1 := emit(test, ir.NewBinOp(ir.Sub, j, one))
+	var less ir.Value
+	switch kind {
+	case sortLess:
+		less = emit(test, ir.NewCallIndirect(by, []ir.Value{j, jm1}))
+	default:
+		a := emit(test, ir.NewLoad(emit(test, ir.NewIndexAddr(x, j))))
+		b := emit(test, ir.NewLoad(emit(test, ir.NewIndexAddr(x, jm1))))
+		if kind == sortOrdered {
+			less = emit(test, ir.NewBinOp(ir.Lt, a, b))
+		} else {
+			r := emit(test, ir.NewCallIndirect(by, []ir.Value{a, b}))
+			less = emit(test, ir.NewBinOp(ir.Lt, r, ir.IntConst(r.Type().(ir.Int), 0)))
+		}
+	}
+	test.SetTerm(&ir.If{Cond: less}, swap, next)
+
+	pa := emit(swap, ir.NewIndexAddr(x, j))
+	pb := emit(swap, ir.NewIndexAddr(x, jm1))
+	a := emit(swap, ir.NewLoad(pa))
+	b := emit(swap, ir.NewLoad(pb))
+	swap.Emit(ir.NewStore(pa, b))
+	swap.Emit(ir.NewStore(pb, a))
+	swap.SetTerm(&ir.Jump{}, inner)
+
+	i1 := emit(next, ir.NewBinOp(ir.Add, i, one))
+	next.SetTerm(&ir.Jump{}, outer)
+	exit.SetTerm(&ir.Return{})
+
+	// The operands follow the blocks' predecessors: for.i after entry
+	// and for.i.next, for.j after for.i and swap.
+	i.Edges = []ir.Value{one, i1}
+	j.Edges = []ir.Value{i, jm1}
+	f.Renumber()
+	if lw.sorts == nil {
+		lw.sorts = map[string]*ir.Func{}
+	}
+	lw.sorts[key] = f
+	return f
 }

@@ -91,6 +91,9 @@ func stdLowered(fn *ssa.Function, common *ssa.CallCommon) (why string, ok bool) 
 	if _, ok := sortReplacement(fn); ok {
 		return "", true
 	}
+	if _, _, ok := irSortKind(fn, common); ok {
+		return "", true
+	}
 	return "", stdFollowed(fn)
 }
 
