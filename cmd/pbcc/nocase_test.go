@@ -699,3 +699,28 @@ func AZ(rs []rune) bool {
 		t.Errorf("not every branch covered:\n%s", stdout)
 	}
 }
+
+// TestErrorNotUTF8: an error message that is not UTF-8 comes back from
+// the real run byte for byte (robfig/cron's getRange: JSON had replaced
+// its bytes with U+FFFD, the model was "corrected", and the cases were
+// then taken as giving other results from run to run).
+func TestErrorNotUTF8(t *testing.T) {
+	stdout, stderr, data := genInc(t, `package inc
+
+import "errors"
+
+// Check refuses a string that starts with a byte past ASCII.
+func Check(s string) error {
+	if len(s) > 0 && s[0] >= 0x80 {
+		return errors.New("bad byte: " + s)
+	}
+	return nil
+}
+`, "-json")
+	if strings.Contains(stderr, "disagrees") || mismatched.MatchString(stdout) || strings.Contains(stderr, "run to run") {
+		t.Errorf("the real run's message was not read back as it is:\n%s\n%s", stderr, stdout)
+	}
+	if !regexp.MustCompile(`"bad byte: \\x[89a-f][0-9a-f]`).MatchString(data) {
+		t.Errorf("no case with the message's bytes:\n%s", data)
+	}
+}

@@ -12,15 +12,16 @@ import (
 	pbccstrconv "strconv"
 	pbccsync "sync"
 	pbcctime "time"
+	pbccutf8 "unicode/utf8"
 	pbccunsafe "unsafe"
 )
 
 // pbccNode is a value as the real run left it.
 type pbccNode struct {
 	K  string      `json:"k"`           // b i u f s nil slice array struct ptr ref map err iface func opaque
-	V  string      `json:"v,omitempty"` // scalars; err: the message; iface: the dynamic type
+	V  string      `json:"v,omitempty"` // scalars; err: the message (in B when not UTF-8); iface: the dynamic type
 	T  string      `json:"t,omitempty"` // in an err's typed value: the reflect kind; err: "self" when the error is its typed value
-	B  []byte      `json:"b,omitempty"` // s: the string's bytes
+	B  []byte      `json:"b,omitempty"` // s: the string's bytes; err: the message's, when not UTF-8
 	E  []*pbccNode `json:"e,omitempty"`
 	ID int         `json:"id,omitempty"` // ptr, ref: the object's number
 }
@@ -266,7 +267,7 @@ func pbccEncode(v pbccreflect.Value, seen map[uintptr]int, depth int) *pbccNode 
 		}
 		if v.Type().Implements(pbccErrorType) && v.CanInterface() {
 			if err, ok := v.Interface().(error); ok {
-				n := &pbccNode{K: "err", V: pbccErrorText(err)}
+				n := pbccErrNode(pbccErrorText(err))
 				if as := pbccAsNode(err, 0); as != nil {
 					n.E = []*pbccNode{as}
 					if as.V == v.Elem().Type().String() {
@@ -419,7 +420,9 @@ func pbccPlain(v pbccreflect.Value, depth int) (*pbccNode, bool) {
 		if v.Elem().Type() != pbccErrorStringType || !v.CanInterface() {
 			return nil, false
 		}
-		return &pbccNode{K: "err", V: pbccErrorText(v.Interface().(error)), T: "error"}, true
+		n := pbccErrNode(pbccErrorText(v.Interface().(error)))
+		n.T = "error"
+		return n, true
 	case pbccreflect.Pointer:
 		if depth > 0 || v.IsNil() {
 			return nil, false
@@ -447,6 +450,16 @@ func pbccPlain(v pbccreflect.Value, depth int) (*pbccNode, bool) {
 
 // pbccErrorText is an error's message, or the panic its Error method
 // raised (a nil pointer of an error type, say), as the test would see it.
+// pbccErrNode returns the node of an error with message msg: in V, or,
+// when msg is not UTF-8 (JSON would replace its bytes with U+FFFD: robfig/cron's
+// "too many slashes: \xb0\x80//"), in B.
+func pbccErrNode(msg string) *pbccNode {
+	if pbccutf8.ValidString(msg) {
+		return &pbccNode{K: "err", V: msg}
+	}
+	return &pbccNode{K: "err", B: []byte(msg)}
+}
+
 func pbccErrorText(err error) (msg string) {
 	defer func() {
 		if r := recover(); r != nil {
