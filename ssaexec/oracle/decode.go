@@ -374,6 +374,28 @@ func (d *decoder) elems(n *node, t ir.Type, elem func(int) ir.Type, count int) (
 	return l, true
 }
 
+// sameEntries reports whether the map entries ms and rs (key, value
+// tuples of t) hold the same keys with the same values, in any order.
+func sameEntries(ms, rs []ir.Literal, t ir.Map, seen map[[2]*ir.Literal]bool) bool {
+	used := make([]bool, len(rs))
+	for _, me := range ms {
+		found := false
+		for j, re := range rs {
+			if !used[j] && len(me.Elems) == 2 && len(re.Elems) == 2 && same(me.Elems[0], re.Elems[0], t.Key, seen) {
+				if !same(me.Elems[1], re.Elems[1], t.Elem, seen) {
+					return false
+				}
+				used[j], found = true, true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
 // same reports whether the model's literal m and the real run's r are the
 // same value of type t, as the emitted test compares them: errors by
 // message, floats by bits (any NaN equal to any NaN), slices by nil-ness
@@ -407,15 +429,15 @@ func same(m, r ir.Literal, t ir.Type, seen map[[2]*ir.Literal]bool) bool {
 		if m.Nil != r.Nil || len(m.Elems) != len(r.Elems) {
 			return false
 		}
-		var et func(int) ir.Type
-		if s, ok := t.(ir.Slice); ok {
-			et = func(int) ir.Type { return s.Elem }
-		} else {
-			mt := t.(ir.Map)
-			et = func(int) ir.Type { return ir.Tuple{Elems: []ir.Type{mt.Key, mt.Elem}} }
+		if mt, ok := t.(ir.Map); ok {
+			// In any order, as cmp compares maps: the real run's
+			// entries come sorted, the model's as they were set
+			// (google/shlex's newDefaultClassifier).
+			return sameEntries(m.Elems, r.Elems, mt, seen)
 		}
+		et := t.(ir.Slice).Elem
 		for i := range m.Elems {
-			if !same(m.Elems[i], r.Elems[i], et(i), seen) {
+			if !same(m.Elems[i], r.Elems[i], et, seen) {
 				return false
 			}
 		}

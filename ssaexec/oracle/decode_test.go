@@ -217,6 +217,50 @@ func TestSameFunction(t *testing.T) {
 	}
 }
 
+// TestSameAsTestsCompare: maps are the same in any order and buffers
+// by their unread bytes, as the emitted tests compare them; other
+// differences still count (google/shlex's classifier map and bufs.Flush
+// were counted mismatches though their tests passed).
+func TestSameAsTestsCompare(t *testing.T) {
+	i64 := ir.Int{Bits: 64, Signed: true}
+	num := func(v uint64) ir.Literal { return ir.Literal{T: i64, Bits: v} }
+	mt := ir.Map{Key: i64, Elem: i64}
+	entries := func(kv ...uint64) ir.Literal {
+		l := ir.Literal{T: mt}
+		for i := 0; i < len(kv); i += 2 {
+			l.Elems = append(l.Elems, ir.Literal{Elems: []ir.Literal{num(kv[i]), num(kv[i+1])}})
+		}
+		return l
+	}
+	bt := ir.Slice{Elem: ir.Int{Bits: 8}}
+	buf := &ir.Struct{Name: "Buffer", Fields: []ir.Field{{Name: "buf", T: bt}, {Name: "off", T: i64}, {Name: "lastRead", T: ir.Int{Bits: 8, Signed: true}}}}
+	buffer := func(nilBuf bool, text string, off uint64) ir.Literal {
+		b := ir.Literal{T: bt, Nil: nilBuf}
+		for _, c := range []byte(text) {
+			b.Elems = append(b.Elems, ir.Literal{T: bt.Elem, Bits: uint64(c)})
+		}
+		return ir.Literal{T: buf, Elems: []ir.Literal{b, num(off), {T: ir.Int{Bits: 8, Signed: true}}}}
+	}
+	for _, tt := range []struct {
+		name string
+		m, r ir.Literal
+		t    ir.Type
+		want bool
+	}{
+		{"map in another order", entries(32, 1, 9, 1, 34, 2), entries(9, 1, 32, 1, 34, 2), mt, true},
+		{"map with another value", entries(32, 1, 9, 1), entries(9, 2, 32, 1), mt, false},
+		{"map with another key", entries(32, 1, 9, 1), entries(8, 1, 32, 1), mt, false},
+		{"map with a key twice", entries(32, 1, 32, 1), entries(32, 1, 9, 1), mt, false},
+		{"buffer nil and empty", buffer(true, "", 0), buffer(false, "", 0), buf, true},
+		{"buffer read to the same", buffer(false, "xab", 1), buffer(false, "ab", 0), buf, true},
+		{"buffer holding other bytes", buffer(false, "ab", 0), buffer(false, "ac", 0), buf, false},
+	} {
+		if got := same(tt.m, tt.r, tt.t, map[[2]*ir.Literal]bool{}); got != tt.want {
+			t.Errorf("%s: same = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestSourceName: the names reflect gives dynamic types read as go/types
 // writes them, so that a case the search found is not dropped unread.
 func TestSourceName(t *testing.T) {
