@@ -2,6 +2,7 @@ package ssaexec
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/pbcc/pbcc/gen/ir"
 )
@@ -86,7 +87,7 @@ func (lw *lowerer) typ(t types.Type) (ir.Type, string) {
 		// type stateFn func(*lexer) stateFn: BurntSushi/toml) has no
 		// finite IR type.
 		if lw.sigsLowered.At(t) != nil {
-			return nil, typeString(t) + " value (a function type that refers to itself is not modelled)"
+			return nil, typeString(t) + selfReferent
 		}
 		lw.sigsLowered.Set(t, true)
 		defer lw.sigsLowered.Delete(t)
@@ -177,13 +178,22 @@ func (lw *lowerer) structType(t types.Type, u *types.Struct) (ir.Type, string) {
 		if why != "" {
 			why = "field " + f.Name() + " of " + name + ": " + why
 			lw.structs.Delete(t)
-			lw.badStructs.Set(t, why)
+			if !strings.HasSuffix(why, selfReferent) {
+				lw.badStructs.Set(t, why)
+			}
 			return nil, why
 		}
 		s.Fields = append(s.Fields, ir.Field{Name: f.Name(), T: ft})
 	}
 	return s, ""
 }
+
+// selfReferent ends the reason a function type that refers to itself
+// has no IR type. A struct met while lowering such a type (robfig/cron's
+// Cron, an implementation of the Job that JobWrapper func(Job) Job takes)
+// is not marked as having none: met first, as a parameter, it has one,
+// the signature then lowered within it.
+const selfReferent = " value (a function type that refers to itself is not modelled)"
 
 // typeString prints t with packages qualified by their name, as in source.
 func typeString(t types.Type) string {
