@@ -12,7 +12,7 @@ import (
 	"github.com/pbcc/pbcc/gen/ir"
 )
 
-// ---- Sorting: sort.Ints, sort.Strings, slices.Sort ----
+// ---- Sorting: sort.Ints, sort.Strings, slices.Sort, sort.Stable ----
 
 // The standard library sorts with pattern-defeating quicksort, whose
 // many loops and branches would fill the execution trees. A sort of ints
@@ -22,6 +22,7 @@ import (
 //
 //	sort.Ints(x), slices.Sort(x) of ints      call pbccsort.Ints(x)
 //	sort.Strings(x), slices.Sort(x) of strings call pbccsort.Strings(x)
+//	sort.Stable(data), sort.Sort(data)         call pbccsort.Stable(data)
 //
 // Slices of other element types (floats, whose NaNs sort first) are not
 // lowered.
@@ -29,8 +30,9 @@ import (
 // sortFile is the name the replacement's positions carry.
 const sortFile = "pbcc/pbccsort.go"
 
-const sortSrc = `package pbccsort
-
+// sortSrc is the replacement's source after its package clause (and,
+// when the program has package sort, its import: stableSrc).
+const sortSrc = `
 // Ints sorts x in increasing order.
 func Ints(x []int) {
 	for i := 1; i < len(x); i++ {
@@ -50,6 +52,22 @@ func Strings(x []string) {
 }
 `
 
+// stableSrc replaces sort.Stable and sort.Sort of a sort.Interface. The
+// result of a stable sort is the same whatever the algorithm; below 12
+// elements, sort.Sort is this insertion sort too (pdqsort's
+// insertionSort), and above, the real run says where equal elements go.
+const stableSrc = `
+// Stable sorts data in increasing order, keeping equal elements' order.
+func Stable(data sort.Interface) {
+	n := data.Len()
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && data.Less(j, j-1); j-- {
+			data.Swap(j, j-1)
+		}
+	}
+}
+`
+
 // sortPackage returns the package of the replacements, building it on
 // first use.
 func (lw *lowerer) sortPackage() (*ssa.Package, error) {
@@ -57,7 +75,12 @@ func (lw *lowerer) sortPackage() (*ssa.Package, error) {
 		return lw.sortPkg, lw.sortErr
 	}
 	fset := lw.prog.Fset
-	f, err := parser.ParseFile(fset, sortFile, sortSrc, parser.ParseComments)
+	src := "package pbccsort\n" + sortSrc
+	stdSort := lw.prog.ImportedPackage("sort")
+	if stdSort != nil {
+		src = "package pbccsort\n\nimport \"sort\"\n" + sortSrc + stableSrc
+	}
+	f, err := parser.ParseFile(fset, sortFile, src, parser.ParseComments)
 	if err != nil {
 		lw.sortErr = fmt.Errorf("parsing the sort replacement: %v", err)
 		return nil, lw.sortErr
@@ -72,7 +95,8 @@ func (lw *lowerer) sortPackage() (*ssa.Package, error) {
 		Instances:  map[*ast.Ident]types.Instance{},
 	}
 	files := []*ast.File{f}
-	tp, err := (&types.Config{}).Check("pbccsort", fset, files, info)
+	conf := &types.Config{Importer: sortImporter{stdSort}}
+	tp, err := conf.Check("pbccsort", fset, files, info)
 	if err != nil {
 		lw.sortErr = fmt.Errorf("type-checking the sort replacement: %v", err)
 		return nil, lw.sortErr
@@ -80,9 +104,20 @@ func (lw *lowerer) sortPackage() (*ssa.Package, error) {
 	p := lw.prog.CreatePackage(tp, files, info, true)
 	p.Build()
 	lw.infos[tp] = info
-	lw.src[sortFile] = []byte(sortSrc)
+	lw.src[sortFile] = []byte(src)
 	lw.sortPkg = p
 	return p, nil
+}
+
+// sortImporter gives the replacement the program's own package sort, so
+// that its sort.Interface is the caller's.
+type sortImporter struct{ sort *ssa.Package }
+
+func (im sortImporter) Import(path string) (*types.Package, error) {
+	if path != "sort" || im.sort == nil {
+		return nil, fmt.Errorf("package %s is not in the program", path)
+	}
+	return im.sort.Pkg, nil
 }
 
 // isSortReplacement reports whether fn is a function of the replacement
@@ -110,6 +145,8 @@ func sortReplacement(fn *ssa.Function) (string, bool) {
 		return "Ints", true
 	case "sort.Strings":
 		return "Strings", true
+	case "sort.Stable", "sort.Sort":
+		return "Stable", fn.Signature.Params().Len() == 1
 	case "slices.Sort":
 		if fn.Origin() == nil || fn.Signature.Params().Len() != 1 {
 			return "", false
@@ -145,6 +182,9 @@ func (l *fnLowering) sortCall(fn *ssa.Function, common *ssa.CallCommon, pos toke
 		l.unsupported(pos, "call of %s: %v", fn.String(), err)
 	}
 	repl := p.Func(name)
+	if repl == nil {
+		l.unsupported(pos, "call of %s: no replacement %s", fn.String(), name)
+	}
 	cs := l.callee(repl, pos, "call")
 	return l.emit(ir.NewCall(cs.ir, []ir.Value{l.value(common.Args[0], pos)})), true
 }
