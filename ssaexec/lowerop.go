@@ -377,6 +377,16 @@ func (l *fnLowering) builtin(b *ssa.Builtin, in *ssa.Call, pos token.Pos) ir.Val
 			m = l.emit(ir.NewSelect(less, x, m))
 		}
 		return m
+	case "clear":
+		st, ok := l.valueType(args[0], pos).(ir.Slice)
+		if !ok {
+			l.unsupported(pos, "call of builtin clear on %s (only slices are modelled)", typeString(args[0].Type()))
+		}
+		// The elements zeroed: copied from a new slice as long.
+		s := l.value(args[0], pos)
+		n := l.emit(ir.NewLen(s, l.lw.intType()))
+		l.emit(ir.NewCopy(s, l.emit(ir.NewMakeSlice(st, n, n)), l.lw.intType()))
+		return nil
 	case "delete":
 		l.valueType(args[0], pos)
 		l.emit(ir.NewMapDelete(l.value(args[0], pos), l.value(args[1], pos)))

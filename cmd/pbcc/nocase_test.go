@@ -740,3 +740,33 @@ func Check(s string) error {
 		t.Errorf("no case with the message's bytes:\n%s", data)
 	}
 }
+
+// TestClearInModel: the builtin clear of a slice is in the model (gobwas
+// glob's allocPath and resetCheckpoints were searched on the real code
+// only), and the slice it zeroes is compared after the call.
+func TestClearInModel(t *testing.T) {
+	stdout, stderr, data := genInc(t, `package inc
+
+// Reset zeroes the first k elements of xs and says whether a 5 went.
+func Reset(xs []int, k int) int {
+	if k < 0 || k >= len(xs) {
+		return -1
+	}
+	x := xs[0]
+	clear(xs[:k])
+	if x == 5 && xs[0] == 0 {
+		return 1
+	}
+	return 0
+}
+`, "-json")
+	if strings.Contains(stderr, "unsupported") || strings.Contains(stdout, "approximation") || strings.Contains(stdout, `"solver_calls":0`) {
+		t.Errorf("clear was not searched by the model:\n%s\n%s", stderr, stdout)
+	}
+	if strings.Contains(stderr, "disagrees") || mismatched.MatchString(stdout) {
+		t.Errorf("the model's clear disagrees with the real run:\n%s\n%s", stderr, stdout)
+	}
+	if strings.Contains(stdout, `"not_covered"`) || !regexp.MustCompile(`xs: +\[\]int\{5[,}].*wantXs: +\[\]int\{0[,}]`).MatchString(data) {
+		t.Errorf("no case zeroing a 5, or a branch not covered:\n%s\n%s", stdout, data)
+	}
+}
