@@ -126,21 +126,24 @@ func (lw *lowerer) isSortReplacement(fn *ssa.Function) bool {
 	return lw.sortPkg != nil && fn.Pkg == lw.sortPkg
 }
 
-// sortReplacement returns the name of the replacement of fn
-// ("Ints", "Strings") when fn is a sort the lowering replaces.
-func sortReplacement(fn *ssa.Function) (string, bool) {
+// sortName returns "pkg/path.Name" of fn, or of the generic function fn
+// is an instance of, when it is a function of the standard library; ""
+// otherwise.
+func sortName(fn *ssa.Function) string {
 	origin := fn
 	if fn.Origin() != nil {
 		origin = fn.Origin()
 	}
 	if origin.Pkg == nil || !stdPackage(origin.Pkg) {
-		return "", false
+		return ""
 	}
-	obj, ok := origin.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil {
-		return "", false
-	}
-	switch obj.Pkg().Path() + "." + obj.Name() {
+	return stdFunc(origin)
+}
+
+// sortReplacement returns the name of the replacement of fn
+// ("Ints", "Strings", "Stable") when fn is a sort the lowering replaces.
+func sortReplacement(fn *ssa.Function) (string, bool) {
+	switch sortName(fn) {
 	case "sort.Ints":
 		return "Ints", true
 	case "sort.Strings":
@@ -220,19 +223,11 @@ const (
 // sort.SliceStable, or slices.Sort of integers or strings that
 // pbccsort's Ints and Strings do not take; and which slice it sorts.
 func irSortKind(fn *ssa.Function, common *ssa.CallCommon) (sortKind, ssa.Value, bool) {
-	origin := fn
-	if fn.Origin() != nil {
-		origin = fn.Origin()
-	}
-	if origin.Pkg == nil || !stdPackage(origin.Pkg) || len(common.Args) == 0 {
-		return 0, nil, false
-	}
-	obj, ok := origin.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil {
+	if len(common.Args) == 0 {
 		return 0, nil, false
 	}
 	x := common.Args[0]
-	switch obj.Pkg().Path() + "." + obj.Name() {
+	switch sortName(fn) {
 	case "slices.SortFunc", "slices.SortStableFunc":
 		return sortCmp, x, len(common.Args) == 2
 	case "sort.Slice", "sort.SliceStable":

@@ -378,15 +378,16 @@ func (m *machine) appendValues(st *state, st1 ir.Type, s value, et ir.Type, e va
 	if s.ptr == nil {
 		// With nothing appended, Go returns s: a nil s stays nil
 		// (spf13/cast's ToSliceE: append(s, v...) of a nil s and an
-		// empty v is nil, which the model had as empty). A non-nil s
-		// with nothing appended is taken as a copy: the same elements,
-		// in an array of its own.
+		// empty v is nil, which the model had as empty).
 		if e.n == nil {
 			return s
 		}
 		return ite(term.Eq(e.n, bv64(0)), value{n: bv64(0), c: bv64(0)}, fresh)
 	}
 	if s.c == nil || s.c == s.n {
+		// A full s, or one of no known capacity, with nothing
+		// appended is taken as a copy: the same elements, in an
+		// array of its own.
 		return fresh
 	}
 	fits := term.ULE(n, s.c)
