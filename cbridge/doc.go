@@ -143,8 +143,9 @@
 // parameters and empty parameter lists f() are lowered as their
 // prototyped equivalents (cc/v4 gives the parameters their declared
 // types). A bare "return;" in a non-void function, and falling off its
-// end, return no value: the case made for such a path does not check the
-// result, and a caller that uses the missing result is a finding
+// end, return no value (main's too: C99 makes it return 0, but the
+// harness renames it pbcc_unit_main, an ordinary function): the case
+// made for such a path does not check the result, and a caller that uses the missing result is a finding
 // (ir.CheckNoResult, at the call). A static local that is not const is
 // state kept between calls (FuncInfo.Static): each case of a function
 // that has or calls one runs in a forked child, so that it starts from

@@ -270,6 +270,108 @@ func TestCHarnessAlwaysBuilds(t *testing.T) {
 	}
 }
 
+// TestCHarnessModelSlip: a harness whose cases the real run fails (the
+// model's expected values broken on purpose, as a slip of pbcc's C
+// executor would) loses them; when none is left, what was written goes:
+// the previous harness comes back, or no harness stays. Before, the
+// harness of failing cases stayed on disk (a mutant of wc.c whose main
+// fell off its end).
+func TestCHarnessModelSlip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles C")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	dir := t.TempDir()
+	unit := filepath.Join(dir, "unit.c")
+	harness := filepath.Join(dir, "unit_pbcc_test.c")
+	src := "int ok(int x)\n{\n\tif (x > 2)\n\t\treturn 1;\n\treturn 0;\n}\n"
+	if err := os.WriteFile(unit, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	broken := 0
+	afterSearch = func(rs []*funcResult) {
+		for _, fr := range rs {
+			for i := range fr.r.Cases {
+				if c := &fr.r.Cases[i]; len(c.Outputs) == 1 {
+					c.Outputs[0].Bits += 7
+					broken++
+				}
+			}
+		}
+	}
+	t.Cleanup(func() { afterSearch = nil })
+	// No harness before: none after.
+	code, _, stderr := pbccHere(t, dir, "gen", "unit.c")
+	if code != 2 || broken == 0 || !strings.Contains(stderr, "left out, as the real run does not pass them") || !strings.Contains(stderr, "no harness stays") {
+		t.Errorf("pbcc gen with every expected value wrong: exit %d (%d broken), want 2 saying the cases were left out and no harness written:\n%s", code, broken, stderr)
+	}
+	if _, err := os.Stat(harness); err == nil {
+		t.Errorf("a harness of failing cases stays on disk")
+	}
+	// A harness before: it comes back.
+	afterSearch = nil
+	if code, _, stderr := pbccHere(t, dir, "gen", "unit.c"); code != 0 {
+		t.Fatalf("pbcc gen unit.c: exit %d\n%s", code, stderr)
+	}
+	before, err := os.ReadFile(harness)
+	if err != nil {
+		t.Fatal(err)
+	}
+	afterSearch = func(rs []*funcResult) {
+		for _, fr := range rs {
+			for i := range fr.r.Cases {
+				if c := &fr.r.Cases[i]; len(c.Outputs) == 1 {
+					c.Outputs[0].Bits += 7
+				}
+			}
+		}
+	}
+	code, _, stderr = pbccHere(t, dir, "gen", "-force", "unit.c")
+	if code != 2 || !strings.Contains(stderr, "the previous harness is put back") {
+		t.Errorf("pbcc gen -force with every expected value wrong: exit %d, want 2 putting the previous harness back:\n%s", code, stderr)
+	}
+	if after, _ := os.ReadFile(harness); !bytes.Equal(before, after) {
+		t.Errorf("the previous harness was not put back:\n%s", lineDiff(before, after))
+	}
+}
+
+// TestCMainFallsOff: a main that falls off its end (K&R style, no
+// return) returns 0 in a C99 program, but the harness calls it as
+// pbcc_unit_main, an ordinary function whose result is then whatever the
+// last call left: its cases do not check the result. Before, they
+// expected 0 and got printf's count, and the real run failed all of them.
+func TestCMainFallsOff(t *testing.T) {
+	t.Parallel() // processes and directories of its own
+	if testing.Short() {
+		t.Skip("compiles and runs C harnesses")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	dir := copyC(t, "wc.c")
+	path := filepath.Join(dir, "wc.c")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := strings.Replace(string(src), "\treturn nw;\n", "", 1)
+	if cut == string(src) {
+		t.Fatal("wc.c has no return nw; to cut")
+	}
+	if err := os.WriteFile(path, []byte(cut), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := pbcc(t, dir, "gen", "wc.c")
+	if code != 0 || strings.Contains(stderr, "left out") {
+		t.Fatalf("pbcc gen on wc.c without its return: exit %d, want 0 with no case left out:\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "12/12 branches") {
+		t.Errorf("main's branches not all covered by the harness:\n%s", stdout)
+	}
+}
+
 // TestCDeterminism: the same C units give byte-identical harnesses from
 // run to run, with one worker and with four (Z3's models vary with its
 // allocation history; the C inputs are made canonical). The three runs

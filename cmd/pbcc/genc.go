@@ -104,6 +104,9 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			fmt.Fprintf(stderr, "pbcc: %s: interrupted: no harness written\n", rel(abs))
 			return 2
 		}
+		if afterSearch != nil {
+			afterSearch(results)
+		}
 		var rs []*gen.Result
 		for _, fr := range results {
 			if fr.err != nil {
@@ -144,6 +147,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			status = 2
 			continue
 		}
+		previous, hadPrevious := readHarness(harness)
 		if err := cbridge.Write(harness, stampCHash(h.Content, hash)); err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
 			status = 2
@@ -166,6 +170,12 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 				if _, ok := interrupted(ctx); ok {
 					return 2
 				}
+				if err != nil {
+					// What is on disk has the cases the real run
+					// fails: the previous harness comes back, or
+					// none stays.
+					fmt.Fprintf(stderr, "pbcc: %s: %s\n", rel(harness), undoHarness(harness, previous, hadPrevious))
+				}
 			}
 		}
 		if err != nil {
@@ -175,6 +185,28 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 		reportC(cfg, results, cov, stdout)
 	}
 	return status
+}
+
+// readHarness returns the content of the harness at path before pbcc
+// replaces it, and whether there was one.
+func readHarness(path string) ([]byte, bool) {
+	b, err := os.ReadFile(path)
+	return b, err == nil
+}
+
+// undoHarness puts back the harness pbcc replaced at path (previous),
+// or removes the one it wrote when there was none, and says which.
+func undoHarness(path string, previous []byte, had bool) string {
+	if had {
+		if err := cbridge.Write(path, previous); err != nil {
+			return fmt.Sprintf("the previous harness could not be put back: %v", err)
+		}
+		return "the previous harness is put back"
+	}
+	if err := os.Remove(path); err != nil {
+		return fmt.Sprintf("the harness written could not be removed: %v", err)
+	}
+	return "the harness just written is removed: no harness stays"
 }
 
 // rewriteC renders, builds, writes and measures the harness of the unit
