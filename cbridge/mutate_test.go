@@ -8,39 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-)
 
-// mutate returns src changed as a careless edit or a truncated copy
-// would change it: a line deleted or duplicated, two tokens of a line
-// swapped, a token deleted, a stray token inserted, the file cut short.
-func mutate(src []byte, rng *rand.Rand) []byte {
-	lines := strings.Split(string(src), "\n")
-	i := rng.Intn(len(lines))
-	switch rng.Intn(6) {
-	case 0:
-		lines = append(lines[:i], lines[i+1:]...)
-	case 1:
-		lines = append(lines[:i+1], lines[i:]...)
-	case 2, 3:
-		f := strings.Fields(lines[i])
-		if len(f) < 2 {
-			return mutate(src, rng)
-		}
-		k := rng.Intn(len(f) - 1)
-		if rng.Intn(2) == 0 {
-			f[k], f[k+1] = f[k+1], f[k]
-		} else {
-			f = append(f[:k], f[k+1:]...)
-		}
-		lines[i] = strings.Join(f, " ")
-	case 4:
-		stray := []string{"{", "}", ";", "(", ")", "*", "static", "0", "int", "return;", "&&", "=", "goto x;"}
-		lines[i] += " " + stray[rng.Intn(len(stray))]
-	case 5:
-		return src[:rng.Intn(len(src))]
-	}
-	return []byte(strings.Join(lines, "\n"))
-}
+	"github.com/pbcc/pbcc/internal/cmutate"
+)
 
 var placed = regexp.MustCompile(`^[^ ]+\.c:\d+:\d+: `)
 
@@ -84,7 +54,7 @@ func TestLoadMutants(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k := 0; k < 8; k++ {
-			m := mutate(src, rng)
+			m := cmutate.Mutate(src, rng)
 			if bytes.Equal(m, src) {
 				continue
 			}

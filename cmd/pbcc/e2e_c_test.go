@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/pbcc/pbcc/cbridge"
+	"github.com/pbcc/pbcc/internal/cmutate"
 )
 
 // cUnits lists the C testdata units (not harnesses, not the file of
@@ -482,10 +483,11 @@ func TestCDeterminismGC(t *testing.T) {
 }
 
 // TestCMutants runs pbcc gen on a few mutants of C testdata units (lines
-// deleted or duplicated, tokens swapped, stray tokens, files cut short;
-// cbridge's TestLoadMutants and FuzzLoad load many more): pbcc exits 0 or
+// deleted or duplicated, tokens swapped, stray tokens, files cut short:
+// cmutate; cbridge's TestLoadMutants and FuzzLoad load many more, and
+// bench/cmutants.go runs thousands): pbcc exits 0 or
 // 2, never crashes nor reports a bug of its own, and a harness it writes
-// builds with gcc.
+// builds with gcc and passes.
 func TestCMutants(t *testing.T) {
 	t.Parallel() // processes and directories of its own
 	if testing.Short() {
@@ -497,23 +499,14 @@ func TestCMutants(t *testing.T) {
 	units := []string{"kr.c", "shapes.c", "trityp.c", "wc.c", "legacy.c", "switch_fall.c"}
 	dir := copyC(t, units...)
 	rng := rand.New(rand.NewSource(4))
-	for i, u := range units {
+	for i := range 2 * len(units) {
+		u := units[i%len(units)]
 		src, err := os.ReadFile(filepath.Join(dir, u))
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines := strings.Split(string(src), "\n")
-		k := rng.Intn(len(lines))
-		switch i % 3 {
-		case 0:
-			lines = append(lines[:k], lines[k+1:]...)
-		case 1:
-			lines = append(lines[:k+1], lines[k:]...)
-		case 2:
-			lines = lines[:k]
-		}
 		name := fmt.Sprintf("m%d_%s", i, u)
-		mutant := strings.Join(lines, "\n")
+		mutant := string(cmutate.Mutate(src, rng))
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(mutant), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -526,6 +519,8 @@ func TestCMutants(t *testing.T) {
 		if _, err := os.Stat(harness); err == nil {
 			if out, err := exec.Command("gcc", "-std=c11", "-w", "-I", dir, harness, "-o", filepath.Join(dir, "a.out"), "-lm").CombinedOutput(); err != nil {
 				t.Errorf("gcc rejects the harness of a mutant of %s: %v\n%s", u, err, out)
+			} else if out, err := exec.Command(filepath.Join(dir, "a.out")).CombinedOutput(); err != nil {
+				t.Errorf("the harness of a mutant of %s fails: %v\n%s", u, err, out)
 			}
 		}
 	}
