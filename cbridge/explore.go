@@ -7,6 +7,8 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/pbcc/pbcc/gen"
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/internal/proc"
 	"modernc.org/cc/v4"
 )
 
@@ -57,6 +60,7 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 	var infos []*FuncInfo
 	var which []int
 	var unit *unitInfo
+	noValue := endsWithoutValue(ctx, unitPath)
 	for i, f := range fs {
 		info, _ := f.Src.(*FuncInfo)
 		results[i] = &gen.Result{Func: f, Approximation: approximation(info)}
@@ -73,7 +77,7 @@ func Explore(ctx context.Context, unitPath string, fs []*ir.Func, opt ExploreOpt
 			results[i].NoCase = "not searched on the real code: it calls " + name + ", which acts on the machine (files, processes)"
 			continue
 		}
-		df, err := driverFuncOf(f, info, firstOf(names, stdinCalls) != "")
+		df, err := driverFuncOf(f, info, firstOf(names, stdinCalls) != "", noValue[f.Name])
 		if err != nil {
 			results[i].NoCase = "the search on the real code cannot make " + err.Error()
 			continue
@@ -285,8 +289,9 @@ func approximation(info *FuncInfo) string {
 
 // driverFuncOf returns the driver's view of f, or why it has none; stdin
 // says f reads standard input, whose contents become one more input
-// (after the parameters). main(argc, argv) gets argc from argv.
-func driverFuncOf(f *ir.Func, info *FuncInfo, stdin bool) (driverFunc, error) {
+// (after the parameters); noValue, that f may return without a value.
+// main(argc, argv) gets argc from argv.
+func driverFuncOf(f *ir.Func, info *FuncInfo, stdin, noValue bool) (driverFunc, error) {
 	df := driverFunc{name: f.Name}
 	if len(info.params) != len(f.Params) || len(info.ParamTypes) != len(f.Params) {
 		return df, fmt.Errorf("its parameters")
@@ -311,9 +316,12 @@ func driverFuncOf(f *ir.Func, info *FuncInfo, stdin bool) (driverFunc, error) {
 	if err != nil {
 		return df, err
 	}
-	if rk != resultNone && !returnsValue(info.Def) {
-		// K&R's main(argc, argv) { ... } without a return of a value:
-		// what the caller gets is indeterminate, not checked.
+	if rk != resultNone && (noValue || !returnsValue(info.Def)) {
+		// K&R's main(argc, argv) { ... } without a return of a value,
+		// a function that falls off its end or has a bare return on
+		// some path: what the caller gets there is indeterminate (the
+		// last call's result, left in a register), so no result is
+		// checked. The real run cannot tell the paths apart.
 		rk = resultNone
 	}
 	df.result = rk
@@ -353,6 +361,35 @@ func structShape(t cc.Type, it ir.Type, err error) (shape, error) {
 		return shape{kind: shapeGraph, obj: o, ro: ro}, nil
 	}
 	return shape{kind: shapeBuf, bits: 8, obj: o, ro: ro}, nil
+}
+
+// endsWithoutValue returns the functions of the unit at path that gcc
+// finds may return no value though they are declared to (-Wreturn-type:
+// "control reaches end of non-void function", "'return' with no
+// value"), main among them: the harness calls it as pbcc_unit_main,
+// for which C99's return 0 at the end does not hold. Nil when gcc cannot
+// compile the unit (its search's build then says why).
+func endsWithoutValue(ctx context.Context, path string) map[string]bool {
+	args := append(compileFlags(ctx), "-c", "-o", "/dev/null", "-O0", "-Wreturn-type", "-Dmain=pbcc_unit_main",
+		"-iquote", filepath.Dir(path), path)
+	cmd := proc.Command(ctx, "gcc", args...)
+	cmd.Env = append(os.Environ(), "LC_ALL=C") // ASCII quotes around the names
+	out, _ := cmd.CombinedOutput()
+	fns := map[string]bool{}
+	fn := ""
+	for _, l := range strings.Split(string(out), "\n") {
+		if _, name, ok := strings.Cut(l, ": In function '"); ok {
+			fn = strings.TrimSuffix(name, "':")
+			if fn == "pbcc_unit_main" {
+				fn = "main"
+			}
+			continue
+		}
+		if strings.Contains(l, "[-Wreturn-type]") && (strings.Contains(l, "control reaches end of non-void function") || strings.Contains(l, "with no value")) && fn != "" {
+			fns[fn] = true
+		}
+	}
+	return fns
 }
 
 // returnsValue reports whether the body of fd has a return statement

@@ -3,6 +3,7 @@ package cbridge
 import (
 	"bytes"
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -168,6 +169,58 @@ func TestUnitState(t *testing.T) {
 		}
 		if got == nil || got.Static != c.want {
 			t.Errorf("%q: state %v, want %v", c.src, got != nil && got.Static, c.want)
+		}
+	}
+}
+
+// TestEndsWithoutValue: the functions gcc finds may return no value
+// though declared to, whose results the search on the real code does not
+// check (the value is whatever the last call left: strtol's, for a
+// mutant of libcalls.c's record without its last return).
+func TestEndsWithoutValue(t *testing.T) {
+	needGCC(t)
+	src := `#include <stdlib.h>
+int falls(const char *s) { long v = strtol(s, NULL, 10); if (v > 3) return 1; }
+int bare(int x) { if (x) return 1; return; }
+int full(int x) { if (x) return 1; return 0; }
+void none(int x) { (void)x; }
+int main(void) { if (falls("4")) return 2; }
+`
+	path := filepath.Join(t.TempDir(), "unit.c")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := endsWithoutValue(context.Background(), path)
+	want := map[string]bool{"falls": true, "bare": true, "main": true}
+	if !maps.Equal(got, want) {
+		t.Errorf("endsWithoutValue = %v, want %v", got, want)
+	}
+	if testing.Short() {
+		return
+	}
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fs []*ir.Func
+	for _, fn := range f.Unlowered {
+		if fn.Name == "falls" {
+			fs = append(fs, fn)
+		}
+	}
+	if len(fs) != 1 {
+		t.Fatalf("falls is not among the unlowered functions: %v", f.Errors)
+	}
+	rs, err := Explore(context.Background(), path, fs, DefaultExplore)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs[0].Cases) < 2 {
+		t.Fatalf("falls: %d cases, want both of its paths: %s", len(rs[0].Cases), rs[0].NoCase)
+	}
+	for _, c := range rs[0].Cases {
+		if len(c.Outputs) != 0 {
+			t.Errorf("falls: case %v checks a result %v, which is indeterminate on one path", c.Inputs, c.Outputs)
 		}
 	}
 }
