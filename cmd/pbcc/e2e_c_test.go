@@ -292,7 +292,7 @@ func TestCHarnessModelSlip(t *testing.T) {
 		t.Fatal(err)
 	}
 	broken := 0
-	afterSearch = func(rs []*funcResult) {
+	breakResults := func(rs []*funcResult) {
 		for _, fr := range rs {
 			for i := range fr.r.Cases {
 				if c := &fr.r.Cases[i]; len(c.Outputs) == 1 {
@@ -302,6 +302,7 @@ func TestCHarnessModelSlip(t *testing.T) {
 			}
 		}
 	}
+	afterSearch = breakResults
 	t.Cleanup(func() { afterSearch = nil })
 	// No harness before: none after.
 	code, _, stderr := pbccHere(t, dir, "gen", "unit.c")
@@ -320,15 +321,7 @@ func TestCHarnessModelSlip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	afterSearch = func(rs []*funcResult) {
-		for _, fr := range rs {
-			for i := range fr.r.Cases {
-				if c := &fr.r.Cases[i]; len(c.Outputs) == 1 {
-					c.Outputs[0].Bits += 7
-				}
-			}
-		}
-	}
+	afterSearch = breakResults
 	code, _, stderr = pbccHere(t, dir, "gen", "-force", "unit.c")
 	if code != 2 || !strings.Contains(stderr, "the previous harness is put back") {
 		t.Errorf("pbcc gen -force with every expected value wrong: exit %d, want 2 putting the previous harness back:\n%s", code, stderr)

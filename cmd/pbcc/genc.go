@@ -147,7 +147,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 			status = 2
 			continue
 		}
-		previous, hadPrevious := readHarness(harness)
+		previous, _ := os.ReadFile(harness) // nil when there is none
 		if err := cbridge.Write(harness, stampCHash(h.Content, hash)); err != nil {
 			fmt.Fprintf(stderr, "pbcc: %s\n", relErr(err))
 			status = 2
@@ -174,7 +174,7 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 					// What is on disk has the cases the real run
 					// fails: the previous harness comes back, or
 					// none stays.
-					fmt.Fprintf(stderr, "pbcc: %s: %s\n", rel(harness), undoHarness(harness, previous, hadPrevious))
+					fmt.Fprintf(stderr, "pbcc: %s: %s\n", rel(harness), undoHarness(harness, previous))
 				}
 			}
 		}
@@ -187,17 +187,11 @@ func genC(ctx context.Context, cfg *genConfig, files []string, stdout, stderr io
 	return status
 }
 
-// readHarness returns the content of the harness at path before pbcc
-// replaces it, and whether there was one.
-func readHarness(path string) ([]byte, bool) {
-	b, err := os.ReadFile(path)
-	return b, err == nil
-}
-
 // undoHarness puts back the harness pbcc replaced at path (previous),
-// or removes the one it wrote when there was none, and says which.
-func undoHarness(path string, previous []byte, had bool) string {
-	if had {
+// or removes the one it wrote when there was none (previous is nil: a
+// harness is never empty, it begins with its header), and says which.
+func undoHarness(path string, previous []byte) string {
+	if previous != nil {
 		if err := cbridge.Write(path, previous); err != nil {
 			return fmt.Sprintf("the previous harness could not be put back: %v", err)
 		}
