@@ -1,6 +1,9 @@
 package cbridge
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/pbcc/pbcc/gen/ir"
+	"github.com/pbcc/pbcc/internal/proc"
 	"modernc.org/cc/v4"
 )
 
@@ -166,11 +170,7 @@ func Load(path string) (f *File, err error) {
 	text := append([]byte(nil), src...)
 	var ast *cc.AST
 	for try := 0; ; try++ {
-		ast, err = cc.Translate(cfg, []cc.Source{
-			{Name: "<predefined>", Value: cfg.Predefined},
-			{Name: "<builtin>", Value: cc.Builtin},
-			{Name: path, Value: text},
-		})
+		ast, err = translate(cfg, path, text)
 		if err == nil {
 			break
 		}
@@ -216,6 +216,46 @@ func Load(path string) (f *File, err error) {
 		return a.Col < b.Col
 	})
 	return file, nil
+}
+
+// translate parses and type-checks text, the file at path, with cc/v4.
+// cc's parser panics on some broken files (a brace missing in a K&R
+// definition): gcc's diagnostics of the same text are then the error, so
+// that the bodies they point into are set aside as for cc's own, and the
+// user reads where the file is broken.
+func translate(cfg *cc.Config, path string, text []byte) (ast *cc.AST, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ast = nil
+			if diags := gccDiagnostics(path, text); diags != "" {
+				err = errors.New(diags)
+			} else {
+				err = fmt.Errorf("%s: internal error of the C front end (modernc.org/cc/v4) on a file gcc accepts: %v", path, r)
+			}
+		}
+	}()
+	return cc.Translate(cfg, []cc.Source{
+		{Name: "<predefined>", Value: cfg.Predefined},
+		{Name: "<builtin>", Value: cc.Builtin},
+		{Name: path, Value: text},
+	})
+}
+
+// gccDiagnostics returns gcc's error lines on text, the file at path
+// (path:line:col: message, as cc/v4 writes them), or "" when gcc reports
+// no error or cannot be run.
+func gccDiagnostics(path string, text []byte) string {
+	args := append(compileFlags(context.Background()), "-fsyntax-only", "-I", filepath.Dir(path), "-x", "c", "-")
+	cmd := proc.Command(context.Background(), "gcc", args...)
+	cmd.Stdin = bytes.NewReader(append([]byte(fmt.Sprintf("# 1 %q\n", path)), text...))
+	out, _ := cmd.CombinedOutput()
+	var errs []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if m := diagRE.FindStringSubmatch(l); m != nil && m[1] == path && strings.HasPrefix(m[4], "error: ") {
+			errs = append(errs, strings.Replace(l, "error: ", "", 1))
+		}
+	}
+	return strings.Join(errs, "\n")
 }
 
 // lowerAll lowers the function definitions of ast that are in path, a

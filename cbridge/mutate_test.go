@@ -86,3 +86,21 @@ func FuzzLoad(f *testing.F) {
 		checkMutant(t, path, src)
 	})
 }
+
+// TestLoadCCPanic: cc/v4's parser panics on this file (the remains of
+// replace.c's mutant with a closing brace deleted, cut down by delta
+// debugging): the error is gcc's, naming file:line, not a bug of pbcc.
+func TestLoadCCPanic(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ccpanic.c")
+	src, err := os.ReadFile("testdata/ccpanic.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(path); err == nil {
+		t.Fatalf("Load of a broken file: no error")
+	}
+	checkMutant(t, path, src)
+}
