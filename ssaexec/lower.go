@@ -234,6 +234,10 @@ func fnPkg(fn *ssa.Function) *types.Package {
 	return nil
 }
 
+// IRName is the name the lowering gives fn (ir.Func.Name, cover's
+// Site.Func): see irName.
+func IRName(fn *ssa.Function) string { return irName(fn) }
+
 // irName is "pkg.F" for a function, "pkg.T.M" for a method of T or *T,
 // "pkg.T.M$bound" (or $thunk, $wrapper) for the wrappers go/ssa makes
 // around a method.

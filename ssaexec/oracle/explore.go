@@ -275,6 +275,18 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, tar
 				}
 			}
 		}
+		if len(sites) == 0 {
+			// A function without branches of its own (NewVersion, a
+			// wrapper of newVersion; replace.c's getpat in C): its
+			// cases are for the branches of the package's functions it
+			// calls, else one call is all the search keeps.
+			callees := packageCallees(fn)
+			for id, s := range in.Sites {
+				if name, _, _ := strings.Cut(s.Func, "$"); callees[name] {
+					sites = append(sites, strconv.Itoa(2*id), strconv.Itoa(2*id+1))
+				}
+			}
+		}
 		for i, a := range in.Ariths {
 			if a.Func == f.Name {
 				if a.Kind == "" {
@@ -1192,6 +1204,44 @@ func dictionary(fn *ssa.Function, callees bool) dict {
 		}
 	}
 	return d
+}
+
+// packageCallees returns the ir names (ssaexec.IRName) of the unexported
+// functions of fn's package that fn calls statically, directly or
+// through unexported callees of one block: the functions whose branches
+// a wrapper's calls take (NewVersion's newVersion, whose *regexp.Regexp
+// parameter no search makes: the package's wrapper passes it).
+func packageCallees(fn *ssa.Function) map[string]bool {
+	names := map[string]bool{}
+	seen := map[*ssa.Function]bool{fn: true}
+	var walk func(f *ssa.Function, depth int)
+	walk = func(f *ssa.Function, depth int) {
+		for _, b := range f.Blocks {
+			for _, in := range b.Instrs {
+				c, ok := in.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				g := c.Common().StaticCallee()
+				if g == nil || g.Blocks == nil || seen[g] || g.Pkg != fn.Pkg || g.Pkg == nil {
+					continue
+				}
+				seen[g] = true
+				if obj := g.Object(); obj != nil && obj.Exported() {
+					// An exported callee has a table of its own that a
+					// reader sees (GreaterThan, a wrapper of Compare):
+					// its branches again in the wrapper's would repeat it.
+					continue
+				}
+				names[ssaexec.IRName(g)] = true
+				if depth < 3 && len(g.Blocks) == 1 {
+					walk(g, depth+1) // a wrapper of a wrapper
+				}
+			}
+		}
+	}
+	walk(fn, 0)
+	return names
 }
 
 // charType reports whether t is byte or rune (uint8 or int32, named or

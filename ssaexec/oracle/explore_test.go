@@ -837,3 +837,56 @@ func Show(p *int, s []string, m map[string]interface{}) string {
 		}
 	}
 }
+
+// TestPackageCallees checks which callees' branches a branchless
+// wrapper's cases are for: the unexported functions of its package it
+// calls, through one-block unexported wrappers too, not the exported ones
+// (they have tables of their own), not other packages' functions, and not
+// the callees of a callee with branches (its own table's business).
+func TestPackageCallees(t *testing.T) {
+	pkg := buildPackage(t, `package p
+
+import "strings"
+
+type V struct{ n int }
+
+func New(s string) *V { return build(s, 3) }
+
+func build(s string, k int) *V {
+	if len(s) > k {
+		return nil
+	}
+	return &V{n: deep(len(s))}
+}
+
+func deep(n int) int {
+	if n > 1 {
+		return 2
+	}
+	return 1
+}
+
+func Wrap(s string) *V { return relay(s) }
+
+func relay(s string) *V { return build(strings.TrimSpace(s), 2) }
+
+func Exported(s string) int { return (&V{}).Other(s) }
+
+func (v *V) Other(s string) int {
+	if s == "" {
+		return 0
+	}
+	return v.n
+}
+`)
+	for name, want := range map[string][]string{
+		"New":      {"p.build"},
+		"Wrap":     {"p.build", "p.relay"},
+		"Exported": nil,
+	} {
+		got := slices.Sorted(maps.Keys(packageCallees(pkg.Func(name))))
+		if !slices.Equal(got, want) {
+			t.Errorf("packageCallees(%s) = %q, want %q", name, got, want)
+		}
+	}
+}
