@@ -166,7 +166,7 @@ type stage struct {
 // stages are the steps of Generate, in order (see its doc comment).
 var stages = []stage{
 	{"goals", func(g *generation, ctx context.Context) error {
-		var large []ir.Edge // C: goals in a row whose trees were too large at bound 0
+		var large []ir.Edge // goals in a row whose trees were too large at bound 0
 		for _, goal := range g.r.Goals {
 			st := g.status[goal]
 			if st.Outcome != Pending {
@@ -182,11 +182,20 @@ var stages = []stage{
 				st.Outcome, st.Detail = TooLarge, fmt.Sprintf("execution tree not built: those of the %d goals before it in its loop were too large", len(large))
 				continue
 			}
+			if g.f.Lang != ir.C && len(large) >= tooLargeInRow {
+				// In Go the trees' size comes from the calls on the way
+				// more than from loops: go-version's Compare formats both
+				// versions (strconv, strings.Join, fmt) before its first
+				// branch and compares their segments after, and all 17
+				// of its goals' trees were too large, 27 s for no case,
+				// where the sample found 7 cases in 0.4 s.
+				st.Outcome, st.Detail = TooLarge, fmt.Sprintf("execution tree not built: those of the %d goals before it were too large", len(large))
+				continue
+			}
 			if err := g.reach(ctx, goal); err != nil {
 				return err
 			}
 			switch {
-			case g.f.Lang != ir.C:
 			case st.Outcome == TooLarge && st.K == 0:
 				large = append(large, goal)
 			default:
@@ -563,6 +572,10 @@ func (g *generation) reachIn(ctx context.Context, goal ir.Edge, sp inputSpace, f
 				k = g.opts.K
 				continue
 			}
+			if errors.Is(err, symexec.ErrStopped) {
+				st.Outcome, st.K, st.Detail = Timeout, k, budgetDetail(ctx)
+				return false, nil
+			}
 			if errors.Is(err, symexec.ErrTooLarge) {
 				st.Outcome, st.K, st.Detail = TooLarge, k, err.Error()
 				return false, nil
@@ -776,16 +789,18 @@ func (g *generation) guide(ctx context.Context) error {
 	return nil
 }
 
-// guideShare bounds the blocks a C function's guided trees enter after
+// guideShare bounds the blocks a function's guided trees enter after
 // the last edge they covered (or from their start): replace's makepat
 // spent 193,000 blocks (3 s) on guided trees that covered nothing, once
-// its mutation search ended on its plateau.
+// its mutation search ended on its plateau; go-version's
+// constraintPessimistic, whose paths format versions (Compare, String),
+// 498,000 blocks (40 s).
 const guideShare = 100_000
 
-// guideSpent reports whether a C function's guided trees have entered
+// guideSpent reports whether a function's guided trees have entered
 // guideShare blocks since the last edge they covered.
 func (g *generation) guideSpent() bool {
-	return g.f.Lang == ir.C && g.opts.Meter.Count()-g.guideSince > guideShare
+	return g.opts.Meter.Count()-g.guideSince > guideShare
 }
 
 // entersAfter reports whether one of paths[from:] leaves block b, i.e.

@@ -443,7 +443,7 @@ func generate(ctx context.Context, cfg *genConfig, todo []*ir.Func, file func(*i
 			}
 			s.Limit(solve.Limits{Query: cfg.queryUnits, Total: cfg.funcUnits}, spent)
 			opts := cfg.opts
-			opts.Meter = &symexec.Meter{Limit: cfg.funcSteps, Spent: spent}
+			opts.Meter = &symexec.Meter{Limit: cfg.funcSteps, Spent: spent, Done: fctx.Done()}
 			// Z3 looks at no Go context: the end of the budget interrupts it.
 			stop := context.AfterFunc(fctx, s.Interrupt)
 			began := time.Now()

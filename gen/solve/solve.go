@@ -212,6 +212,9 @@ func (s *Solver) CheckQuick(f *term.Term, inputs []Input) (Status, Model, error)
 	if f.IsFalse() {
 		return Unsat, nil, nil
 	}
+	if s.beyondGuess(f) {
+		return Unknown, nil, nil
+	}
 	mentioned := map[string]bool{}
 	for _, v := range term.Vars(f) {
 		mentioned[v.Name] = true
@@ -239,6 +242,9 @@ func (s *Solver) CheckQuick(f *term.Term, inputs []Input) (Status, Model, error)
 func (s *Solver) CheckSmall(f *term.Term, inputs []Input) (Status, Model, error) {
 	if f.IsFalse() {
 		return Unsat, nil, nil
+	}
+	if s.beyondGuess(f) {
+		return Unknown, nil, nil
 	}
 	vars := make([]*term.Term, len(inputs))
 	for i, in := range inputs {
@@ -523,6 +529,28 @@ const nodeUnits = 100
 // largest goal formulas (print_tokens' numeric_case, 97,000 terms;
 // schedule's, 40,000 to 80,000) are solved under the default limit.
 const heldSlack = 2
+
+// guessSlack is how many checks' worth of terms (Limits.Query over
+// nodeUnits) a formula may have for CheckSmall and CheckQuick to try
+// it: past it, no check would take it in (checkWith), and the guesses,
+// 96 evaluations of the formula, are what cost. go-version's Compare
+// built trees of 3.5 million terms, too large for any check, whose
+// guesses took 10 s each, past the function's budget, since nothing
+// stops an evaluation.
+const guessSlack = 8
+
+// beyondGuess reports, and logs, whether f has more terms than guessSlack
+// allows: it is Unknown without a guess or a check.
+func (s *Solver) beyondGuess(f *term.Term) bool {
+	q := s.limit.Query
+	if q == 0 || term.SizeAtMost(f, guessSlack*int(q/nodeUnits)) {
+		return false
+	}
+	if s.log != nil {
+		s.log.add(f, 0, s.rlimit, 0, "too-large", term.Size(f))
+	}
+	return true
+}
 
 // preferBudget bounds, in Z3 resource units, each check made only to
 // find a nicer model.

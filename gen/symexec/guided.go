@@ -55,8 +55,8 @@ func newTrie(paths [][]ir.Edge) *trie {
 func GuidedPBCC(in *InputModel, goal ir.Edge, paths [][]ir.Edge, k, depart int, opts Options) (form *Formula, err error) {
 	defer recoverUnsupported(&err)
 	b := &builder{goal: goal, limit: k + 1, reaches: reachers(goal.From), depart: depart, total: opts.MaxNodes,
-		maxMerged: opts.maxMerged(), machine: machine{ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}}}
-	defer func() { opts.Meter.Add(b.steps) }()
+		maxMerged: opts.maxMerged(), machine: machine{ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}, meter: opts.Meter}}
+	defer b.chargeRest()
 	if depart == 0 {
 		b.max = opts.MaxNodes
 	}

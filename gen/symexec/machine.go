@@ -185,6 +185,23 @@ type check struct {
 	instr ir.Instr
 }
 
+// charge charges the steps not charged yet to the meter and stops the
+// tree (a panic of ErrStopped, which the builders recover) when the
+// meter is spent or its search's budget ended.
+func (m *machine) charge() {
+	m.meter.Add(m.steps - m.charged)
+	m.charged = m.steps
+	if m.meter.stopped() {
+		panic(ErrStopped)
+	}
+}
+
+// chargeRest charges the steps not charged yet, at the end of a tree.
+func (m *machine) chargeRest() {
+	m.meter.Add(m.steps - m.charged)
+	m.charged = m.steps
+}
+
 // A machine executes states under a semantics and bounds.
 type machine struct {
 	// maxDepth bounds the number of frames of the same function on the
@@ -192,6 +209,11 @@ type machine struct {
 	maxDepth int
 	// steps counts the blocks entered, across all states.
 	steps int
+	// meter, when set (trees, not replays: Run charges its caller's
+	// meter when it ends), is charged with steps as they grow; charged
+	// is the part of steps charged so far.
+	meter   *Meter
+	charged int
 	// merged counts the pointer targets that loads and stores through
 	// pointers of several targets merged (iteCounted), and the element
 	// choices appends make (appendValues): in a tree, a block whose
@@ -229,6 +251,9 @@ const straightLimit = 1 << 17
 // condition that are not branch conditions (an index in range, a divisor
 // other than zero).
 func (m *machine) advance(st *state) (event, []check) {
+	if m.meter != nil && m.steps-m.charged >= meterStride {
+		m.charge()
+	}
 	var pre []check
 	start := m.steps
 	for {

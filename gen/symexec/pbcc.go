@@ -58,10 +58,20 @@ func (o Options) maxMerged() int {
 // same on a loaded machine as on an idle one. When the count first
 // reaches Limit (0: no limit), Spent is called, from the goroutine that
 // charged it.
+//
+// The trees charge it as they grow, every meterStride blocks, and stop
+// (ErrStopped) once it is spent or Done is closed: a tree of expensive
+// blocks (go-version's Compare formats both versions with strconv and
+// strings.Join, 48 µs a block) ran 35 s past its search's budget
+// before it was charged at its end, and the search was left behind with
+// the cases it had found.
 type Meter struct {
 	Limit int64
 	Spent func()
-	n     int64
+	// Done, if not nil, ends the trees being built when closed (the
+	// search's context: its time budget or a signal).
+	Done <-chan struct{}
+	n    int64
 }
 
 // Add charges n blocks to mt (a nil Meter counts nothing).
@@ -75,6 +85,32 @@ func (mt *Meter) Add(n int) {
 		mt.Spent()
 	}
 }
+
+// stopped reports whether the trees charging mt must end: its blocks
+// are spent or Done is closed.
+func (mt *Meter) stopped() bool {
+	if mt == nil {
+		return false
+	}
+	if mt.Limit > 0 && mt.n >= mt.Limit {
+		return true
+	}
+	select {
+	case <-mt.Done:
+		return true
+	default:
+		return false
+	}
+}
+
+// ErrStopped is returned by the tree builders when their Meter was
+// spent or its Done closed while they built.
+var ErrStopped = errors.New("execution tree not finished: the search's budget ended")
+
+// meterStride is the number of blocks a tree enters between charges of
+// its meter: a check of a channel per stride costs nothing beside the
+// blocks, and at 50 µs a block a stride is 3 ms.
+const meterStride = 64
 
 // Count returns the blocks charged so far.
 func (mt *Meter) Count() int64 {
@@ -123,7 +159,7 @@ const mergedPerBlock = 50
 func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err error) {
 	defer recoverUnsupported(&err)
 	b := &builder{
-		machine:   machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}},
+		machine:   machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}, meter: opts.Meter},
 		goal:      goal,
 		limit:     k + 1,
 		reaches:   reachers(goal.From),
@@ -132,7 +168,7 @@ func PBCC(in *InputModel, goal ir.Edge, k int, opts Options) (form *Formula, err
 		complete:  opts.Complete,
 		partial:   opts.Partial,
 	}
-	defer func() { opts.Meter.Add(b.steps) }()
+	defer b.chargeRest()
 	if goal.From.Func != in.f {
 		// A goal in a function literal of f: f's executions reach it
 		// through calls of the closure.
@@ -163,7 +199,7 @@ func FaultPBCC(in *InputModel, k int, skip map[ir.Instr]bool, opts Options) (for
 		}
 	}
 	b := &builder{
-		machine:   machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}},
+		machine:   machine{maxDepth: k + 1, ext: extState{facts: opts.Facts, closed: opts.ClosedWorld}, meter: opts.Meter},
 		limit:     k + 1,
 		reaches:   reachersOf(sites),
 		max:       opts.MaxNodes,
@@ -171,7 +207,7 @@ func FaultPBCC(in *InputModel, k int, skip map[ir.Instr]bool, opts Options) (for
 		faultsIn:  f,
 		skip:      skip,
 	}
-	defer func() { opts.Meter.Add(b.steps) }()
+	defer b.chargeRest()
 	if len(sites) == 0 {
 		return &Formula{F: term.False}, nil
 	}
@@ -232,7 +268,7 @@ func recoverUnsupported(err *error) {
 	case *errUnsupported:
 		*err = e
 	case error:
-		if errors.Is(e, ErrTooLarge) || errors.Is(e, ErrSteps) {
+		if errors.Is(e, ErrTooLarge) || errors.Is(e, ErrSteps) || errors.Is(e, ErrStopped) {
 			*err = e
 			return
 		}

@@ -563,3 +563,37 @@ func TestPBCCCompleteKeepsStates(t *testing.T) {
 		}
 	}
 }
+
+// TestPBCCStopsOnMeter: a tree charges its meter as it grows and stops
+// (ErrStopped) once the meter is spent, or its Done closed, rather than
+// at its end: go-version's Compare built trees of expensive blocks for
+// 35 s past its search's budget. The same tree on a meter with room is
+// built whole, and the meter counts its blocks.
+func TestPBCCStopsOnMeter(t *testing.T) {
+	f, goal := diamonds(t, 10) // 2^10 paths: a few thousand blocks
+	full := &symexec.Meter{}
+	form, err := symexec.PBCC(inputs(t, f), goal, 0, symexec.Options{Meter: full})
+	if err != nil {
+		t.Fatalf("on an unbounded meter: %v", err)
+	}
+	if full.Count() != int64(form.Nodes) || form.Nodes < 1000 {
+		t.Fatalf("meter counted %d of the tree's %d blocks, want all, over 1000", full.Count(), form.Nodes)
+	}
+	spent := 0
+	mt := &symexec.Meter{Limit: 200, Spent: func() { spent++ }}
+	if _, err := symexec.PBCC(inputs(t, f), goal, 0, symexec.Options{Meter: mt}); !errors.Is(err, symexec.ErrStopped) {
+		t.Errorf("meter of 200 blocks: err = %v, want ErrStopped", err)
+	}
+	if spent != 1 || mt.Count() < 200 || mt.Count() > 400 {
+		t.Errorf("meter of 200 blocks: spent %d times after %d blocks, want once, soon after 200", spent, mt.Count())
+	}
+	done := make(chan struct{})
+	close(done)
+	closed := &symexec.Meter{Done: done}
+	if _, err := symexec.PBCC(inputs(t, f), goal, 0, symexec.Options{Meter: closed}); !errors.Is(err, symexec.ErrStopped) {
+		t.Errorf("Done closed: err = %v, want ErrStopped", err)
+	}
+	if closed.Count() > 200 {
+		t.Errorf("Done closed: the trees went on for %d blocks", closed.Count())
+	}
+}
