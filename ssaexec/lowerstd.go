@@ -160,6 +160,22 @@ var followed = map[string]bool{
 	"unicode/utf8.AppendRune":         true,
 	"unicode/utf8.appendRuneNonASCII": true,
 
+	// Splitting byte slices, as strings.Split does strings: kr/text's
+	// WrapBytes and the column writer's columnate, and the five
+	// functions calling them, were searched on the real code only.
+	"bytes.Split":      true,
+	"bytes.SplitN":     true,
+	"bytes.SplitAfter": true,
+	"bytes.genSplit":   true,
+	"bytes.explode":    true,
+
+	// Hexadecimal encoding, a loop over a constant table: google/uuid's
+	// encodeHex, and the eight functions calling it (String, URN,
+	// MarshalText, Value, ...), were searched on the real code only.
+	"encoding/hex.Encode":         true,
+	"encoding/hex.EncodeToString": true,
+	"encoding/hex.EncodedLen":     true,
+
 	// Methods of encoding/binary's byte orders, by the name go/ssa
 	// gives them: shifts and ors over a byte slice (segmentio/ksuid's
 	// 14 functions on binary.BigEndian). Their receiver, BigEndian or

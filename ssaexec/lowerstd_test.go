@@ -13,6 +13,7 @@ const stdSrc = `package m
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"runtime"
 	"slices"
@@ -37,6 +38,10 @@ func Digit(s string) int { return strings.IndexFunc(s, unicode.IsDigit) }
 func Split(s string) int { return len(strings.Split(s, ",")) }
 
 func Join(xs []string) string { return strings.Join(xs, "/") }
+
+func SplitBytes(b []byte) int { return len(bytes.Split(b, []byte{'\n'})) }
+
+func Hex(b []byte) string { return hex.EncodeToString(b) }
 
 func Build(s string, r rune, c byte) (string, int) {
 	var b strings.Builder
@@ -178,6 +183,8 @@ func TestStdLowering(t *testing.T) {
 		{"m.Digit", []string{"extern unicode.IsDigit", "strings.IndexFunc", "strings.indexFunc", "unicode.IsDigit"}},
 		{"m.Split", []string{"extern strings.Count", "extern strings.Index", "strings.Split", "strings.genSplit"}},
 		{"m.Join", []string{"strings.Join"}},
+		{"m.SplitBytes", []string{"bytes.Split", "bytes.explode", "bytes.genSplit", "extern bytes.Count", "extern bytes.Index"}},
+		{"m.Hex", []string{"hex.Encode", "hex.EncodeToString", "hex.EncodedLen"}},
 		{"m.Words", []string{"extern unicode.IsSpace", "strings.FieldsFunc"}},
 		{"m.Keep", nil},
 		{"m.Order", []string{"binary.bigEndian.AppendUint64", "binary.bigEndian.Uint32", "binary.littleEndian.PutUint16", "binary.littleEndian.Uint16"}},
