@@ -25,13 +25,13 @@ type Instrumentation struct {
 // b, a / b, a % b or -x on numbers.
 type Arith struct {
 	Func string // as Site.Func
-	Text string // its source text; a value comparison's boundary: "x == y"
+	Text string // its source text; a value comparison's boundary or equality: "x == y"
 	// Kind is "" for an arithmetic expression, else what else the arith
-	// is: ArithIncDec, ArithBoundary or ArithNegation (a comparison that
-	// is a value, not a branch site), ArithReplace (a * b's second
-	// mutant), ArithAssign or ArithSelf (x op= y's). Only the arithmetic
-	// ones are relations the search on the real code looks for (weak
-	// mutation); all are mutants (ArithMutant).
+	// is: ArithIncDec, ArithBoundary, ArithNegation or ArithEqual (a
+	// comparison that is a value, not a branch site), ArithReplace (a * b's
+	// second mutant), ArithAssign or ArithSelf (x op= y's). Only the
+	// arithmetic ones and the equalities are relations the search on the
+	// real code looks for (weak mutation); all are mutants (ArithMutant).
 	Kind string
 }
 

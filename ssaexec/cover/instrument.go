@@ -206,11 +206,11 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 				e.wrap(off(rhs.Pos()), off(rhs.End()), fmt.Sprintf("%s[%s](%d, %s, ", fn, a.typ, base+i, p.Srcs[a.File][off(lhs.Pos()):off(lhs.End())]), ")")
 				continue
 			case ArithNegation:
+				continue // written with its boundary or its equality
+			case ArithEqual:
+				// a == b  →  _pbccVEQ[T](hit, a, b): hit when a == b,
+				// hit+1 (the negation's arith, next) when evaluated.
 				x := a.Node.(*ast.BinaryExpr)
-				if x.Op != token.EQL && x.Op != token.NEQ {
-					continue // written with its boundary
-				}
-				// a == b  →  _pbccVEQ[T](hit, a, b)
 				fn := map[token.Token]string{token.EQL: "EQ", token.NEQ: "NE"}[x.Op]
 				pre, post := fmt.Sprintf("_pbccV%s[%s](%d, ", fn, a.typ, base+i), ")"
 				if conv := p.boolConversion(a.File, x); conv != "" {
@@ -1009,17 +1009,33 @@ func _pbccNE[T _pbccCmpOrd](a, b T) bool {
 // The comparisons that are values (no branch site): == and != record hit
 // when evaluated and are negated by mutant hit+1.
 
+// _pbccVEQ records hit when a == b and hit+1 when evaluated; mutant
+// hit+1 drops its true outcome, hit+2 negates it.
 func _pbccVEQ[T comparable](hit int, a, b T) bool {
-	_pbccHit(hit)
-	if _pbccMutant == hit+1 {
+	if a == b {
+		_pbccHit(hit)
+	}
+	_pbccHit(hit + 1)
+	switch _pbccMutant {
+	case hit + 1:
+		return false
+	case hit + 2:
 		return a != b
 	}
 	return a == b
 }
 
+// _pbccVNE records hit when a == b and hit+1 when evaluated; mutant
+// hit+1 drops its false outcome, hit+2 negates it.
 func _pbccVNE[T comparable](hit int, a, b T) bool {
-	_pbccHit(hit)
-	if _pbccMutant == hit+1 {
+	if a == b {
+		_pbccHit(hit)
+	}
+	_pbccHit(hit + 1)
+	switch _pbccMutant {
+	case hit + 1:
+		return true
+	case hit + 2:
 		return a == b
 	}
 	return a != b

@@ -14,7 +14,8 @@ import (
 // TestMutantSchemata runs the instrumented package (Instrument) with each
 // mutant selected in turn (_pbccMutant) and checks what the calls return:
 // x > 10 at 10 gives true with its boundary mutant (x >= 10) and its
-// negation (x <= 10), at 11 true and false; a == b negated; a + b as
+// negation (x <= 10), at 11 true and false; a == b negated, and its true
+// outcome dropped (ArithEqual); a + b as
 // a - b, a * b as a / b (a panic on b = 0, as the compiled mutant's), a %
 // b as a * b, a / b as a * b (no panic on b = 0), -x as x; operands with
 // effects are evaluated once, in order. Comparisons that are values (not
@@ -142,6 +143,7 @@ func TestMutants(t *testing.T) {
 		call("Less(3,3)", func() any { return Less(3, 3) })
 		call("Less(2,3)", func() any { return Less(2, 3) })
 		call("Is(a,a)", func() any { return Is("a", "a") })
+		call("Is(a,b)", func() any { return Is("a", "b") })
 		call("Up(0)", func() any { return Up(0) })
 		call("Down(1,2)", func() any { return Down([]float64{1, 2}) })
 		call("Ok(nil)", func() any { return Ok(nil) })
@@ -265,6 +267,9 @@ func TestMutants(t *testing.T) {
 		{kind("a < b", ArithNegation), "Less(2,3)", "false"},
 		{kind("a == b", ArithNegation), "Is(a,a)", "false"},
 		{kind("a == b", ArithNegation), "Less(3,3)", "false"},
+		{kind("a == b", ArithEqual), "Is(a,a)", "false"}, // its true outcome dropped
+		{kind("a == b", ArithEqual), "Is(a,b)", "false"},
+		{kind("n.next == nil", ArithEqual), "More(end)", "true"},    // !=: its false outcome dropped
 		{kind("c++", ArithIncDec), "Up(0)", "18446744073709551615"}, // c-- on a uint
 		{kind("xs[1]--", ArithIncDec), "Down(1,2)", "3"},
 		{0, "Ok(nil)", "true"},

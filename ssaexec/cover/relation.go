@@ -135,9 +135,9 @@ type arith struct {
 	// mut says which mutant it is when it is not an arithmetic
 	// expression: the increment or decrement of an IncDecStmt (x++ for
 	// x--), or a comparison that is no branch site (a value: return a <
-	// b, ok := x == y), as two ariths when ordered (its boundary moved,
-	// then its negation), one for == and != (its negation).
-	mut    string          // "", ArithIncDec, ArithBoundary, ArithNegation, ArithReplace, ArithAssign or ArithSelf
+	// b, ok := x == y), as two ariths: when ordered its boundary moved,
+	// then its negation; for == and != its equality, then its negation.
+	mut    string          // "", ArithIncDec, ArithBoundary, ArithNegation, ArithEqual, ArithReplace, ArithAssign or ArithSelf
 	incdec *ast.IncDecStmt // the statement of an ArithIncDec
 	assign *ast.AssignStmt // the statement of an ArithAssign or ArithSelf
 }
@@ -147,6 +147,12 @@ const (
 	ArithIncDec   = "incdec"   // x++ or x--: its hit is a run that reaches it
 	ArithBoundary = "boundary" // a value comparison's boundary: a run with its operands equal
 	ArithNegation = "negation" // a value comparison negated: a run that reaches it
+	// ArithEqual is an == or != comparison's equality: a run with its
+	// operands equal, the one outcome a run may never give (go-version's
+	// constraintLessThan returns prereleaseCheck(v, c) && v.Compare(c)
+	// == -1, and its cases all had Compare 0, so that gremlins' -1 → 1
+	// lived). Its mutant drops that outcome (false for ==, true for !=).
+	ArithEqual = "equal"
 	// ArithReplace is a * b's second mutant, a + b, after its first (a /
 	// b): 0 * 0 tells the first apart already (a division by zero), yet
 	// says nothing of the product; a run with a * b != a + b does.
@@ -376,9 +382,9 @@ func (p *pkg) pure(x ast.Expr) bool {
 
 // valueCmpOf returns the ariths of comparison be when it is a value (not
 // a site): its boundary and negation when ordered (as comparison
-// requires), its negation for == and != between operands of a basic
-// type, or of one pointer or interface type (ok = err == nil: gremlins
-// negates those too).
+// requires), its equality and negation for == and != between operands
+// of a basic type, or of one pointer or interface type (ok = err == nil:
+// gremlins negates those too).
 func (p *pkg) valueCmpOf(file int, be *ast.BinaryExpr) []*arith {
 	eq := be.Op == token.EQL || be.Op == token.NEQ
 	if !eq && cmpFuncs[be.Op] == "" {
@@ -429,7 +435,9 @@ func (p *pkg) valueCmpOf(file int, be *ast.BinaryExpr) []*arith {
 	x, y := p.textOf(file, be.X), p.textOf(file, be.Y)
 	neg := &arith{File: file, Node: be, Text: p.textOf(file, be), typ: text, kind: "eq", mut: ArithNegation}
 	if eq {
-		return []*arith{neg}
+		equal := *neg
+		equal.Text, equal.mut = x+" == "+y, ArithEqual
+		return []*arith{&equal, neg}
 	}
 	b := t.Underlying().(*types.Basic)
 	neg.kind = "ord"

@@ -36,8 +36,9 @@ func TestBoundaryRelations(t *testing.T) {
 
 // TestExploreBoundary runs the search on the real code of x > 10 and of a
 // comparison of strings: besides a case per outcome, it keeps x == 10
-// and x == 11 (the cases that tell > from >= and 10 from 11), and the
-// equal strings; two runs keep the same cases. The driver builds in a
+// and x == 11 (the cases that tell > from >= and 10 from 11), the equal
+// strings, and the true outcome of a comparison that is a value, not a
+// branch (cover.ArithEqual); two runs keep the same cases. The driver builds in a
 // module whose go line predates generics and the builtin max (go 1.16,
 // go-humanize's).
 func TestExploreBoundary(t *testing.T) {
@@ -68,6 +69,17 @@ func Before(a, b string) bool {
 	}
 	return false
 }
+
+func sign(x int) int {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}
+
+// Less's value comparison is no branch: its true outcome (sign(x) ==
+// -1) is a goal of its own, as go-version's constraintLessThan's.
+func Less(x int) bool { return x != 7 && sign(x) == -1 }
 `,
 	}
 	targets := writeTargets(t, dir, files)
@@ -106,6 +118,9 @@ func Before(a, b string) bool {
 		return len(args) == 2 && args[0] == args[1]
 	}) {
 		t.Errorf("Before: no case with a == b among %v", first["bound.Before"])
+	}
+	if !slices.ContainsFunc(first["bound.Less"], func(s string) bool { return strings.HasPrefix(s, "sign_x==-1(-") }) {
+		t.Errorf("Less: no case with sign(x) == -1 among %v", first["bound.Less"])
 	}
 	second := run()
 	for name, cases := range first {

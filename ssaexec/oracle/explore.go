@@ -289,7 +289,7 @@ func newSearchDriver(in *cover.Instrumentation, pkgName string, rt *runtime, tar
 		}
 		for i, a := range in.Ariths {
 			if a.Func == f.Name {
-				if a.Kind == "" {
+				if a.Kind == "" || a.Kind == cover.ArithEqual {
 					rels = append(rels, strconv.Itoa(in.ArithHit(i)))
 				}
 				mut(in.ArithMutant(i), in.ArithHit(i))
