@@ -208,11 +208,11 @@ func instrumentAll(p *pkg, sites []*site, relations bool, ariths []*arith) (map[
 			case ArithNegation:
 				continue // written with its boundary or its equality
 			case ArithEqual:
-				// a == b  →  _pbccVEQ[T](hit, a, b): hit when a == b,
-				// hit+1 (the negation's arith, next) when evaluated.
+				// a == b  →  _pbccVEq[T](hit, false, a, b), a != b  →
+				// _pbccVEq[T](hit, true, a, b): hit when a == b, hit+1
+				// (the negation's arith, next) when evaluated.
 				x := a.Node.(*ast.BinaryExpr)
-				fn := map[token.Token]string{token.EQL: "EQ", token.NEQ: "NE"}[x.Op]
-				pre, post := fmt.Sprintf("_pbccV%s[%s](%d, ", fn, a.typ, base+i), ")"
+				pre, post := fmt.Sprintf("_pbccVEq[%s](%d, %v, ", a.typ, base+i, x.Op == token.NEQ), ")"
 				if conv := p.boolConversion(a.File, x); conv != "" {
 					pre, post = conv+"("+pre, post+")"
 				}
@@ -1009,36 +1009,21 @@ func _pbccNE[T _pbccCmpOrd](a, b T) bool {
 // The comparisons that are values (no branch site): == and != record hit
 // when evaluated and are negated by mutant hit+1.
 
-// _pbccVEQ records hit when a == b and hit+1 when evaluated; mutant
-// hit+1 drops its true outcome, hit+2 negates it.
-func _pbccVEQ[T comparable](hit int, a, b T) bool {
+// _pbccVEq is a == b, or a != b when ne; it records hit when a == b and
+// hit+1 when evaluated; mutant hit+1 drops the outcome a == b gives,
+// hit+2 negates it.
+func _pbccVEq[T comparable](hit int, ne bool, a, b T) bool {
 	if a == b {
 		_pbccHit(hit)
 	}
 	_pbccHit(hit + 1)
 	switch _pbccMutant {
 	case hit + 1:
-		return false
+		return ne
 	case hit + 2:
-		return a != b
+		return (a == b) == ne
 	}
-	return a == b
-}
-
-// _pbccVNE records hit when a == b and hit+1 when evaluated; mutant
-// hit+1 drops its false outcome, hit+2 negates it.
-func _pbccVNE[T comparable](hit int, a, b T) bool {
-	if a == b {
-		_pbccHit(hit)
-	}
-	_pbccHit(hit + 1)
-	switch _pbccMutant {
-	case hit + 1:
-		return true
-	case hit + 2:
-		return a == b
-	}
-	return a != b
+	return (a == b) != ne
 }
 {{range $k, $c := .CmpKinds}}{{range $op, $sym := $.CmpOps}}
 // _pbccV{{$op}}_{{$k}} records hit when a == b and hit+1 when evaluated;
