@@ -770,3 +770,36 @@ func Reset(xs []int, k int) int {
 		t.Errorf("no case zeroing a 5, or a branch not covered:\n%s\n%s", stdout, data)
 	}
 }
+
+// TestEqualNeighbours: the search on the real code appends copies of a
+// slice's elements, so that a sortedness check meets two equal arrays in
+// a row: the case at IsSorted's boundary, bytes.Compare(...) == 0, which
+// tells > from >= (segmentio/ksuid's IsSorted; the model's cases start
+// from arrays that differ, and filling hardly ever makes two 20-byte
+// arrays equal).
+func TestEqualNeighbours(t *testing.T) {
+	_, _, tests := genInc(t, `package inc
+
+import "bytes"
+
+// ID is a 20-byte identifier.
+type ID [20]byte
+
+// IsSorted reports whether ids are in ascending order.
+func IsSorted(ids []ID) bool {
+	if len(ids) != 0 {
+		min := ids[0]
+		for _, id := range ids[1:] {
+			if bytes.Compare(min[:], id[:]) > 0 {
+				return false
+			}
+			min = id
+		}
+	}
+	return true
+}
+`)
+	if !strings.Contains(tests, `{name: "bytes_Compare_min:id:==0"`) {
+		t.Errorf("no case at the boundary bytes.Compare(min[:], id[:]) == 0:\n%s", tests)
+	}
+}

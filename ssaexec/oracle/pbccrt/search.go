@@ -1966,8 +1966,18 @@ func pbccMutate(v pbccreflect.Value, r *pbccrand.Rand, tg *Target, depth int) {
 			return
 		}
 		if v.Len() == 0 || r.IntN(3) == 0 {
-			e := pbccreflect.New(t.Elem()).Elem()
-			pbccFill(e, r, tg, depth+1)
+			var e pbccreflect.Value
+			if v.Len() > 0 && r.IntN(2) == 0 {
+				// A copy of an element: equal neighbours, which a
+				// sortedness or duplicate check compares (ksuid's
+				// IsSorted: bytes.Compare(min[:], id[:]) > 0 at 0
+				// tells > from >=), and which filling alone hardly
+				// ever makes of 20-byte arrays.
+				e = pbccClone(v.Index(r.IntN(v.Len())))
+			} else {
+				e = pbccreflect.New(t.Elem()).Elem()
+				pbccFill(e, r, tg, depth+1)
+			}
 			v.Set(pbccreflect.Append(v, e))
 			return
 		}
