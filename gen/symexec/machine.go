@@ -189,14 +189,14 @@ type check struct {
 // tree (a panic of ErrStopped, which the builders recover) when the
 // meter is spent or its search's budget ended.
 func (m *machine) charge() {
-	m.meter.Add(m.steps - m.charged)
-	m.charged = m.steps
+	m.chargeRest()
 	if m.meter.stopped() {
 		panic(ErrStopped)
 	}
 }
 
-// chargeRest charges the steps not charged yet, at the end of a tree.
+// chargeRest charges the steps not charged yet (at the end of a tree, or
+// as charge's first step).
 func (m *machine) chargeRest() {
 	m.meter.Add(m.steps - m.charged)
 	m.charged = m.steps
